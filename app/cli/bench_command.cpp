@@ -1,0 +1,123 @@
+// `warpscope-cli bench`: the speed and accuracy targets, measured where they are claimed (not in
+// unit tests: these machines are noisy). Prints one line per figure with its target.
+#include <algorithm>
+#include <chrono>
+#include <iomanip>
+#include <vector>
+
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "cli/volkov_checks.h"
+
+namespace warpscope::cli {
+namespace {
+
+struct Timed {
+  RunOutcome outcome;
+  double seconds;
+};
+
+Timed timedRun(Session& session, const RunRequest& request) {
+  CancelToken never;
+  const auto start = std::chrono::steady_clock::now();
+  RunOutcome outcome = session.run(request, {}, never);
+  return {std::move(outcome), std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
+}
+
+const char* verdict(bool pass) { return pass ? "PASS" : "FAIL"; }
+
+double scalarOr(const RunResult& result, const std::string& id, double fallback) {
+  const Scalar* s = result.findScalar(id);
+  return s ? s->value : fallback;
+}
+
+/// Times `repeat` focus-only reruns, flipping one focus parameter between two values so that
+/// each rerun is a real slider move. Returns the sorted times in milliseconds.
+std::vector<double> focusRerunsMs(Session& session, RunRequest request, const std::string& param,
+                                  double a, double b, int repeat, std::string& error) {
+  request.scope = RunScope::FocusOnly;
+  std::vector<double> ms;
+  for (int i = 0; i < repeat; ++i) {
+    request.params.set(param, i % 2 ? a : b);
+    Timed t = timedRun(session, request);
+    if (!t.outcome.ok()) {
+      error = t.outcome.error().message;
+      return {};
+    }
+    ms.push_back(t.seconds * 1e3);
+  }
+  std::sort(ms.begin(), ms.end());
+  return ms;
+}
+
+void printSpread(std::ostream& out, const std::vector<double>& sortedMs) {
+  out << "median " << sortedMs[sortedMs.size() / 2] << " ms (min " << sortedMs.front() << ", max "
+      << sortedMs.back() << ", n=" << sortedMs.size() << ")";
+}
+
+}  // namespace
+
+int benchCommand(Session& session, const CliOptions& options, std::ostream& out, std::ostream& err) {
+  const std::string deviceId = options.device.value_or(session.defaultDeviceId());
+  const DeviceInfo& device = session.device(deviceId);
+  const bool gpu = device.kind == DeviceKind::Cuda;
+  const double sweepTargetS = gpu ? 2.0 : 0.05;
+  out << std::fixed << std::setprecision(3);
+  out << "Warpscope bench on " << deviceId << " (" << device.name << ")\n";
+
+  bool allPass = true;
+  for (const auto& lab : session.registry().labs()) {
+    RunRequest request{lab.id, deviceId, defaultParams(lab.params), RunScope::FullSweep};
+    Timed cold = timedRun(session, request);  // first run: module load, ceilings, allocations
+    if (!cold.outcome.ok()) return reportRunError(cold.outcome.error(), err);
+    Timed warm = timedRun(session, request);
+    if (!warm.outcome.ok()) return reportRunError(warm.outcome.error(), err);
+    const RunResult& r = warm.outcome.result();
+    const bool sweepOk = warm.seconds <= sweepTargetS;
+    allPass = allPass && sweepOk;
+    out << "\n[" << lab.id << "] " << r.banner() << "\n";
+    out << "  default sweep: " << warm.seconds << " s (first run " << cold.seconds << " s)  target <= "
+        << sweepTargetS << " s  " << verdict(sweepOk) << "\n";
+
+    const bool arith = lab.id == "latency-arith";
+    const std::string focusParam = arith ? "ilp" : "elements_per_thread";
+    std::string error;
+    const auto ms = focusRerunsMs(session, request, focusParam, arith ? 1 : 4, arith ? 4 : 8, options.repeat, error);
+    if (ms.empty()) {
+      err << "warpscope-cli: focus rerun failed: " << error << '\n';
+      return kExitDeviceError;
+    }
+    out << "  focus-only rerun (one slider move, backend part): ";
+    printSpread(out, ms);
+    out << "  target <= 100 ms with redraw  " << verdict(ms[ms.size() / 2] <= 100.0) << "\n";
+
+    const double best = scalarOr(r, "best.fraction", 0);
+    if (arith) {
+      out << "  best fraction of theoretical FP32 (" << scalarOr(r, "ceiling.fp32_gflops", 0) << " GFLOP/s): "
+          << best << "  target >= 0.95  " << verdict(best >= 0.95) << "\n";
+      const auto threads = threadsFor90PercentByIlp(r);
+      out << "  threads per SM for 90% of peak:";
+      for (const auto& [ilp, t] : threads) out << " ILP" << ilp << "=" << static_cast<int>(t);
+      const bool fewer = moreIlpNeedsFewerThreads(threads);
+      out << "  more ILP -> fewer threads  " << verdict(fewer) << "\n";
+      if (gpu) allPass = allPass && best >= 0.95 && fewer;
+    } else {
+      out << "  cudaMemcpy D2D: " << scalarOr(r, "ceiling.memcpy_gbps", 0) << " GB/s (min "
+          << scalarOr(r, "ceiling.memcpy_gbps_min", 0) << ", max " << scalarOr(r, "ceiling.memcpy_gbps_max", 0)
+          << ")\n";
+      out << "  best fraction of cudaMemcpy: " << best << "  target >= 0.95  " << verdict(best >= 0.95) << "\n";
+      const double wide = std::max(bestFractionAtOrBelowOccupancy(r, 128, 12.5),
+                                   bestFractionAtOrBelowOccupancy(r, 256, 12.5));
+      const double narrow = bestFractionAtOrBelowOccupancy(r, 4, 12.5);
+      const bool volkov = wide >= 0.75 && narrow >= 0 && narrow < 0.5 * wide;
+      out << "  at <= 12.5% occupancy: >=128 B/thread reaches " << wide << " (target >= 0.75), 4 B/thread "
+          << narrow << " (far below)  " << verdict(volkov) << "\n";
+      if (gpu) allPass = allPass && best >= 0.95 && volkov;
+    }
+    for (const auto& note : r.notes) out << "  note: " << note << "\n";
+  }
+  out << "\n" << (allPass ? "all targets met" : "some targets missed (see FAIL above)") << "\n";
+  return kExitOk;
+}
+
+}  // namespace warpscope::cli

@@ -1,0 +1,70 @@
+#include "cli/cli.h"
+
+#include "cli/cli_args.h"
+#include "cli/commands.h"
+#include "warpscope/session.h"
+#include "warpscope/writers.h"
+
+namespace warpscope::cli {
+
+std::string usage() {
+  return "usage: warpscope-cli COMMAND [options]\n"
+         "  devices                       one device a line: id, kind, name\n"
+         "  labs                          one lab a line: id, title\n"
+         "  describe LAB                  the lab's parameters as JSON\n"
+         "  run LAB [--device ID] [--set NAME=VALUE ...] [--scope sweep|focus]\n"
+         "          [--format json|csv] [--out FILE]\n"
+         "  bench [--device ID] [--repeat N]   sweep times, best fractions, Volkov checks\n"
+         "exit: 0 ok, 2 bad input, 3 device error\n";
+}
+
+namespace {
+
+int listDevices(const Session& session, std::ostream& out) {
+  for (const auto& d : session.devices())
+    out << d.id << '\t' << (d.kind == DeviceKind::Cuda ? "gpu" : "simulator") << '\t' << d.name << '\t'
+        << d.smCount << " SMs, cc " << d.computeCapability << '\n';
+  return kExitOk;
+}
+
+int listLabs(const Session& session, std::ostream& out) {
+  for (const auto& lab : session.registry().labs()) out << lab.id << '\t' << lab.title << '\n';
+  return kExitOk;
+}
+
+int describe(const Session& session, const CliOptions& options, std::ostream& out) {
+  if (options.positional.size() != 1) throw BadInputError("describe needs exactly one LAB");
+  out << describeLabJson(session.registry().get(options.positional[0])) << '\n';
+  return kExitOk;
+}
+
+}  // namespace
+
+int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    (args.empty() ? err : out) << usage();
+    return args.empty() ? kExitBadInput : kExitOk;
+  }
+  const std::string command = args[0];
+  if (command != "devices" && command != "labs" && command != "describe" && command != "run" && command != "bench") {
+    err << "warpscope-cli: unknown command '" << command << "'\n" << usage();
+    return kExitBadInput;
+  }
+  try {
+    const CliOptions options = parseCliOptions({args.begin() + 1, args.end()});
+    Session session;  // probes the GPU: only after the command line is known to be sound
+    if (command == "devices") return listDevices(session, out);
+    if (command == "labs") return listLabs(session, out);
+    if (command == "describe") return describe(session, options, out);
+    if (command == "run") return runCommand(session, options, out, err);
+    return benchCommand(session, options, out, err);
+  } catch (const BadInputError& e) {
+    err << "warpscope-cli: " << e.what() << '\n';
+    return kExitBadInput;
+  } catch (const std::exception& e) {
+    err << "warpscope-cli: " << e.what() << '\n';
+    return kExitDeviceError;
+  }
+}
+
+}  // namespace warpscope::cli

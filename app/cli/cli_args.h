@@ -1,0 +1,22 @@
+#pragma once
+// Parsing of warpscope-cli's options after the command word.
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warpscope::cli {
+
+struct CliOptions {
+  std::vector<std::string> positional;   ///< e.g. the LAB of `run LAB`
+  std::optional<std::string> device;     ///< --device ID
+  std::vector<std::string> assignments;  ///< every --set NAME=VALUE, in order
+  std::string format = "json";           ///< --format json|csv
+  std::optional<std::string> outPath;    ///< --out FILE
+  std::string scope = "sweep";           ///< --scope sweep|focus
+  int repeat = 20;                       ///< --repeat N (bench)
+};
+
+/// Throws BadInputError for an unknown option or one missing its value.
+CliOptions parseCliOptions(const std::vector<std::string>& args);
+
+}  // namespace warpscope::cli

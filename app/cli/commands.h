@@ -1,0 +1,19 @@
+#pragma once
+// The commands of warpscope-cli that do more than list things.
+#include <ostream>
+
+#include "cli/cli_args.h"
+#include "warpscope/session.h"
+
+namespace warpscope::cli {
+
+/// `run LAB`: validates --set against the lab's declarations, runs, writes json/csv.
+int runCommand(Session& session, const CliOptions& options, std::ostream& out, std::ostream& err);
+
+/// `bench`: times each lab's default sweep and focus-only reruns and prints the targets.
+int benchCommand(Session& session, const CliOptions& options, std::ostream& out, std::ostream& err);
+
+/// Maps a RunError to the CLI's exit code after printing it.
+int reportRunError(const RunError& error, std::ostream& err);
+
+}  // namespace warpscope::cli

@@ -1,0 +1,77 @@
+#pragma once
+/// \file backend.h
+/// One interface over the CUDA backend and the simulator (renderdoc's ICaptureAccess idea):
+/// front ends never know which one answers.
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "warpscope/device.h"
+#include "warpscope/lab.h"
+#include "warpscope/result.h"
+
+namespace warpscope {
+
+/// Called between launches with the fraction done (0..1) and what is being measured.
+using ProgressFn = std::function<void(double fraction, const std::string& what)>;
+
+/// Set from any thread; a backend checks it between launches and stops early.
+class CancelToken {
+ public:
+  void requestCancel() { cancelled_.store(true, std::memory_order_relaxed); }
+  [[nodiscard]] bool cancelled() const { return cancelled_.load(std::memory_order_relaxed); }
+  void reset() { cancelled_.store(false, std::memory_order_relaxed); }
+
+ private:
+  std::atomic<bool> cancelled_{false};
+};
+
+/// Why a run produced no result.
+struct RunError {
+  enum class Kind {
+    BadInput,   ///< Unknown lab/device/parameter or a value out of range (CLI exit 2).
+    Device,     ///< A CUDA call failed or the device vanished (CLI exit 3).
+    Cancelled,  ///< The user cancelled.
+  };
+  Kind kind = Kind::Device;
+  std::string message;  ///< Names what was wrong; for CUDA: the call, file:line and CUDA's text.
+};
+
+/// Either a RunResult or a RunError: the value that crosses the backend boundary.
+class RunOutcome {
+ public:
+  RunOutcome(RunResult result) : result_(std::move(result)) {}  // NOLINT: implicit by design
+  RunOutcome(RunError error) : error_(std::move(error)) {}       // NOLINT
+  [[nodiscard]] bool ok() const { return result_.has_value(); }
+  [[nodiscard]] const RunResult& result() const { return *result_; }
+  [[nodiscard]] RunResult& result() { return *result_; }
+  [[nodiscard]] const RunError& error() const { return *error_; }
+
+ private:
+  std::optional<RunResult> result_;
+  std::optional<RunError> error_;
+};
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  /// "CUDA" or "Simulator".
+  [[nodiscard]] virtual std::string name() const = 0;
+  [[nodiscard]] virtual std::vector<DeviceInfo> devices() const = 0;
+  /// Runs a validated request on one of this backend's devices. Must not throw: errors come
+  /// back as RunError. Calls progress between launches and stops when cancel is set.
+  virtual RunOutcome run(const RunRequest& request, const ProgressFn& progress,
+                         const CancelToken& cancel) = 0;
+};
+
+/// The CUDA backend, or nullptr when this build has no CUDA or no device answers. Chosen at run
+/// time: a build without the toolkit links a stub that always returns nullptr.
+std::unique_ptr<Backend> makeCudaBackend();
+/// The simulator over every profile in resources/profiles.
+std::unique_ptr<Backend> makeSimulatorBackend();
+
+}  // namespace warpscope

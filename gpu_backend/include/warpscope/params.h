@@ -1,0 +1,81 @@
+#pragma once
+/// \file params.h
+/// Typed lab parameters: a declaration (ParamSpec) drives the GUI's sliders and the CLI's
+/// validation; a ParamSet holds one validated value per declared parameter.
+
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace warpscope {
+
+/// How changing a parameter affects a lab's result.
+enum class ParamRole {
+  Sweep,  ///< Shapes the whole sweep (e.g. blocks per SM): a change reruns every point.
+  Focus,  ///< Picks one point inside the sweep (e.g. the ILP to highlight): a change can rerun
+          ///< just that point and update the chart in place.
+};
+
+/// Declaration of one numeric parameter of a lab.
+struct ParamSpec {
+  std::string id;            ///< Machine name used by --set and JSON, e.g. "threads_per_block".
+  std::string label;         ///< Human label for the slider, e.g. "Threads per block".
+  std::string unit;          ///< Unit shown after the value ("threads", "%", "bytes"); may be empty.
+  double min = 0;            ///< Smallest valid value (inclusive).
+  double max = 0;            ///< Largest valid value (inclusive).
+  double step = 1;           ///< Valid values are min + k*step (ignored when choices is set).
+  double defaultValue = 0;   ///< Value used when the user sets nothing.
+  std::string help;          ///< One or two sentences; the GUI shows it as a tooltip.
+  std::vector<double> choices;  ///< When non-empty, the only valid values (e.g. 4, 8, 16 bytes).
+  ParamRole role = ParamRole::Sweep;
+  bool integer = true;       ///< Values are whole numbers.
+
+  /// "min..max step S" or "one of 4, 8, 16": used in every error message about this parameter.
+  [[nodiscard]] std::string validRangeText() const;
+  /// True when value is inside the range, on the step grid, or one of the choices.
+  [[nodiscard]] bool accepts(double value) const;
+};
+
+/// Thrown for bad user input: unknown lab/device/parameter, out-of-range or malformed value.
+/// The message always names what was wrong and, for parameters, its valid range.
+class BadInputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// One value per declared parameter. Construct through validateParams() or defaultParams().
+class ParamSet {
+ public:
+  ParamSet() = default;
+  explicit ParamSet(std::map<std::string, double> values) : values_(std::move(values)) {}
+
+  /// The value of a declared parameter; throws BadInputError if the id is unknown.
+  [[nodiscard]] double get(const std::string& id) const;
+  /// get() rounded to an integer, for integer parameters.
+  [[nodiscard]] int getInt(const std::string& id) const;
+  void set(const std::string& id, double value) { values_[id] = value; }
+  [[nodiscard]] const std::map<std::string, double>& values() const { return values_; }
+  bool operator==(const ParamSet&) const = default;
+
+ private:
+  std::map<std::string, double> values_;
+};
+
+/// Every declared parameter at its default.
+ParamSet defaultParams(const std::vector<ParamSpec>& specs);
+
+/// Parses "NAME=VALUE" assignments over the defaults. Throws BadInputError naming the parameter
+/// and its valid range for an unknown name, a non-number, or a value outside the declaration.
+ParamSet parseAssignments(const std::vector<ParamSpec>& specs,
+                          const std::vector<std::string>& assignments);
+
+/// Checks every value of params against the declarations; throws BadInputError on the first
+/// unknown, missing or out-of-range one.
+void validateParams(const std::vector<ParamSpec>& specs, const ParamSet& params);
+
+/// Finds a declaration by id, or nullptr.
+const ParamSpec* findParam(const std::vector<ParamSpec>& specs, const std::string& id);
+
+}  // namespace warpscope

@@ -1,0 +1,44 @@
+#pragma once
+/// \file session.h
+/// The front door for the GUI and the CLI: lists every device of every backend, validates a
+/// request against the lab's declaration and hands it to the backend that owns the device.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "warpscope/backend.h"
+#include "warpscope/registry.h"
+
+namespace warpscope {
+
+class Session {
+ public:
+  /// Probes the CUDA backend (if built) and loads the simulator profiles.
+  Session();
+  /// For tests: explicit backends (either may be null).
+  Session(std::unique_ptr<Backend> cuda, std::unique_ptr<Backend> simulator);
+  ~Session();
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  [[nodiscard]] const LabRegistry& registry() const { return LabRegistry::builtin(); }
+  /// Real GPUs first, then simulator profiles.
+  [[nodiscard]] const std::vector<DeviceInfo>& devices() const { return devices_; }
+  /// "cuda:0" when a GPU answers, otherwise the simulator's H100 profile.
+  [[nodiscard]] std::string defaultDeviceId() const;
+  /// The device with this id; throws BadInputError listing the known ids otherwise.
+  [[nodiscard]] const DeviceInfo& device(const std::string& id) const;
+  [[nodiscard]] bool hasCudaDevice() const;
+
+  /// Validates and runs. Never throws: bad input and device failures come back as RunError.
+  RunOutcome run(const RunRequest& request, const ProgressFn& progress, const CancelToken& cancel);
+
+ private:
+  Backend* backendFor(const std::string& deviceId) const;
+  std::unique_ptr<Backend> cuda_;
+  std::unique_ptr<Backend> simulator_;
+  std::vector<DeviceInfo> devices_;
+};
+
+}  // namespace warpscope

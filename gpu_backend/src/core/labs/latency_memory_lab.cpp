@@ -1,0 +1,207 @@
+#include "core/labs/latency_memory_lab.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "core/labs/sweep_format.h"
+
+namespace warpscope::labs {
+namespace {
+
+/// Volkov's series (4 B: 1 float ... 224 B: 14 float4), with 16 float4 = 256 B as the top.
+constexpr std::pair<int, int> kStandardSeries[] = {{1, 4}, {2, 4}, {4, 4}, {8, 4}, {8, 8}, {8, 16}, {16, 16}};
+/// Element counts of the bytes-per-thread view, per element size.
+constexpr int kBytesViewElementCounts[] = {1, 2, 3, 4, 6, 8, 12, 16};
+/// Occupancy levels (blocks per SM) of the sweep: dense where the curves bend (low occupancy).
+constexpr int kBlocksPerSmLevels[] = {1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 24, 28, 32, 40, 48, 64};
+
+int maxBlocksPerSm(const DeviceInfo& device, int threadsPerBlock) {
+  return std::max(1, std::min(device.maxBlocksPerSm, device.maxThreadsPerSm / threadsPerBlock));
+}
+
+std::string configSeriesName(int elements, int elementBytes) {
+  return std::to_string(elements * elementBytes) + " B/thread (" + std::to_string(elements) + "x" +
+         std::to_string(elementBytes) + " B)";
+}
+
+std::string elementSeriesName(int elementBytes) {
+  const char* type = elementBytes == 4 ? "float" : elementBytes == 8 ? "float2" : "float4";
+  return std::to_string(elementBytes) + "-byte elements (" + type + ")";
+}
+
+std::string percentText(double pct) {
+  std::ostringstream out;
+  out.precision(3);
+  out << pct << "%";
+  return out.str();
+}
+
+}  // namespace
+
+LabSpec latencyMemorySpec() {
+  LabSpec lab;
+  lab.id = kLatencyMemoryId;
+  lab.title = "Hiding memory latency (Volkov II)";
+  lab.summary =
+      "A copy kernel: each thread loads all its elements before storing any, so its bytes are in "
+      "flight together. Little's law: bytes in flight needed = memory latency x bandwidth. Supply "
+      "them with threads (occupancy) or with more and wider elements per thread: 128+ bytes per "
+      "thread saturates DRAM at low occupancy.";
+  ParamSpec bytes{"element_bytes", "Element size", "bytes", 4, 16, 4, 16,
+                  "Bytes per load and store: 4 = float, 8 = float2, 16 = float4 (the highlighted "
+                  "configuration).",
+                  {4, 8, 16}, ParamRole::Focus, true};
+  ParamSpec elements{"elements_per_thread", "Elements per thread", "elements", 1, 16, 1, 8,
+                     "Elements each thread loads before its first store (the highlighted "
+                     "configuration). Bytes per thread = elements x element size.",
+                     {}, ParamRole::Focus, true};
+  ParamSpec occupancy{"occupancy_pct", "Occupancy", "%", 1, 100, 1, 12,
+                      "Target share of the SM's thread slots, forced with dynamic shared memory; "
+                      "rounded to the nearest whole number of blocks per SM. Picks the highlighted "
+                      "point and the occupancy of the bytes-per-thread view.",
+                      {}, ParamRole::Focus, true};
+  ParamSpec threads{"threads_per_block", "Threads per block", "threads", 32, 256, 32, 64,
+                    "Block size of the copy. Smaller blocks give finer occupancy steps (64 threads: "
+                    "steps of 3.1% on a 2048-thread SM).",
+                    {32, 64, 128, 256}, ParamRole::Sweep, true};
+  ParamSpec buffer{"buffer_mib", "Buffer size", "MiB", 32, 2048, 32, 256,
+                   "Bytes copied per launch (the destination is as large). Keep it several times the "
+                   "L2 so the copy measures DRAM, not cache.",
+                   {}, ParamRole::Sweep, true};
+  lab.params = {bytes, elements, occupancy, threads, buffer};
+  lab.views = {{"fraction-vs-occupancy", "Copy throughput (fraction of cudaMemcpy) vs occupancy"},
+               {"gbps-vs-occupancy", "Copy throughput (GB/s) vs occupancy"},
+               {"fraction-vs-bytes", "Copy throughput (fraction of cudaMemcpy) vs bytes per thread"},
+               {"gbps-vs-bytes", "Copy throughput (GB/s) vs bytes per thread"}};
+  return lab;
+}
+
+double occupancyPercent(const DeviceInfo& device, int threadsPerBlock, int blocksPerSm) {
+  return 100.0 * threadsPerBlock * blocksPerSm / device.maxThreadsPerSm;
+}
+
+int focusBlocksPerSm(const DeviceInfo& device, const ParamSet& params) {
+  const int threads = params.getInt("threads_per_block");
+  const double wanted = params.get("occupancy_pct") / 100.0 * device.maxThreadsPerSm / threads;
+  return std::clamp(static_cast<int>(std::lround(wanted)), 1, maxBlocksPerSm(device, threads));
+}
+
+std::vector<MemPlanEntry> memoryPlan(const DeviceInfo& device, const ParamSet& params, RunScope scope) {
+  const int threads = params.getInt("threads_per_block");
+  const int focusElements = params.getInt("elements_per_thread");
+  const int focusBytes = params.getInt("element_bytes");
+  const int focusBlocks = focusBlocksPerSm(device, params);
+  if (scope == RunScope::FocusOnly)
+    return {{{focusElements, focusBytes, threads, focusBlocks}, MemSweep::VsOccupancy}};
+
+  std::set<int> levels{focusBlocks};
+  for (int level : kBlocksPerSmLevels)
+    if (level <= maxBlocksPerSm(device, threads)) levels.insert(level);
+  std::vector<std::pair<int, int>> series(std::begin(kStandardSeries), std::end(kStandardSeries));
+  if (std::find(series.begin(), series.end(), std::pair{focusElements, focusBytes}) == series.end())
+    series.emplace_back(focusElements, focusBytes);
+
+  std::vector<MemPlanEntry> plan;
+  for (const auto& [elements, bytes] : series)
+    for (int level : levels) plan.push_back({{elements, bytes, threads, level}, MemSweep::VsOccupancy});
+  for (int bytes : {4, 8, 16})
+    for (int elements : kBytesViewElementCounts)
+      plan.push_back({{elements, bytes, threads, focusBlocks}, MemSweep::VsBytesPerThread});
+  return plan;
+}
+
+RunResult assembleMemoryResult(const DeviceInfo& device, const ParamSet& params,
+                               const std::vector<MemMeasurement>& points, double memcpyGbps,
+                               double memcpyGbpsMin, double memcpyGbpsMax, RunScope scope) {
+  RunResult result;
+  result.labId = kLatencyMemoryId;
+  result.deviceId = device.id;
+  result.deviceName = device.name;
+  result.params = params.values();
+  result.focusOnly = scope == RunScope::FocusOnly;
+
+  const int threads = params.getInt("threads_per_block");
+  const int focusElements = params.getInt("elements_per_thread");
+  const int focusBytes = params.getInt("element_bytes");
+  const int focusBlocks = focusBlocksPerSm(device, params);
+  const double focusOccupancy = occupancyPercent(device, threads, focusBlocks);
+  const std::string focusName = configSeriesName(focusElements, focusBytes);
+
+  View fraction{"fraction-vs-occupancy", "Copy throughput vs occupancy", "Occupancy (%)",
+                "Fraction of cudaMemcpy bandwidth", 1.0, {}, focusName, focusOccupancy, true};
+  View gbps{"gbps-vs-occupancy", "Copy throughput vs occupancy", "Occupancy (%)",
+            "GB/s (read + written)", memcpyGbps, {}, focusName, focusOccupancy, true};
+  const std::string atOccupancy = " at " + percentText(focusOccupancy) + " occupancy";
+  View fractionBytes{"fraction-vs-bytes", "Copy throughput vs bytes per thread" + atOccupancy,
+                     "Bytes per thread", "Fraction of cudaMemcpy bandwidth", 1.0, {},
+                     elementSeriesName(focusBytes), static_cast<double>(focusElements * focusBytes), true};
+  View gbpsBytes{"gbps-vs-bytes", fractionBytes.title, "Bytes per thread", "GB/s (read + written)",
+                 memcpyGbps, {}, fractionBytes.focusSeries, fractionBytes.focusX, true};
+
+  // Keyed by (bytes per thread, element bytes) / element bytes so series come out in order.
+  std::map<std::pair<int, int>, Series> occupancySeries, occupancyGbps;
+  std::map<int, Series> bytesSeries, bytesGbps;
+  const MemMeasurement* best = nullptr;
+  const MemMeasurement* focus = nullptr;
+  for (const auto& m : points) {
+    const MemConfig& c = m.entry.config;
+    if (m.achievedBlocksPerSm <= 0) {
+      result.notes.push_back(configSeriesName(c.elementsPerThread, c.elementBytes) + " with " +
+                             std::to_string(c.blocksPerSm) +
+                             " blocks per SM cannot be resident on this device: point left out");
+      continue;
+    }
+    const Point asFraction{0, m.gbpsMedian / memcpyGbps, m.gbpsMin / memcpyGbps, m.gbpsMax / memcpyGbps};
+    const Point asGbps{0, m.gbpsMedian, m.gbpsMin, m.gbpsMax};
+    const bool atFocusLevel = m.achievedBlocksPerSm == focusBlocks;
+    const bool onOccupancyAxis = m.entry.sweep == MemSweep::VsOccupancy;
+    if (onOccupancyAxis) {
+      const double x = occupancyPercent(device, c.threadsPerBlock, m.achievedBlocksPerSm);
+      const auto key = std::pair{c.bytesPerThread(), c.elementBytes};
+      occupancySeries[key].name = occupancyGbps[key].name = configSeriesName(c.elementsPerThread, c.elementBytes);
+      occupancySeries[key].points.push_back({x, asFraction.y, asFraction.yMin, asFraction.yMax});
+      occupancyGbps[key].points.push_back({x, asGbps.y, asGbps.yMin, asGbps.yMax});
+    }
+    // The focus-only run feeds both views: it is measured at the focus occupancy.
+    if (!onOccupancyAxis || (scope == RunScope::FocusOnly && atFocusLevel)) {
+      const double x = c.bytesPerThread();
+      bytesSeries[c.elementBytes].name = bytesGbps[c.elementBytes].name = elementSeriesName(c.elementBytes);
+      bytesSeries[c.elementBytes].points.push_back({x, asFraction.y, asFraction.yMin, asFraction.yMax});
+      bytesGbps[c.elementBytes].points.push_back({x, asGbps.y, asGbps.yMin, asGbps.yMax});
+    }
+    if (!best || m.gbpsMedian > best->gbpsMedian) best = &m;
+    if (onOccupancyAxis && atFocusLevel && c.elementsPerThread == focusElements && c.elementBytes == focusBytes)
+      focus = &m;
+  }
+  for (auto& [key, s] : occupancySeries) fraction.series.push_back(sortedByX(std::move(s)));
+  for (auto& [key, s] : occupancyGbps) gbps.series.push_back(sortedByX(std::move(s)));
+  for (auto& [key, s] : bytesSeries) fractionBytes.series.push_back(sortedByX(std::move(s)));
+  for (auto& [key, s] : bytesGbps) gbpsBytes.series.push_back(sortedByX(std::move(s)));
+  result.views = {std::move(fraction), std::move(gbps), std::move(fractionBytes), std::move(gbpsBytes)};
+
+  result.scalars.push_back({"ceiling.memcpy_gbps", "cudaMemcpy device-to-device (median)", memcpyGbps, "GB/s"});
+  result.scalars.push_back({"ceiling.memcpy_gbps_min", "cudaMemcpy device-to-device (slowest)", memcpyGbpsMin, "GB/s"});
+  result.scalars.push_back({"ceiling.memcpy_gbps_max", "cudaMemcpy device-to-device (fastest)", memcpyGbpsMax, "GB/s"});
+  result.scalars.push_back({"device.dram_theoretical_gbps", "Theoretical DRAM bandwidth", device.dramBandwidthGBs, "GB/s"});
+  if (best) {
+    result.scalars.push_back({"best.fraction", "Best fraction of cudaMemcpy", best->gbpsMedian / memcpyGbps, ""});
+    result.scalars.push_back({"best.gbps", "Best copy throughput", best->gbpsMedian, "GB/s"});
+    const MemConfig& c = best->entry.config;
+    result.notes.push_back("Best: " + configSeriesName(c.elementsPerThread, c.elementBytes) + " at " +
+                           percentText(occupancyPercent(device, c.threadsPerBlock, best->achievedBlocksPerSm)) +
+                           " occupancy");
+  }
+  if (focus) {
+    result.scalars.push_back({"focus.fraction", "Highlighted point: fraction of cudaMemcpy", focus->gbpsMedian / memcpyGbps, ""});
+    result.scalars.push_back({"focus.gbps", "Highlighted point: throughput", focus->gbpsMedian, "GB/s"});
+  }
+  result.scalars.push_back({"focus.occupancy_pct", "Highlighted occupancy", focusOccupancy, "%"});
+  result.notes.push_back("Bandwidth counts bytes read plus bytes written; fractions are of cudaMemcpy "
+                         "device-to-device bandwidth measured the same way on the same device.");
+  return result;
+}
+
+}  // namespace warpscope::labs

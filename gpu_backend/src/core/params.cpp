@@ -1,0 +1,115 @@
+#include "warpscope/params.h"
+
+#include <charconv>
+#include <cmath>
+#include <sstream>
+
+namespace warpscope {
+namespace {
+
+std::string formatNumber(double value) {
+  std::ostringstream out;
+  out << value;  // default precision prints 0.5, 64, 1e+06: enough for ranges in messages
+  return out.str();
+}
+
+std::string knownIds(const std::vector<ParamSpec>& specs) {
+  std::string ids;
+  for (const auto& spec : specs) ids += (ids.empty() ? "" : ", ") + spec.id;
+  return ids;
+}
+
+}  // namespace
+
+std::string ParamSpec::validRangeText() const {
+  if (!choices.empty()) {
+    std::string text = "one of ";
+    for (size_t i = 0; i < choices.size(); ++i) text += (i ? ", " : "") + formatNumber(choices[i]);
+    return text + (unit.empty() ? "" : " " + unit);
+  }
+  std::string text = formatNumber(min) + ".." + formatNumber(max);
+  if (step > 0 && !(integer && step == 1)) text += " in steps of " + formatNumber(step);
+  return text + (unit.empty() ? "" : " " + unit);
+}
+
+bool ParamSpec::accepts(double value) const {
+  if (!std::isfinite(value)) return false;
+  // A tolerance relative to the step: values typed as decimals ("0.1") are not exact in binary.
+  const double tolerance = 1e-9 * std::max(1.0, std::abs(value));
+  if (!choices.empty()) {
+    for (double choice : choices)
+      if (std::abs(choice - value) <= tolerance) return true;
+    return false;
+  }
+  if (value < min - tolerance || value > max + tolerance) return false;
+  if (integer && std::abs(value - std::round(value)) > tolerance) return false;
+  if (step > 0) {
+    const double steps = (value - min) / step;
+    if (std::abs(steps - std::round(steps)) > 1e-6) return false;
+  }
+  return true;
+}
+
+double ParamSet::get(const std::string& id) const {
+  const auto it = values_.find(id);
+  if (it == values_.end()) throw BadInputError("parameter '" + id + "' is not set");
+  return it->second;
+}
+
+int ParamSet::getInt(const std::string& id) const { return static_cast<int>(std::lround(get(id))); }
+
+const ParamSpec* findParam(const std::vector<ParamSpec>& specs, const std::string& id) {
+  for (const auto& spec : specs)
+    if (spec.id == id) return &spec;
+  return nullptr;
+}
+
+ParamSet defaultParams(const std::vector<ParamSpec>& specs) {
+  ParamSet params;
+  for (const auto& spec : specs) params.set(spec.id, spec.defaultValue);
+  return params;
+}
+
+ParamSet parseAssignments(const std::vector<ParamSpec>& specs,
+                          const std::vector<std::string>& assignments) {
+  ParamSet params = defaultParams(specs);
+  for (const auto& assignment : assignments) {
+    const auto eq = assignment.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw BadInputError("expected NAME=VALUE, got '" + assignment + "' (parameters: " +
+                          knownIds(specs) + ")");
+    const std::string name = assignment.substr(0, eq);
+    const std::string text = assignment.substr(eq + 1);
+    const ParamSpec* spec = findParam(specs, name);
+    if (!spec)
+      throw BadInputError("unknown parameter '" + name + "' (parameters: " + knownIds(specs) + ")");
+    double value = 0;
+    const char* first = text.data();
+    const char* last = text.data() + text.size();
+    const auto [end, error] = std::from_chars(first, last, value);
+    if (text.empty() || error != std::errc() || end != last)
+      throw BadInputError("parameter '" + name + "': '" + text + "' is not a number; valid: " +
+                          spec->validRangeText());
+    if (!spec->accepts(value))
+      throw BadInputError("parameter '" + name + "' = " + text + " is out of range; valid: " +
+                          spec->validRangeText());
+    params.set(name, value);
+  }
+  return params;
+}
+
+void validateParams(const std::vector<ParamSpec>& specs, const ParamSet& params) {
+  for (const auto& [id, value] : params.values()) {
+    const ParamSpec* spec = findParam(specs, id);
+    if (!spec)
+      throw BadInputError("unknown parameter '" + id + "' (parameters: " + knownIds(specs) + ")");
+    if (!spec->accepts(value))
+      throw BadInputError("parameter '" + id + "' = " + formatNumber(value) +
+                          " is out of range; valid: " + spec->validRangeText());
+  }
+  for (const auto& spec : specs)
+    if (!params.values().contains(spec.id))
+      throw BadInputError("parameter '" + spec.id + "' is missing; valid: " + spec.validRangeText());
+}
+
+}  // namespace warpscope

@@ -1,0 +1,210 @@
+#include "controllers/run_controller.h"
+
+#include <QElapsedTimer>
+#include <QMetaObject>
+
+#include <exception>
+
+#include "qt_text.h"
+
+namespace warpscope::ui {
+
+namespace {
+/// Progress updates closer than this are merged: the status bar needs no more, and a backend
+/// that reports per launch must not flood the GUI thread's event queue.
+constexpr qint64 kProgressIntervalMs = 50;
+}  // namespace
+
+RunController::RunController(SessionFactory factory, QObject* parent)
+    : QObject(parent), factory_(std::move(factory)) {
+  registerMetaTypes();
+}
+
+RunController::~RunController() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+    queue_.clear();
+    if (running_) running_->cancel->requestCancel();
+  }
+  wake_.notify_all();
+  if (worker_) {
+    worker_->wait();
+    delete worker_;
+  }
+}
+
+void RunController::start() {
+  if (worker_) return;
+  worker_ = QThread::create([this] { workerLoop(); });
+  worker_->setObjectName(QStringLiteral("warpscope-run-worker"));
+  worker_->start();
+}
+
+void RunController::workerLoop() {
+  std::unique_ptr<Session> session;
+  try {
+    session = factory_();
+  } catch (const std::exception& e) {
+    const QString message = toQ(e.what());
+    QMetaObject::invokeMethod(this, [this, message] { emit sessionFailed(message); },
+                              Qt::QueuedConnection);
+    return;
+  }
+  if (!session) {
+    QMetaObject::invokeMethod(
+        this, [this] { emit sessionFailed(tr("No backend could be created.")); },
+        Qt::QueuedConnection);
+    return;
+  }
+  {
+    QList<DeviceInfo> devices(session->devices().begin(), session->devices().end());
+    QString defaultId;
+    try {
+      defaultId = toQ(session->defaultDeviceId());
+    } catch (const std::exception&) {
+      // No device at all: the GUI says so; defaultId stays empty.
+    }
+    QMetaObject::invokeMethod(
+        this, [this, devices, defaultId] { emit sessionReady(devices, defaultId); },
+        Qt::QueuedConnection);
+  }
+
+  for (;;) {
+    Job job;
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      if (stopping_) break;
+      job = std::move(queue_.front());
+      queue_.pop_front();
+      running_ = job;
+    }
+    const quint64 seq = job.seq;
+    const RunRequest request = job.request;
+    QMetaObject::invokeMethod(this, [this, seq, request] { emit runStarted(seq, request); },
+                              Qt::QueuedConnection);
+
+    QElapsedTimer sinceLastProgress;
+    sinceLastProgress.start();
+    const ProgressFn progress = [&](double fraction, const std::string& what) {
+      if (fraction < 1.0 && sinceLastProgress.elapsed() < kProgressIntervalMs) return;
+      sinceLastProgress.restart();
+      postProgress(seq, fraction, what);
+    };
+    // Session::run never throws by contract; the catch keeps a broken backend from killing
+    // the worker (and with it every later run).
+    RunOutcome outcome = [&]() -> RunOutcome {
+      try {
+        return session->run(request, progress, *job.cancel);
+      } catch (const std::exception& e) {
+        return RunError{RunError::Kind::Device, std::string("Unexpected backend failure: ") + e.what()};
+      }
+    }();
+
+    {
+      std::lock_guard lock(mutex_);
+      running_.reset();
+    }
+    const RunScope scope = request.scope;
+    auto shared = std::make_shared<RunOutcome>(std::move(outcome));
+    QMetaObject::invokeMethod(
+        this, [this, seq, scope, shared] { deliver(seq, scope, *shared); },
+        Qt::QueuedConnection);
+  }
+  // The Session dies on the thread that made it (CUDA contexts are per thread).
+  session.reset();
+}
+
+void RunController::postProgress(quint64 seq, double fraction, const std::string& what) {
+  const QString text = toQ(what);
+  QMetaObject::invokeMethod(this, [this, seq, fraction, text] { emit runProgress(seq, fraction, text); },
+                            Qt::QueuedConnection);
+}
+
+quint64 RunController::submit(RunRequest request) {
+  const quint64 seq = ++latestSeq_;
+  QList<quint64> dropped;
+  {
+    std::lock_guard lock(mutex_);
+    if (request.scope == RunScope::FullSweep) {
+      for (const Job& queued : queue_) dropped.push_back(queued.seq);
+      queue_.clear();
+      if (running_) running_->cancel->requestCancel();
+    } else {
+      for (auto it = queue_.begin(); it != queue_.end();) {
+        const bool sameTarget =
+            it->request.labId == request.labId && it->request.deviceId == request.deviceId;
+        if (it->request.scope == RunScope::FocusOnly) {
+          dropped.push_back(it->seq);
+          it = queue_.erase(it);
+        } else if (sameTarget) {
+          // A queued sweep already covers the focus point: let it run with the newer values.
+          request.scope = RunScope::FullSweep;
+          dropped.push_back(it->seq);
+          it = queue_.erase(it);
+        } else {
+          ++it;
+        }
+      }
+      if (running_ && running_->request.scope == RunScope::FocusOnly) running_->cancel->requestCancel();
+    }
+    if (request.scope == RunScope::FullSweep) latestFullSeq_ = seq;
+    Job job;
+    job.seq = seq;
+    job.request = request;
+    queue_.push_back(std::move(job));
+  }
+  wake_.notify_one();
+
+  const bool wasBusy = isBusy();
+  ++outstanding_;
+  emit runQueued(seq, request);
+  for (quint64 d : dropped) emit runDropped(d);
+  settle(static_cast<int>(dropped.size()));
+  if (!wasBusy && isBusy()) emit busyChanged(true);
+  return seq;
+}
+
+void RunController::cancel() {
+  QList<quint64> dropped;
+  {
+    std::lock_guard lock(mutex_);
+    for (const Job& queued : queue_) dropped.push_back(queued.seq);
+    queue_.clear();
+    // Not superseded, so its Cancelled outcome is delivered and the status bar says so.
+    if (running_) running_->cancel->requestCancel();
+  }
+  for (quint64 d : dropped) emit runDropped(d);
+  settle(static_cast<int>(dropped.size()));
+}
+
+int RunController::queuedCount() const {
+  std::lock_guard lock(mutex_);
+  return static_cast<int>(queue_.size());
+}
+
+bool RunController::superseded(quint64 seq, RunScope scope) const {
+  if (latestFullSeq_ > seq) return true;
+  return scope == RunScope::FocusOnly && latestSeq_ > seq;
+}
+
+void RunController::deliver(quint64 seq, RunScope scope, const RunOutcome& outcome) {
+  if (superseded(seq, scope)) {
+    emit runDropped(seq);
+  } else if (outcome.ok()) {
+    emit runFinished(seq, outcome.result());
+  } else {
+    emit runFailed(seq, outcome.error());
+  }
+  settle(1);
+}
+
+void RunController::settle(int finishedCount) {
+  if (finishedCount <= 0) return;
+  outstanding_ -= finishedCount;
+  if (outstanding_ < 0) outstanding_ = 0;  // defensive: never report negative work
+  if (outstanding_ == 0) emit busyChanged(false);
+}
+
+}  // namespace warpscope::ui

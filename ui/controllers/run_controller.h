@@ -1,0 +1,109 @@
+#pragma once
+/// \file run_controller.h
+/// The only way the UI reaches the backend. One worker QThread owns the Session (which is not
+/// thread-safe) and drains a queue of run requests; the GUI thread only submits, cancels and
+/// receives queued signals, so no backend work ever freezes the window.
+///
+/// Coalescing and staleness, in one rule: a request is *superseded* by any later FullSweep
+/// request, and a FocusOnly request also by any later request at all. A superseded request that
+/// is still queued is removed, a superseded running one is cancelled (the backend stops between
+/// launches), and a superseded result is dropped. So a dragged slider leaves at most one run in
+/// flight and one queued, and the latest value always wins. A FocusOnly request that arrives
+/// while a FullSweep for the same lab and device is still queued folds into it (the queued
+/// sweep takes the newer values), because the focus point is part of every full sweep.
+
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QThread>
+
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+
+#include "meta_types.h"
+#include "warpscope/session.h"
+
+namespace warpscope::ui {
+
+class RunController : public QObject {
+  Q_OBJECT
+
+ public:
+  /// Builds the Session. Called on the worker thread, because probing CUDA can take a second
+  /// and must not block the window from appearing.
+  using SessionFactory = std::function<std::unique_ptr<Session>()>;
+
+  explicit RunController(SessionFactory factory, QObject* parent = nullptr);
+  /// Cancels whatever runs, stops the worker and destroys the Session on the worker thread.
+  ~RunController() override;
+
+  /// Starts the worker; sessionReady() or sessionFailed() follows.
+  void start();
+
+  /// Queues a run; returns its sequence number (strictly increasing). GUI thread only.
+  quint64 submit(RunRequest request);
+  /// Cancels the running request (between launches) and drops every queued one.
+  void cancel();
+
+  /// True from a submit() until every outstanding request is delivered or dropped.
+  [[nodiscard]] bool isBusy() const { return outstanding_ > 0; }
+  /// Requests waiting behind the running one (for tests and the status bar).
+  [[nodiscard]] int queuedCount() const;
+  /// The sequence number of the newest submitted request (0 before any).
+  [[nodiscard]] quint64 latestSeq() const { return latestSeq_; }
+
+ signals:
+  /// The worker built the Session: every device (real GPUs first) and the default one.
+  void sessionReady(const QList<warpscope::DeviceInfo>& devices, const QString& defaultDeviceId);
+  /// The Session could not be built; the message says why.
+  void sessionFailed(const QString& message);
+  /// A request entered the queue (after coalescing; `request` is what will actually run).
+  void runQueued(quint64 seq, const warpscope::RunRequest& request);
+  /// The worker began this request.
+  void runStarted(quint64 seq, const warpscope::RunRequest& request);
+  /// Fraction done (0..1) and what is being measured, throttled to a few updates per second.
+  void runProgress(quint64 seq, double fraction, const QString& what);
+  /// A current (not superseded) request produced a result.
+  void runFinished(quint64 seq, const warpscope::RunResult& result);
+  /// A current request failed (BadInput, Device) or the user cancelled it (Cancelled).
+  void runFailed(quint64 seq, const warpscope::RunError& error);
+  /// A request was superseded: removed from the queue, or its result was stale.
+  void runDropped(quint64 seq);
+  /// Busy (something queued or running) or idle again.
+  void busyChanged(bool busy);
+
+ private:
+  struct Job {
+    quint64 seq = 0;
+    RunRequest request;
+    std::shared_ptr<CancelToken> cancel = std::make_shared<CancelToken>();
+  };
+
+  void workerLoop();
+  void postProgress(quint64 seq, double fraction, const std::string& what);
+  /// GUI thread: decides whether the finished job is still wanted and emits accordingly.
+  void deliver(quint64 seq, RunScope scope, const RunOutcome& outcome);
+  [[nodiscard]] bool superseded(quint64 seq, RunScope scope) const;
+  void settle(int finishedCount);
+
+  SessionFactory factory_;
+  QThread* worker_ = nullptr;
+
+  // Shared with the worker; guarded by mutex_.
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<Job> queue_;
+  std::optional<Job> running_;
+  bool stopping_ = false;
+
+  // GUI thread only.
+  quint64 latestSeq_ = 0;
+  quint64 latestFullSeq_ = 0;
+  int outstanding_ = 0;
+};
+
+}  // namespace warpscope::ui

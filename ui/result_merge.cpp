@@ -1,0 +1,70 @@
+#include "result_merge.h"
+
+#include <algorithm>
+
+namespace warpscope::ui {
+
+namespace {
+
+Series* findSeries(View& view, const std::string& name) {
+  auto it = std::find_if(view.series.begin(), view.series.end(),
+                         [&](const Series& s) { return s.name == name; });
+  return it == view.series.end() ? nullptr : &*it;
+}
+
+View* findViewMutable(RunResult& result, const std::string& id) {
+  auto it = std::find_if(result.views.begin(), result.views.end(),
+                         [&](const View& v) { return v.id == id; });
+  return it == result.views.end() ? nullptr : &*it;
+}
+
+void upsertPoint(Series& series, const Point& p) {
+  auto it = std::find_if(series.points.begin(), series.points.end(),
+                         [&](const Point& q) { return q.x == p.x; });
+  if (it != series.points.end()) {
+    *it = p;
+    return;
+  }
+  auto pos = std::lower_bound(series.points.begin(), series.points.end(), p.x,
+                              [](const Point& q, double x) { return q.x < x; });
+  series.points.insert(pos, p);
+}
+
+}  // namespace
+
+bool mergeFocusResult(RunResult& shown, const RunResult& focus) {
+  if (shown.labId != focus.labId || shown.deviceId != focus.deviceId) return false;
+  // Check everything first so a refused merge leaves the display untouched.
+  for (const View& fv : focus.views) {
+    View* sv = findViewMutable(shown, fv.id);
+    if (!sv) return false;
+    for (const Series& fs : fv.series) {
+      if (!findSeries(*sv, fs.name)) return false;
+    }
+  }
+  for (const View& fv : focus.views) {
+    View& sv = *findViewMutable(shown, fv.id);
+    for (const Series& fs : fv.series) {
+      Series& target = *findSeries(sv, fs.name);
+      for (const Point& p : fs.points) upsertPoint(target, p);
+    }
+    sv.focusSeries = fv.focusSeries;
+    sv.focusX = fv.focusX;
+    sv.hasFocus = fv.hasFocus;
+  }
+  for (const Scalar& s : focus.scalars) {
+    auto it = std::find_if(shown.scalars.begin(), shown.scalars.end(),
+                           [&](const Scalar& q) { return q.id == s.id; });
+    if (it != shown.scalars.end()) {
+      *it = s;
+    } else {
+      shown.scalars.push_back(s);
+    }
+  }
+  shown.params = focus.params;
+  shown.elapsedSeconds = focus.elapsedSeconds;
+  shown.focusOnly = false;  // what is shown is still a complete sweep
+  return true;
+}
+
+}  // namespace warpscope::ui
