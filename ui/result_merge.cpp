@@ -30,27 +30,38 @@ void upsertPoint(Series& series, const Point& p) {
   series.points.insert(pos, p);
 }
 
+bool mergeable(View& shown, const View& focus) {
+  if (shown.title != focus.title) return false;
+  for (const Series& fs : focus.series)
+    if (!findSeries(shown, fs.name)) return false;
+  if (focus.hasFocus && !findSeries(shown, focus.focusSeries)) return false;
+  return true;
+}
+
 }  // namespace
 
-bool mergeFocusResult(RunResult& shown, const RunResult& focus) {
-  if (shown.labId != focus.labId || shown.deviceId != focus.deviceId) return false;
-  // Check everything first so a refused merge leaves the display untouched.
+MergeReport mergeFocusResult(RunResult& shown, const RunResult& focus) {
+  MergeReport report;
+  if (shown.labId != focus.labId || shown.deviceId != focus.deviceId) return report;
+  std::vector<std::pair<View*, const View*>> targets;
   for (const View& fv : focus.views) {
     View* sv = findViewMutable(shown, fv.id);
-    if (!sv) return false;
-    for (const Series& fs : fv.series) {
-      if (!findSeries(*sv, fs.name)) return false;
+    if (sv && mergeable(*sv, fv)) {
+      targets.emplace_back(sv, &fv);
+    } else {
+      report.staleViews.push_back(fv.id);
     }
   }
-  for (const View& fv : focus.views) {
-    View& sv = *findViewMutable(shown, fv.id);
-    for (const Series& fs : fv.series) {
-      Series& target = *findSeries(sv, fs.name);
+  if (targets.empty()) return report;
+
+  for (auto [sv, fv] : targets) {
+    for (const Series& fs : fv->series) {
+      Series& target = *findSeries(*sv, fs.name);
       for (const Point& p : fs.points) upsertPoint(target, p);
     }
-    sv.focusSeries = fv.focusSeries;
-    sv.focusX = fv.focusX;
-    sv.hasFocus = fv.hasFocus;
+    sv->focusSeries = fv->focusSeries;
+    sv->focusX = fv->focusX;
+    sv->hasFocus = fv->hasFocus;
   }
   for (const Scalar& s : focus.scalars) {
     auto it = std::find_if(shown.scalars.begin(), shown.scalars.end(),
@@ -64,7 +75,8 @@ bool mergeFocusResult(RunResult& shown, const RunResult& focus) {
   shown.params = focus.params;
   shown.elapsedSeconds = focus.elapsedSeconds;
   shown.focusOnly = false;  // what is shown is still a complete sweep
-  return true;
+  report.merged = true;
+  return report;
 }
 
 }  // namespace warpscope::ui

@@ -3,15 +3,28 @@
 /// Folding a FocusOnly result into the full result on display. Plain data in, plain data out:
 /// the chart then updates its series in place from the merged result.
 
+#include <string>
+#include <vector>
+
 #include "warpscope/result.h"
 
 namespace warpscope::ui {
 
-/// Merges `focus` (a FocusOnly result: views hold only the focus point) into `shown`: each of
-/// its points replaces the point with the same series name and x (or is inserted in x order),
-/// each view's focus marker moves, scalars with the same id are replaced (new ones added), and
-/// the parameters become the focus run's. Returns false, leaving `shown` unchanged, when a
-/// focus view or series does not exist in `shown` (the caller then reruns the full sweep).
-bool mergeFocusResult(RunResult& shown, const RunResult& focus);
+/// What a merge did.
+struct MergeReport {
+  /// At least one view took the focus point (false: `shown` is unchanged).
+  bool merged = false;
+  /// Views the focus point could not be merged into: the focus result names a series the view
+  /// lacks, or retitles the view (e.g. "... at 512 threads per SM"), which means every point of
+  /// that view depends on the parameter that changed. They need a full sweep.
+  std::vector<std::string> staleViews;
+};
+
+/// Merges `focus` (a FocusOnly result: views hold only the focus point) into `shown`. In each
+/// mergeable view every focus point replaces the point with the same series name and x (or is
+/// inserted in x order) and the focus marker moves; scalars with the same id are replaced (new
+/// ones added) and the parameters become the focus run's. Nothing changes when the lab or
+/// device differ or when no view is mergeable.
+MergeReport mergeFocusResult(RunResult& shown, const RunResult& focus);
 
 }  // namespace warpscope::ui

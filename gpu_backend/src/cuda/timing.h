@@ -6,6 +6,7 @@
 #include <functional>
 #include <vector>
 
+#include "cuda/run_errors.h"
 #include "warpscope/backend.h"
 
 namespace warpscope::cuda {
@@ -26,9 +27,6 @@ struct TimingStats {
   double maxMs = 0;
   std::vector<double> samplesMs;
 };
-
-/// Thrown between launches when the CancelToken is set; run() turns it into RunError{Cancelled}.
-struct Cancelled {};
 
 /// Calls launch() for the warm-ups and the timed repetitions on the default stream; checks cancel
 /// (when given) before every launch. launch() must enqueue exactly one kernel or copy and check it

@@ -15,13 +15,13 @@ namespace warpscope::cuda {
 inline constexpr int kFmaBodyPerPass = 512;
 
 /// FMAs per chain per pass (ILP 3 and 6: 510 FMAs per pass, not 512).
-constexpr int fmaPerChainPerPass(int ilp) { return kFmaBodyPerPass / ilp; }
+WS_HD constexpr int fmaPerChainPerPass(int ilp) { return kFmaBodyPerPass / ilp; }
 
 /// Passes of the loop that bring a thread closest to, not over, fmasPerThread FMAs.
-constexpr int fmaPasses(int ilp, int fmasPerThread) { return fmasPerThread / (fmaPerChainPerPass(ilp) * ilp); }
+WS_HD constexpr int fmaPasses(int ilp, int fmasPerThread) { return fmasPerThread / (fmaPerChainPerPass(ilp) * ilp); }
 
 /// FMAs a thread actually executes (what GFLOP/s must count).
-constexpr long long fmaExecutedPerThread(int ilp, int fmasPerThread) {
+WS_HD constexpr long long fmaExecutedPerThread(int ilp, int fmasPerThread) {
   return static_cast<long long>(fmaPasses(ilp, fmasPerThread)) * fmaPerChainPerPass(ilp) * ilp;
 }
 

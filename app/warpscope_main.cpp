@@ -1,0 +1,56 @@
+// warpscope: the GUI entry point. Parses the command line, builds the window over a
+// RunController (whose worker thread creates the Session) and, for --export, --screenshot and
+// --measure-slider-latency, lets Automation drive the window and pick the exit code.
+
+#include <QApplication>
+#include <QCommandLineParser>
+
+#include <cstdio>
+#include <memory>
+
+#include "automation.h"
+#include "controllers/run_controller.h"
+#include "launch_options.h"
+#include "main_window.h"
+#include "message_bar.h"
+#include "warpscope/session.h"
+
+int main(int argc, char** argv) {
+  using namespace warpscope::ui;
+  QApplication app(argc, argv);
+  QApplication::setApplicationName(QStringLiteral("Warpscope"));
+  QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+  QApplication::setOrganizationName(QStringLiteral("Warpscope"));
+
+  QCommandLineParser parser;
+  LaunchOptions options;
+  QString parseError;
+  if (!parseLaunchOptions(parser, QApplication::arguments(), &options, &parseError)) {
+    std::fprintf(stderr, "warpscope: %s\n", qPrintable(parseError));
+    return kExitBadInput;
+  }
+  StartupChoice startup;
+  const QStringList problems = validateLaunchOptions(options, &startup);
+  if (!problems.isEmpty() && options.scripted()) {
+    for (const QString& p : problems) std::fprintf(stderr, "warpscope: %s\n", qPrintable(p));
+    return kExitBadInput;
+  }
+
+  // Declared before the window so it outlives it: the window holds a pointer to it.
+  RunController runs([] { return std::make_unique<warpscope::Session>(); });
+  MainWindow window(&runs, startup);
+  if (!problems.isEmpty()) {
+    // Interactive: say what was refused and carry on with the defaults.
+    window.messageBar()->showMessage(
+        QObject::tr("%1\nContinuing with the defaults for these.").arg(problems.join(QLatin1Char('\n'))),
+        MessageBar::Level::Warning);
+  }
+
+  std::unique_ptr<Automation> automation;
+  if (options.scripted()) {
+    automation = std::make_unique<Automation>(&window, &runs, options);
+    QObject::connect(automation.get(), &Automation::finished, &app, [](int code) { QApplication::exit(code); });
+  }
+  window.show();
+  return QApplication::exec();
+}

@@ -1,0 +1,56 @@
+#pragma once
+/// \file copy_bench.h
+/// Measures and checks latency-memory configurations (Volkov part II) on one device.
+
+#include <cstddef>
+#include <cstdint>
+#include <random>
+
+#include "core/labs/latency_memory_lab.h"
+#include "cuda/device_buffer.h"
+#include "cuda/kernels/volkov_copy.h"
+#include "cuda/timing.h"
+
+namespace warpscope::cuda {
+
+/// The cache hint the lab's copy uses. Streaming (evict-first) loads and stores suit data touched
+/// once; docs/cuda_backend.md has the measured comparison with plain loads and stores.
+inline constexpr CacheHint kLabCacheHint = CacheHint::Streaming;
+
+/// Owns the source and destination (bufferBytes each); one per run.
+class CopyBench {
+ public:
+  CopyBench(const DeviceInfo& device, std::size_t bufferBytes, std::uint64_t seed,
+            CacheHint hint = kLabCacheHint);
+
+  /// Forces entry's blocks per SM (dynamic shared memory, confirmed by the occupancy API). When
+  /// that level cannot be resident, returns achievedBlocksPerSm = 0 without launching. Otherwise
+  /// fills the source with fresh random words, poisons the destination, times the copy and counts
+  /// wrong words on the device. Throws CudaError, CheckFailed or Cancelled.
+  labs::MemMeasurement measure(const labs::MemPlanEntry& entry, const TimingPolicy& policy,
+                               const CancelToken* cancel);
+
+  /// Fills the source with fresh random words (also what the memcpy ceiling copies).
+  void fillSourceRandom();
+
+  [[nodiscard]] void* source() const { return src_.get(); }
+  [[nodiscard]] void* destination() const { return dst_.get(); }
+  [[nodiscard]] std::size_t bufferBytes() const { return src_.bytes(); }
+  /// Words compared on the device so far (all of them must have matched).
+  [[nodiscard]] long long wordsVerified() const { return wordsVerified_; }
+  /// Dynamic shared memory the last measure() used to force occupancy.
+  [[nodiscard]] std::size_t lastDynamicSmemBytes() const { return lastSmem_; }
+
+ private:
+  DeviceInfo device_;
+  CacheHint hint_;
+  DeviceBuffer src_;
+  DeviceBuffer dst_;
+  DeviceBuffer mismatches_;
+  std::mt19937_64 rng_;
+  std::uint64_t sourceSeed_ = 0;
+  long long wordsVerified_ = 0;
+  std::size_t lastSmem_ = 0;
+};
+
+}  // namespace warpscope::cuda

@@ -1,0 +1,28 @@
+#pragma once
+/// \file cuda_backend.h
+/// The Backend that measures on real GPUs. makeCudaBackend() (backend.h) builds it.
+
+#include <vector>
+
+#include "cuda/device_context.h"
+#include "warpscope/backend.h"
+
+namespace warpscope::cuda {
+
+class CudaBackend final : public Backend {
+ public:
+  /// One context per device the runtime lists. Throws CudaError.
+  CudaBackend();
+
+  [[nodiscard]] std::string name() const override { return "CUDA"; }
+  [[nodiscard]] std::vector<DeviceInfo> devices() const override;
+  RunOutcome run(const RunRequest& request, const ProgressFn& progress, const CancelToken& cancel) override;
+
+  /// The context of a device id, or nullptr: for device tests that reach below run().
+  DeviceContext* context(const std::string& deviceId);
+
+ private:
+  std::vector<DeviceContext> contexts_;
+};
+
+}  // namespace warpscope::cuda

@@ -1,0 +1,20 @@
+#pragma once
+/// \file run_errors.h
+/// The non-CUDA reasons a measurement stops, thrown inside the backend and turned into RunError
+/// at its boundary (run_guard.h).
+
+#include <stdexcept>
+
+namespace warpscope::cuda {
+
+/// The CancelToken was set; checked between launches. Becomes RunError{Cancelled}.
+struct Cancelled {};
+
+/// A kernel's output was wrong (poison left behind, a value that differs from the host's
+/// recomputation). Becomes RunError{Device}: a number from a wrong kernel is no measurement.
+class CheckFailed : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace warpscope::cuda

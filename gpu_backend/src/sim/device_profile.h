@@ -1,0 +1,61 @@
+#pragma once
+/// \file device_profile.h
+/// A simulator device profile: the DeviceInfo a real GPU would report plus the few physical
+/// parameters the latency-hiding model needs (latencies, exploitable ILP, achievable fractions of
+/// DRAM bandwidth). Profiles are data files, resources/profiles/<id>.json, embedded at configure
+/// time; this unit parses and validates them.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "warpscope/device.h"
+
+namespace warpscope::sim {
+
+/// How the CUDA occupancy calculator allocates registers and shared memory on this architecture
+/// (cuda_occupancy.h). The simulator needs it to say how many copy-kernel blocks fit on an SM.
+struct OccupancyRules {
+  int registerAllocationUnit = 256;   ///< Registers are given to a warp in multiples of this.
+  int registerFilePartitions = 4;     ///< The register file is split over the SM sub-partitions.
+  int maxRegistersPerThread = 255;    ///< More would spill; the compiler caps the count here.
+  int sharedMemAllocationUnit = 128;  ///< Bytes; a block's shared memory is rounded up to this.
+};
+
+/// Registers the lab's copy kernel needs per thread: base + per4Bytes x (bytes per thread / 4),
+/// because every 4 loaded bytes live in one register until the stores (Volkov, part II).
+struct CopyKernelRegisters {
+  int base = 10;
+  double per4Bytes = 1.0;
+};
+
+/// The physical parameters of the Little's-law model (docs/model.md explains each).
+struct ModelParams {
+  double fmaLatencyCycles = 0;        ///< Dependent FP32 FMA latency, SM cycles.
+  int maxUsefulIlp = 1;               ///< Independent FMAs per warp the hardware overlaps.
+  double dramLatencyNs = 0;           ///< Unloaded DRAM load latency, ns.
+  double loadedLatencyQueueing = 0;   ///< q in L(rho) = L0 (1 + q rho / (2 (1 - rho))); 0: hard min.
+  double copyKernelFractionOfDram = 0;  ///< Best streaming copy kernel, read+write, / theoretical.
+  double memcpyFractionOfDram = 0;    ///< cudaMemcpy device-to-device, read+write, / theoretical.
+  CopyKernelRegisters copyRegisters;
+};
+
+/// One parsed profile.
+struct DeviceProfile {
+  std::string fileName;  ///< "h100.json": named in notes and errors.
+  std::string id;        ///< "h100"; the device id is "sim:h100".
+  DeviceInfo info;       ///< kind Simulator, id "sim:<id>", sources joined into one string.
+  OccupancyRules occupancy;
+  ModelParams model;
+};
+
+/// Parses and validates one profile. Throws BadInputError naming fileName and the offending
+/// field ("h100.json: model.dram_latency_ns must be a number > 0") for malformed JSON, a missing
+/// field, a wrong type or an impossible value.
+DeviceProfile parseDeviceProfile(std::string_view fileName, std::string_view jsonText);
+
+/// Every profile embedded from resources/profiles, sorted by file name. Throws BadInputError for
+/// the first malformed one, or when two profiles share an id.
+std::vector<DeviceProfile> loadEmbeddedProfiles();
+
+}  // namespace warpscope::sim

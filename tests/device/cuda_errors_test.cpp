@@ -1,0 +1,117 @@
+// Guards the backend boundary: CUDA failures, bad input and cancellation come back as RunError of
+// the right kind, and the backend keeps working after a (non-sticky) CUDA error.
+#include <gtest/gtest.h>
+
+#include "core/labs/latency_arith_lab.h"
+#include "cuda/cuda_backend.h"
+#include "cuda/cuda_check.h"
+#include "cuda/device_query.h"
+#include "cuda/kernels/volkov_copy.h"
+#include "cuda/run_guard.h"
+
+namespace warpscope::cuda {
+namespace {
+
+class CudaErrors : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (const std::string why = cudaUnavailableReason(); !why.empty()) GTEST_SKIP() << "no CUDA device: " << why;
+  }
+  static RunRequest arithFocus() {
+    ParamSet params = defaultParams(labs::latencyArithSpec().params);
+    return {labs::kLatencyArithId, "cuda:0", params, RunScope::FocusOnly};
+  }
+};
+
+TEST_F(CudaErrors, ImpossibleLaunchIsADeviceErrorAndTheBackendStillWorks) {
+  CudaBackend backend;
+  DeviceContext* context = backend.context("cuda:0");
+  ASSERT_NE(context, nullptr);
+  const RunOutcome failed = guardRun(*context, [] {
+    // 2048 threads per block: more than any CUDA device allows.
+    WS_CUDA_CHECK(launchVolkovCopy(16, 1, CacheHint::Streaming, 1, 2048, 0, nullptr, nullptr));
+    return RunResult{};
+  });
+  ASSERT_FALSE(failed.ok());
+  EXPECT_EQ(failed.error().kind, RunError::Kind::Device);
+  EXPECT_NE(failed.error().message.find("launchVolkovCopy"), std::string::npos) << failed.error().message;
+  EXPECT_NE(failed.error().message.find("cudaErrorInvalidConfiguration"), std::string::npos) << failed.error().message;
+  EXPECT_NE(failed.error().message.find(".cpp:"), std::string::npos) << "names file:line: " << failed.error().message;
+  EXPECT_FALSE(context->broken);
+
+  CancelToken cancel;
+  const RunOutcome after = backend.run(arithFocus(), {}, cancel);
+  ASSERT_TRUE(after.ok()) << after.error().message;
+  EXPECT_GT(after.result().findScalar("focus.gflops")->value, 0);
+}
+
+TEST_F(CudaErrors, TooMuchSharedMemoryIsADeviceError) {
+  CudaBackend backend;
+  const RunOutcome failed = guardRun(*backend.context("cuda:0"), [] {
+    WS_CUDA_CHECK(launchVolkovCopy(4, 1, CacheHint::Default, 1, 32, std::size_t{1} << 30, nullptr, nullptr));
+    return RunResult{};
+  });
+  ASSERT_FALSE(failed.ok());
+  EXPECT_EQ(failed.error().kind, RunError::Kind::Device);
+}
+
+TEST_F(CudaErrors, InfeasibleThreadsPerSmIsBadInput) {
+  CudaBackend backend;
+  RunRequest request = arithFocus();
+  request.params.set("threads_per_block", 1024);
+  request.params.set("blocks_per_sm", 8);
+  CancelToken cancel;
+  const RunOutcome outcome = backend.run(request, {}, cancel);
+  ASSERT_FALSE(outcome.ok());
+  EXPECT_EQ(outcome.error().kind, RunError::Kind::BadInput);
+  EXPECT_NE(outcome.error().message.find("blocks_per_sm"), std::string::npos) << outcome.error().message;
+}
+
+TEST_F(CudaErrors, UnknownDeviceAndLabAreBadInput) {
+  CudaBackend backend;
+  CancelToken cancel;
+  RunRequest request = arithFocus();
+  request.deviceId = "cuda:99";
+  EXPECT_EQ(backend.run(request, {}, cancel).error().kind, RunError::Kind::BadInput);
+  request = arithFocus();
+  request.labId = "no-such-lab";
+  EXPECT_EQ(backend.run(request, {}, cancel).error().kind, RunError::Kind::BadInput);
+}
+
+TEST_F(CudaErrors, CancelBetweenLaunchesStopsTheRun) {
+  CudaBackend backend;
+  CancelToken cancel;
+  RunRequest request = arithFocus();
+  request.scope = RunScope::FullSweep;
+  int progressCalls = 0;
+  // Cancel from the progress callback after the third point: the run must stop there.
+  const RunOutcome outcome = backend.run(
+      request,
+      [&](double, const std::string&) {
+        if (++progressCalls == 3) cancel.requestCancel();
+      },
+      cancel);
+  ASSERT_FALSE(outcome.ok());
+  EXPECT_EQ(outcome.error().kind, RunError::Kind::Cancelled);
+  EXPECT_EQ(progressCalls, 3);
+}
+
+TEST_F(CudaErrors, ProgressRisesToOne) {
+  CudaBackend backend;
+  CancelToken cancel;
+  double last = -1;
+  bool monotone = true;
+  const RunOutcome outcome = backend.run(
+      arithFocus(),
+      [&](double fraction, const std::string&) {
+        monotone = monotone && fraction >= last;
+        last = fraction;
+      },
+      cancel);
+  ASSERT_TRUE(outcome.ok()) << outcome.error().message;
+  EXPECT_TRUE(monotone);
+  EXPECT_DOUBLE_EQ(last, 1.0);
+}
+
+}  // namespace
+}  // namespace warpscope::cuda

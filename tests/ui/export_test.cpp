@@ -1,0 +1,106 @@
+// Exports write valid files of every kind, and images carry the banner.
+#include <QFile>
+#include <QImage>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+#include "controllers/export_controller.h"
+#include "fake_backend.h"
+#include "warpscope/registry.h"
+
+using namespace warpscope;
+using namespace warpscope::ui;
+
+namespace {
+
+RunResult sampleResult() {
+  const LabSpec& lab = LabRegistry::builtin().get("latency-arith");
+  RunRequest r{lab.id, test::kFakeDeviceId, defaultParams(lab.params), RunScope::FullSweep};
+  return test::fakeResult(r);
+}
+
+QByteArray readAll(const QString& path) {
+  QFile f(path);
+  EXPECT_TRUE(f.open(QIODevice::ReadOnly)) << path.toStdString();
+  return f.readAll();
+}
+
+struct ExportFixture {
+  QTemporaryDir dir;
+  RunResult result = sampleResult();
+  QString write(const QString& name) {
+    const QString path = dir.filePath(name);
+    const QString error = exportResult(result, QString(), path, *exportFormatForPath(path));
+    EXPECT_TRUE(error.isEmpty()) << error.toStdString();
+    return path;
+  }
+};
+
+}  // namespace
+
+TEST(Export, PngDecodesAtTwiceTheLogicalSize) {
+  ExportFixture f;
+  const QImage image(f.write(QStringLiteral("chart.png")));
+  ASSERT_FALSE(image.isNull());
+  EXPECT_EQ(image.size(), kExportChartSize * 2);
+  // Something was drawn: not a blank white page.
+  int dark = 0;
+  for (int y = 0; y < image.height(); y += 8)
+    for (int x = 0; x < image.width(); x += 8) dark += qGray(image.pixel(x, y)) < 128;
+  EXPECT_GT(dark, 50);
+}
+
+TEST(Export, SvgParsesAndCarriesTheBanner) {
+  ExportFixture f;
+  const QString path = f.write(QStringLiteral("chart.svg"));
+  const QByteArray bytes = readAll(path);
+  EXPECT_TRUE(bytes.startsWith("<?xml") || bytes.startsWith("<svg"));
+  QSvgRenderer renderer(path);
+  EXPECT_TRUE(renderer.isValid());
+  EXPECT_TRUE(bytes.contains(QByteArray::fromStdString(f.result.banner())))
+      << "the banner is part of the drawing";
+}
+
+TEST(Export, PdfStartsWithThePdfMagic) {
+  ExportFixture f;
+  const QByteArray bytes = readAll(f.write(QStringLiteral("chart.pdf")));
+  EXPECT_TRUE(bytes.startsWith("%PDF"));
+  EXPECT_GT(bytes.size(), 1000);
+}
+
+TEST(Export, CsvHasTheWritersHeaderRowAndTheBanner) {
+  ExportFixture f;
+  const QByteArray bytes = readAll(f.write(QStringLiteral("data.csv")));
+  EXPECT_TRUE(bytes.contains("\nview,series,x,y,y_min,y_max")) << bytes.left(400).toStdString();
+  EXPECT_TRUE(bytes.contains(QByteArray::fromStdString(f.result.banner())));
+}
+
+TEST(Export, JsonParsesAndNamesTheLab) {
+  ExportFixture f;
+  QJsonParseError error;
+  const QJsonDocument doc = QJsonDocument::fromJson(readAll(f.write(QStringLiteral("data.json"))), &error);
+  ASSERT_EQ(error.error, QJsonParseError::NoError) << error.errorString().toStdString();
+  ASSERT_TRUE(doc.isObject());
+  EXPECT_TRUE(QJsonDocument(doc).toJson().contains("latency-arith"));
+}
+
+TEST(Export, UnwritablePathReturnsAMessageNamingTheFile) {
+  ExportFixture f;
+  const QString path = f.dir.filePath(QStringLiteral("no/such/dir/chart.png"));
+  const QString error = exportResult(f.result, QString(), path, ExportFormat::Png);
+  EXPECT_FALSE(error.isEmpty());
+  EXPECT_TRUE(error.contains(path));
+}
+
+TEST(Export, FormatFollowsTheExtensionCaseInsensitively) {
+  EXPECT_EQ(exportFormatForPath(QStringLiteral("a.PNG")), ExportFormat::Png);
+  EXPECT_EQ(exportFormatForPath(QStringLiteral("a.svg")), ExportFormat::Svg);
+  EXPECT_EQ(exportFormatForPath(QStringLiteral("a.pdf")), ExportFormat::Pdf);
+  EXPECT_EQ(exportFormatForPath(QStringLiteral("a.csv")), ExportFormat::Csv);
+  EXPECT_EQ(exportFormatForPath(QStringLiteral("a.json")), ExportFormat::Json);
+  EXPECT_FALSE(exportFormatForPath(QStringLiteral("a.bmp")).has_value());
+}

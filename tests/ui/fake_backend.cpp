@@ -1,0 +1,119 @@
+#include "fake_backend.h"
+
+#include <chrono>
+
+#include "warpscope/registry.h"
+
+namespace warpscope::test {
+
+void FakeBackendState::closeGate() {
+  std::lock_guard lock(mutex);
+  gateClosed = true;
+}
+
+void FakeBackendState::openGate() {
+  {
+    std::lock_guard lock(mutex);
+    gateClosed = false;
+  }
+  changed.notify_all();
+}
+
+bool FakeBackendState::waitForRuns(size_t count) {
+  std::unique_lock lock(mutex);
+  return changed.wait_for(lock, std::chrono::seconds(5), [&] { return runs.size() >= count; });
+}
+
+size_t FakeBackendState::runCount() {
+  std::lock_guard lock(mutex);
+  return runs.size();
+}
+
+RunRequest FakeBackendState::run(size_t i) {
+  std::lock_guard lock(mutex);
+  return runs.at(i);
+}
+
+std::vector<DeviceInfo> FakeBackend::devices() const {
+  DeviceInfo d;
+  d.id = kFakeDeviceId;
+  d.name = kFakeDeviceName;
+  d.kind = DeviceKind::Simulator;
+  d.computeCapability = "9.0";
+  d.smCount = 4;
+  d.fp32LanesPerSm = 128;
+  d.maxThreadsPerSm = 2048;
+  d.maxThreadsPerBlock = 1024;
+  d.maxBlocksPerSm = 32;
+  d.smClockMhz = 1000;
+  d.sources = "unit test";
+  return {d};
+}
+
+RunOutcome FakeBackend::run(const RunRequest& request, const ProgressFn& progress, const CancelToken& cancel) {
+  bool fail = false;
+  {
+    std::unique_lock lock(state_->mutex);
+    state_->runs.push_back(request);
+    state_->threads.push_back(QThread::currentThread());
+    state_->changed.notify_all();
+    state_->changed.wait(lock, [&] { return !state_->gateClosed; });
+    fail = state_->failNext;
+    state_->failNext = false;
+  }
+  if (progress) progress(0.5, "half way");
+  if (cancel.cancelled()) return RunError{RunError::Kind::Cancelled, "cancelled between launches"};
+  if (fail) return RunError{RunError::Kind::Device, "cudaMemcpy(dst, src, n, cudaMemcpyDeviceToDevice) failed at fake.cu:42: an illegal memory access was encountered"};
+  if (progress) progress(1.0, "done");
+  return fakeResult(request);
+}
+
+std::unique_ptr<Session> makeFakeSession(std::shared_ptr<FakeBackendState> state) {
+  return std::make_unique<Session>(nullptr, std::make_unique<FakeBackend>(std::move(state)));
+}
+
+RunResult fakeResult(const RunRequest& request) {
+  const LabSpec& lab = LabRegistry::builtin().get(request.labId);
+  RunResult result;
+  result.labId = request.labId;
+  result.deviceId = request.deviceId;
+  result.deviceName = kFakeDeviceName;
+  result.provenance = Provenance::Simulated;
+  result.params = request.params.values();
+  result.focusOnly = request.scope == RunScope::FocusOnly;
+  // The first Focus parameter picks the x of the highlighted point of series "A".
+  double focusX = 32;
+  for (const ParamSpec& spec : lab.params)
+    if (spec.role == ParamRole::Focus && spec.choices.empty()) {
+      focusX = request.params.get(spec.id);
+      break;
+    }
+  double scale = 1;
+  for (const auto& [id, value] : request.params.values()) scale += value / 1000.0;
+  for (const ViewSpec& vs : lab.views) {
+    View v;
+    v.id = vs.id;
+    v.title = vs.title;
+    v.xLabel = "Threads per SM";
+    v.yLabel = "Fraction of peak";
+    v.yMaxHint = 1.0;
+    v.focusSeries = "A";
+    v.focusX = focusX;
+    v.hasFocus = true;
+    for (const char* name : {"A", "B"}) {
+      Series s{name, {}};
+      for (int x = 32; x <= 1024; x += 32) {
+        if (result.focusOnly && (s.name != "A" || x != focusX)) continue;
+        const double y = std::min(1.0, x / 1024.0 * scale * (s.name == "A" ? 1.0 : 0.5));
+        s.points.push_back({static_cast<double>(x), y, y, y});
+      }
+      if (!s.points.empty()) v.series.push_back(s);
+    }
+    result.views.push_back(v);
+  }
+  result.scalars.push_back({"fake.scale", "Scale", scale, ""});
+  result.notes.push_back("Made by the fake backend");
+  return result;
+}
+
+}  // namespace warpscope::test

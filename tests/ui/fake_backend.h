@@ -1,0 +1,54 @@
+#pragma once
+// A scripted Backend for UI tests: it records every request it runs (and on which thread), can
+// hold a run at a gate so a queue builds up behind it, and can be told to fail the next run.
+// Results are shaped from the real lab declarations, so the real Session validates requests.
+
+#include <QThread>
+
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "warpscope/backend.h"
+#include "warpscope/session.h"
+
+namespace warpscope::test {
+
+struct FakeBackendState {
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::vector<RunRequest> runs;        ///< Every request the backend started, in order.
+  std::vector<QThread*> threads;       ///< The thread each run happened on.
+  bool gateClosed = false;             ///< Runs wait here (cancellation still honoured).
+  bool failNext = false;               ///< The next run returns a Device error.
+
+  void closeGate();
+  void openGate();
+  /// Blocks until `count` runs have started (or 5 s passed); returns whether they did.
+  bool waitForRuns(size_t count);
+  size_t runCount();
+  RunRequest run(size_t i);
+};
+
+inline constexpr const char* kFakeDeviceId = "sim:fake";
+inline constexpr const char* kFakeDeviceName = "Fake GPU (model)";
+
+class FakeBackend : public Backend {
+ public:
+  explicit FakeBackend(std::shared_ptr<FakeBackendState> state) : state_(std::move(state)) {}
+  [[nodiscard]] std::string name() const override { return "Simulator"; }
+  [[nodiscard]] std::vector<DeviceInfo> devices() const override;
+  RunOutcome run(const RunRequest& request, const ProgressFn& progress, const CancelToken& cancel) override;
+
+ private:
+  std::shared_ptr<FakeBackendState> state_;
+};
+
+/// A Session whose only device is the fake one.
+std::unique_ptr<Session> makeFakeSession(std::shared_ptr<FakeBackendState> state);
+
+/// A deterministic result for `request`, shaped like the lab declares (views, focus point).
+RunResult fakeResult(const RunRequest& request);
+
+}  // namespace warpscope::test

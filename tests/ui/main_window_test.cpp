@@ -1,0 +1,141 @@
+// The window over a fake backend: slider -> run request, focus updates in place, the banner
+// in the chart, and surviving a failed run.
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QTabBar>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+#include "chart_panel.h"
+#include "controllers/run_controller.h"
+#include "device_selector.h"
+#include "fake_backend.h"
+#include "main_window.h"
+#include "message_bar.h"
+#include "param_control.h"
+#include "param_panel.h"
+#include "warpscope/registry.h"
+
+using namespace warpscope;
+using namespace warpscope::ui;
+
+namespace {
+
+struct WindowFixture {
+  std::shared_ptr<test::FakeBackendState> state = std::make_shared<test::FakeBackendState>();
+  RunController runs{[s = state] { return test::makeFakeSession(s); }};
+  MainWindow window;
+  QSignalSpy displayed{&window, &MainWindow::resultDisplayed};
+  QSignalSpy queued{&runs, &RunController::runQueued};
+
+  explicit WindowFixture(StartupChoice startup = {}) : window(&runs, std::move(startup)) {
+    window.show();
+    EXPECT_TRUE(QTest::qWaitFor([&] { return displayed.count() >= 1; }, 5000)) << "first full run shown";
+  }
+  bool waitIdle() { return QTest::qWaitFor([&] { return !runs.isBusy(); }, 5000); }
+};
+
+}  // namespace
+
+TEST(MainWindow, FirstRunUsesTheDefaultDeviceAndShowsOneTabPerView) {
+  WindowFixture f;
+  ASSERT_NE(f.window.shownResult(), nullptr);
+  EXPECT_EQ(f.window.currentDeviceId(), QString::fromLatin1(test::kFakeDeviceId));
+  const LabSpec& lab = LabRegistry::builtin().get(f.window.currentLabId().toStdString());
+  EXPECT_EQ(f.window.chartPanel()->viewTabs()->count(), static_cast<int>(lab.views.size()));
+  EXPECT_EQ(f.window.chartPanel()->currentViewId(), QString::fromStdString(lab.views.front().id));
+  EXPECT_FALSE(f.window.deviceSelector()->itemData(0, Qt::ToolTipRole).toString().isEmpty())
+      << "every device has a tooltip with its properties";
+}
+
+TEST(MainWindow, SweepSliderChangeQueuesAFullRunCarryingTheNewValue) {
+  WindowFixture f;
+  ParamControl* blocks = f.window.paramPanel()->control(QStringLiteral("blocks_per_sm"));
+  ASSERT_NE(blocks, nullptr);
+  f.queued.clear();
+  blocks->slider()->setValue(blocks->slider()->value() + 1);
+  ASSERT_EQ(f.queued.count(), 1);
+  const RunRequest r = f.queued.at(0).at(1).value<RunRequest>();
+  EXPECT_EQ(r.scope, RunScope::FullSweep);
+  EXPECT_EQ(r.params.getInt("blocks_per_sm"), static_cast<int>(blocks->value()));
+  EXPECT_EQ(r.deviceId, test::kFakeDeviceId);
+}
+
+TEST(MainWindow, FocusSliderChangeRunsOnlyTheFocusPointAndMovesTheHighlightInPlace) {
+  WindowFixture f;
+  ASSERT_TRUE(f.waitIdle());
+  ParamControl* threads = f.window.paramPanel()->control(QStringLiteral("threads_per_block"));
+  ASSERT_NE(threads, nullptr);
+  f.queued.clear();
+  f.displayed.clear();
+  threads->slider()->setValue(threads->slider()->value() + 3);
+  ASSERT_EQ(f.queued.count(), 1);
+  const RunRequest r = f.queued.at(0).at(1).value<RunRequest>();
+  EXPECT_EQ(r.scope, RunScope::FocusOnly);
+  EXPECT_EQ(r.params.getInt("threads_per_block"), static_cast<int>(threads->value()));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return f.displayed.count() >= 1; }, 5000));
+  EXPECT_FALSE(f.displayed.at(0).at(0).toBool()) << "merged in place, not a new sweep";
+  QPointF at;
+  ASSERT_TRUE(f.window.chartPanel()->viewChart().focusMarker(&at));
+  EXPECT_DOUBLE_EQ(at.x(), threads->value());
+}
+
+TEST(MainWindow, BannerOfTheResultIsInsideTheChart) {
+  WindowFixture f;
+  const QString banner = QString::fromStdString(f.window.shownResult()->banner());
+  EXPECT_EQ(banner, QStringLiteral("Simulated: ") + QString::fromLatin1(test::kFakeDeviceName));
+  EXPECT_TRUE(f.window.chartPanel()->chartView()->chart()->title().contains(banner));
+  // Every view carries it, not just the first.
+  for (int i = 0; i < f.window.chartPanel()->viewTabs()->count(); ++i) {
+    f.window.chartPanel()->viewTabs()->setCurrentIndex(i);
+    EXPECT_TRUE(f.window.chartPanel()->chartView()->chart()->title().contains(banner)) << i;
+  }
+}
+
+TEST(MainWindow, ErrorResultLeavesTheWindowWorkingWithTheLastChart) {
+  WindowFixture f;
+  ASSERT_TRUE(f.waitIdle());
+  const QString titleBefore = f.window.chartPanel()->chartView()->chart()->title();
+  const int pointsBefore = static_cast<int>(f.window.shownResult()->views.front().series.front().points.size());
+  QSignalSpy errors(&f.window, &MainWindow::runErrorShown);
+  {
+    std::lock_guard lock(f.state->mutex);
+    f.state->failNext = true;
+  }
+  f.window.rerun();
+  ASSERT_TRUE(QTest::qWaitFor([&] { return errors.count() == 1; }, 5000));
+  EXPECT_EQ(errors.at(0).at(0).value<RunError>().kind, RunError::Kind::Device);
+  EXPECT_TRUE(f.window.messageBar()->isVisible());
+  EXPECT_TRUE(f.window.messageBar()->text().contains(QStringLiteral("illegal memory access")));
+  EXPECT_EQ(f.window.chartPanel()->chartView()->chart()->title(), titleBefore) << "the last good chart stays";
+  EXPECT_EQ(static_cast<int>(f.window.shownResult()->views.front().series.front().points.size()), pointsBefore);
+
+  // And the next run works and clears the error.
+  f.displayed.clear();
+  f.window.rerun();
+  ASSERT_TRUE(QTest::qWaitFor([&] { return f.displayed.count() == 1; }, 5000));
+  EXPECT_FALSE(f.window.messageBar()->isVisible());
+}
+
+TEST(MainWindow, UnknownStartupDeviceIsReportedAndTheDefaultUsed) {
+  StartupChoice startup;
+  startup.deviceId = QStringLiteral("cuda:7");
+  WindowFixture f(startup);
+  EXPECT_EQ(f.window.currentDeviceId(), QString::fromLatin1(test::kFakeDeviceId));
+  EXPECT_TRUE(f.window.messageBar()->text().contains(QStringLiteral("cuda:7")));
+}
+
+TEST(MainWindow, SwitchingLabsRebuildsTheParametersAndRunsTheNewLab) {
+  WindowFixture f;
+  f.displayed.clear();
+  ASSERT_TRUE(f.window.selectLab(QStringLiteral("latency-memory")));
+  const LabSpec& lab = LabRegistry::builtin().get("latency-memory");
+  EXPECT_EQ(f.window.paramPanel()->controlCount(), static_cast<int>(lab.params.size()));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return f.displayed.count() >= 1; }, 5000));
+  EXPECT_EQ(f.window.shownResult()->labId, "latency-memory");
+  EXPECT_EQ(f.window.chartPanel()->currentViewId(), QString::fromStdString(lab.views.front().id));
+}

@@ -1,0 +1,123 @@
+// The parameter panel is generated only from ParamSpecs: one control per spec, with the
+// declared range, step, default, unit and help.
+#include <QAbstractSpinBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QSpinBox>
+
+#include <gtest/gtest.h>
+
+#include "meta_types.h"
+#include "param_control.h"
+#include "param_panel.h"
+#include "warpscope/registry.h"
+
+using namespace warpscope;
+using namespace warpscope::ui;
+
+TEST(ParamPanel, BuildsOneControlPerParamSpecWithDeclaredRangeStepDefaultAndTooltip) {
+  for (const LabSpec& lab : LabRegistry::builtin().labs()) {
+    SCOPED_TRACE(lab.id);
+    ParamPanel panel;
+    panel.setLab(lab);
+    ASSERT_EQ(panel.controlCount(), static_cast<int>(lab.params.size()));
+    for (const ParamSpec& spec : lab.params) {
+      SCOPED_TRACE(spec.id);
+      ParamControl* c = panel.control(QString::fromStdString(spec.id));
+      ASSERT_NE(c, nullptr);
+      EXPECT_EQ(c->label()->text(), QString::fromStdString(spec.label));
+      EXPECT_DOUBLE_EQ(c->value(), spec.defaultValue);
+      const QString tip = c->toolTipText();
+      EXPECT_TRUE(tip.contains(QString::fromStdString(spec.help))) << tip.toStdString();
+      EXPECT_TRUE(tip.contains(QString::fromStdString(spec.validRangeText()))) << tip.toStdString();
+      if (!spec.choices.empty()) {
+        ASSERT_NE(c->comboBox(), nullptr);
+        EXPECT_EQ(c->slider(), nullptr);
+        ASSERT_EQ(c->comboBox()->count(), static_cast<int>(spec.choices.size()));
+        for (int i = 0; i < c->comboBox()->count(); ++i)
+          EXPECT_DOUBLE_EQ(c->comboBox()->itemData(i).toDouble(), spec.choices[static_cast<size_t>(i)]);
+        EXPECT_DOUBLE_EQ(c->comboBox()->currentData().toDouble(), spec.defaultValue);
+        EXPECT_EQ(c->comboBox()->toolTip(), tip);
+        if (!spec.unit.empty())
+          EXPECT_TRUE(c->comboBox()->currentText().contains(QString::fromStdString(spec.unit)));
+      } else {
+        ASSERT_NE(c->slider(), nullptr);
+        ASSERT_NE(c->spinBox(), nullptr);
+        EXPECT_EQ(c->slider()->toolTip(), tip);
+        EXPECT_EQ(c->slider()->minimum(), 0);
+        EXPECT_EQ(c->slider()->maximum(), static_cast<int>((spec.max - spec.min) / spec.step + 1e-9));
+        EXPECT_EQ(c->slider()->value(), static_cast<int>((spec.defaultValue - spec.min) / spec.step + 0.5));
+        EXPECT_EQ(c->slider()->focusPolicy() & Qt::TabFocus, Qt::TabFocus) << "keyboard reachable";
+        if (auto* spin = qobject_cast<QSpinBox*>(c->spinBox())) {
+          EXPECT_EQ(spin->minimum(), static_cast<int>(spec.min));
+          EXPECT_EQ(spin->maximum(), static_cast<int>(spec.max));
+          EXPECT_EQ(spin->singleStep(), static_cast<int>(spec.step));
+          EXPECT_EQ(spin->value(), static_cast<int>(spec.defaultValue));
+          if (!spec.unit.empty()) EXPECT_TRUE(spin->suffix().contains(QString::fromStdString(spec.unit)));
+        } else {
+          auto* dspin = qobject_cast<QDoubleSpinBox*>(c->spinBox());
+          ASSERT_NE(dspin, nullptr);
+          EXPECT_DOUBLE_EQ(dspin->minimum(), spec.min);
+          EXPECT_DOUBLE_EQ(dspin->maximum(), spec.max);
+          EXPECT_DOUBLE_EQ(dspin->singleStep(), spec.step);
+          EXPECT_DOUBLE_EQ(dspin->value(), spec.defaultValue);
+        }
+      }
+    }
+  }
+}
+
+TEST(ParamPanel, ValuesAreTheDefaultsOfTheDeclarations) {
+  for (const LabSpec& lab : LabRegistry::builtin().labs()) {
+    ParamPanel panel;
+    panel.setLab(lab);
+    EXPECT_EQ(panel.values(), defaultParams(lab.params)) << lab.id;
+  }
+}
+
+TEST(ParamPanel, SliderMoveEmitsEveryValueWithTheChangedOneAndItsRole) {
+  registerMetaTypes();
+  const LabSpec& lab = LabRegistry::builtin().get("latency-arith");
+  ParamPanel panel;
+  panel.setLab(lab);
+  QSignalSpy spy(&panel, &ParamPanel::paramsChanged);
+  ParamControl* blocks = panel.control(QStringLiteral("blocks_per_sm"));
+  blocks->slider()->setValue(blocks->slider()->value() + 2);
+  ASSERT_EQ(spy.count(), 1);
+  const ParamSet values = spy.at(0).at(0).value<ParamSet>();
+  EXPECT_EQ(values.getInt("blocks_per_sm"), static_cast<int>(findParam(lab.params, "blocks_per_sm")->defaultValue) + 2);
+  EXPECT_EQ(spy.at(0).at(1).toString(), QStringLiteral("blocks_per_sm"));
+  EXPECT_FALSE(spy.at(0).at(2).toBool()) << "blocks_per_sm is a Sweep parameter";
+}
+
+TEST(ParamPanel, ResetToDefaultsRestoresEveryValueAndEmitsOnce) {
+  registerMetaTypes();
+  const LabSpec& lab = LabRegistry::builtin().get("latency-arith");
+  ParamPanel panel;
+  panel.setLab(lab);
+  ParamSet changed = defaultParams(lab.params);
+  changed.set("blocks_per_sm", 3);
+  changed.set("threads_per_block", 512);
+  panel.setValues(changed);
+  EXPECT_EQ(panel.values(), changed);
+  QSignalSpy spy(&panel, &ParamPanel::paramsChanged);
+  panel.resetButton()->click();
+  EXPECT_EQ(spy.count(), 1);
+  EXPECT_EQ(panel.values(), defaultParams(lab.params));
+}
+
+TEST(ParamControl, TypedValueSnapsToTheStepGrid) {
+  ParamSpec spec{"threads_per_block", "Threads per block", "threads", 32, 1024, 32, 256, "help", {}, ParamRole::Focus, true};
+  ParamControl c(spec);
+  QSignalSpy spy(&c, &ParamControl::valueChanged);
+  qobject_cast<QSpinBox*>(c.spinBox())->setValue(50);  // not on the 32-grid
+  ASSERT_EQ(spy.count(), 1);
+  EXPECT_DOUBLE_EQ(spy.at(0).at(1).toDouble(), 64);
+  EXPECT_EQ(qobject_cast<QSpinBox*>(c.spinBox())->value(), 64);
+  EXPECT_EQ(c.slider()->value(), 1);
+  EXPECT_TRUE(spec.accepts(c.value()));
+}

@@ -1,0 +1,79 @@
+// Folding a FocusOnly result into the chart on display.
+#include <gtest/gtest.h>
+
+#include "result_merge.h"
+
+using namespace warpscope;
+using namespace warpscope::ui;
+
+namespace {
+
+RunResult fullResult() {
+  RunResult r;
+  r.labId = "lab";
+  r.deviceId = "sim:x";
+  View v{"v", "Title", "x", "y", 1.0, {}, "A", 64, true};
+  v.series.push_back({"A", {{32, 0.1, 0.1, 0.1}, {64, 0.2, 0.2, 0.2}, {96, 0.3, 0.3, 0.3}}});
+  v.series.push_back({"B", {{32, 0.4, 0.4, 0.4}, {64, 0.5, 0.5, 0.5}}});
+  View w{"w", "At 64 threads", "x", "y", 1.0, {{"64 threads", {{1, 0.1, 0.1, 0.1}}}}, "64 threads", 1, true};
+  r.views = {v, w};
+  r.scalars = {{"focus.value", "Focus", 0.2, ""}};
+  return r;
+}
+
+RunResult focusResult(const std::string& series, double x, double y, const std::string& wTitle = "At 64 threads") {
+  RunResult r;
+  r.labId = "lab";
+  r.deviceId = "sim:x";
+  r.focusOnly = true;
+  r.params = {{"p", 7}};
+  r.views.push_back(View{"v", "Title", "x", "y", 1.0, {{series, {{x, y, y, y}}}}, series, x, true});
+  r.views.push_back(View{"w", wTitle, "x", "y", 1.0, {{"64 threads", {{2, y, y, y}}}}, "64 threads", 2, true});
+  r.scalars = {{"focus.value", "Focus", y, ""}, {"extra", "Extra", 1, ""}};
+  return r;
+}
+
+}  // namespace
+
+TEST(ResultMerge, FocusPointReplacesThePointWithTheSameSeriesAndX) {
+  RunResult shown = fullResult();
+  const MergeReport report = mergeFocusResult(shown, focusResult("B", 64, 0.9));
+  ASSERT_TRUE(report.merged);
+  EXPECT_TRUE(report.staleViews.empty());
+  const View& v = *shown.findView("v");
+  ASSERT_EQ(v.series[1].points.size(), 2u);
+  EXPECT_DOUBLE_EQ(v.series[1].points[1].y, 0.9);
+  EXPECT_EQ(v.focusSeries, "B");
+  EXPECT_DOUBLE_EQ(v.focusX, 64);
+  EXPECT_DOUBLE_EQ(shown.findScalar("focus.value")->value, 0.9);
+  EXPECT_NE(shown.findScalar("extra"), nullptr);
+  EXPECT_EQ(shown.params.at("p"), 7);
+  EXPECT_FALSE(shown.focusOnly);
+}
+
+TEST(ResultMerge, NewXIsInsertedInOrder) {
+  RunResult shown = fullResult();
+  ASSERT_TRUE(mergeFocusResult(shown, focusResult("A", 48, 0.15)).merged);
+  const auto& pts = shown.findView("v")->series[0].points;
+  ASSERT_EQ(pts.size(), 4u);
+  EXPECT_DOUBLE_EQ(pts[1].x, 48);
+}
+
+TEST(ResultMerge, RetitledViewIsReportedStaleAndLeftAlone) {
+  RunResult shown = fullResult();
+  const MergeReport report = mergeFocusResult(shown, focusResult("A", 64, 0.7, "At 128 threads"));
+  ASSERT_TRUE(report.merged);
+  ASSERT_EQ(report.staleViews, std::vector<std::string>{"w"});
+  EXPECT_EQ(shown.findView("w")->series[0].points.size(), 1u);
+  EXPECT_DOUBLE_EQ(shown.findView("v")->series[0].points[1].y, 0.7);
+}
+
+TEST(ResultMerge, UnknownSeriesOrOtherDeviceChangesNothing) {
+  RunResult shown = fullResult();
+  RunResult focus = focusResult("C", 64, 0.7, "other title");
+  EXPECT_FALSE(mergeFocusResult(shown, focus).merged);
+  focus = focusResult("A", 64, 0.7);
+  focus.deviceId = "sim:other";
+  EXPECT_FALSE(mergeFocusResult(shown, focus).merged);
+  EXPECT_DOUBLE_EQ(shown.findView("v")->series[0].points[1].y, 0.2);
+}

@@ -1,0 +1,165 @@
+// RunController: the worker thread, coalescing (latest wins), staleness and cancellation.
+#include <QSignalSpy>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+#include "controllers/run_controller.h"
+#include "fake_backend.h"
+#include "warpscope/registry.h"
+
+using namespace warpscope;
+using namespace warpscope::ui;
+
+namespace {
+
+RunRequest arithRequest(int blocksPerSm, RunScope scope = RunScope::FullSweep, int threadsPerBlock = 256) {
+  const LabSpec& lab = LabRegistry::builtin().get("latency-arith");
+  RunRequest r;
+  r.labId = lab.id;
+  r.deviceId = test::kFakeDeviceId;
+  r.params = defaultParams(lab.params);
+  r.params.set("blocks_per_sm", blocksPerSm);
+  r.params.set("threads_per_block", threadsPerBlock);
+  r.scope = scope;
+  return r;
+}
+
+struct Fixture {
+  std::shared_ptr<test::FakeBackendState> state = std::make_shared<test::FakeBackendState>();
+  RunController runs{[s = state] { return test::makeFakeSession(s); }};
+  QSignalSpy ready{&runs, &RunController::sessionReady};
+  QSignalSpy finished{&runs, &RunController::runFinished};
+  QSignalSpy failed{&runs, &RunController::runFailed};
+  QSignalSpy dropped{&runs, &RunController::runDropped};
+
+  Fixture() {
+    runs.start();
+    EXPECT_TRUE(ready.wait(5000) || ready.count() == 1);
+  }
+  bool waitIdle() {
+    return QTest::qWaitFor([&] { return !runs.isBusy(); }, 5000);
+  }
+};
+
+}  // namespace
+
+TEST(RunController, SessionIsBuiltOnTheWorkerAndListsItsDevices) {
+  Fixture f;
+  ASSERT_EQ(f.ready.count(), 1);
+  const auto devices = f.ready.at(0).at(0).value<QList<DeviceInfo>>();
+  ASSERT_EQ(devices.size(), 1);
+  EXPECT_EQ(devices.front().id, test::kFakeDeviceId);
+  EXPECT_EQ(f.ready.at(0).at(1).toString(), QString::fromLatin1(test::kFakeDeviceId));
+}
+
+TEST(RunController, RunsNeverExecuteOnTheGuiThread) {
+  Fixture f;
+  f.runs.submit(arithRequest(1));
+  ASSERT_TRUE(f.waitIdle());
+  ASSERT_EQ(f.state->threads.size(), 1u);
+  EXPECT_NE(f.state->threads.front(), QThread::currentThread());
+  EXPECT_EQ(f.finished.count(), 1);
+}
+
+TEST(RunController, ManyQueuedRequestsOnlyTheLatestRuns) {
+  Fixture f;
+  f.state->closeGate();
+  const quint64 first = f.runs.submit(arithRequest(1));
+  ASSERT_TRUE(f.state->waitForRuns(1));  // the worker is now busy with the first one
+  quint64 last = 0;
+  for (int i = 0; i < 20; ++i) last = f.runs.submit(arithRequest(1 + i % 8));
+  EXPECT_EQ(f.runs.queuedCount(), 1) << "a newer request replaces the queued one";
+  f.state->openGate();
+  ASSERT_TRUE(f.waitIdle());
+
+  ASSERT_EQ(f.state->runCount(), 2u) << "the running request and the latest one, nothing between";
+  EXPECT_EQ(f.state->run(1).params.getInt("blocks_per_sm"), 1 + 19 % 8);
+  ASSERT_EQ(f.finished.count(), 1) << "the superseded first run's result is stale and dropped";
+  EXPECT_EQ(f.finished.at(0).at(0).value<quint64>(), last);
+  EXPECT_EQ(f.failed.count(), 0);
+  // 19 removed from the queue + the first one's stale result.
+  EXPECT_EQ(f.dropped.count(), 20);
+  EXPECT_EQ(f.dropped.at(f.dropped.count() - 1).at(0).value<quint64>(), first);
+}
+
+TEST(RunController, FocusRequestBehindRunningSweepKeepsTheSweepAndCoalesces) {
+  Fixture f;
+  f.state->closeGate();
+  const quint64 sweep = f.runs.submit(arithRequest(1));
+  ASSERT_TRUE(f.state->waitForRuns(1));
+  for (int t = 32; t <= 512; t += 32) f.runs.submit(arithRequest(1, RunScope::FocusOnly, t));
+  EXPECT_EQ(f.runs.queuedCount(), 1);
+  f.state->openGate();
+  ASSERT_TRUE(f.waitIdle());
+  ASSERT_EQ(f.state->runCount(), 2u);
+  EXPECT_EQ(f.state->run(1).scope, RunScope::FocusOnly);
+  EXPECT_EQ(f.state->run(1).params.getInt("threads_per_block"), 512);
+  ASSERT_EQ(f.finished.count(), 2) << "a focus change does not make the sweep under it stale";
+  EXPECT_EQ(f.finished.at(0).at(0).value<quint64>(), sweep);
+}
+
+TEST(RunController, FocusRequestFoldsIntoAQueuedSweepWithTheNewerValues) {
+  Fixture f;
+  f.state->closeGate();
+  f.runs.submit(arithRequest(1));
+  ASSERT_TRUE(f.state->waitForRuns(1));
+  f.runs.submit(arithRequest(2));                                // queued sweep
+  f.runs.submit(arithRequest(2, RunScope::FocusOnly, 128));      // folds into it
+  EXPECT_EQ(f.runs.queuedCount(), 1);
+  f.state->openGate();
+  ASSERT_TRUE(f.waitIdle());
+  ASSERT_EQ(f.state->runCount(), 2u);
+  EXPECT_EQ(f.state->run(1).scope, RunScope::FullSweep);
+  EXPECT_EQ(f.state->run(1).params.getInt("threads_per_block"), 128);
+  EXPECT_EQ(f.state->run(1).params.getInt("blocks_per_sm"), 2);
+}
+
+TEST(RunController, CancelStopsTheRunningRequestAndDropsTheQueue) {
+  Fixture f;
+  QSignalSpy busy(&f.runs, &RunController::busyChanged);
+  f.state->closeGate();
+  const quint64 running = f.runs.submit(arithRequest(1));
+  ASSERT_TRUE(f.state->waitForRuns(1));
+  f.runs.submit(arithRequest(1, RunScope::FocusOnly, 64));
+  f.runs.cancel();
+  EXPECT_EQ(f.runs.queuedCount(), 0);
+  f.state->openGate();
+  ASSERT_TRUE(f.waitIdle());
+  EXPECT_EQ(f.state->runCount(), 1u) << "the queued request never ran";
+  ASSERT_EQ(f.failed.count(), 1);
+  EXPECT_EQ(f.failed.at(0).at(0).value<quint64>(), running);
+  EXPECT_EQ(f.failed.at(0).at(1).value<RunError>().kind, RunError::Kind::Cancelled);
+  EXPECT_EQ(f.finished.count(), 0);
+  ASSERT_GE(busy.count(), 2);
+  EXPECT_FALSE(busy.last().at(0).toBool());
+}
+
+TEST(RunController, BadInputComesBackAsAnErrorNotACrash) {
+  Fixture f;
+  RunRequest r = arithRequest(1);
+  r.params.set("blocks_per_sm", 99);  // outside 1..8
+  f.runs.submit(r);
+  ASSERT_TRUE(f.waitIdle());
+  ASSERT_EQ(f.failed.count(), 1);
+  const RunError error = f.failed.at(0).at(1).value<RunError>();
+  EXPECT_EQ(error.kind, RunError::Kind::BadInput);
+  EXPECT_NE(error.message.find("blocks_per_sm"), std::string::npos) << error.message;
+  // The controller keeps working afterwards.
+  f.runs.submit(arithRequest(2));
+  ASSERT_TRUE(f.waitIdle());
+  EXPECT_EQ(f.finished.count(), 1);
+}
+
+TEST(RunController, DestroyingWhileARunIsInFlightCancelsAndJoins) {
+  auto state = std::make_shared<test::FakeBackendState>();
+  {
+    RunController runs([s = state] { return test::makeFakeSession(s); });
+    runs.start();
+    state->closeGate();
+    runs.submit(arithRequest(1));
+    ASSERT_TRUE(state->waitForRuns(1));
+    state->openGate();  // the destructor cancels; the gate must not hold the join forever
+  }
+  SUCCEED();
+}

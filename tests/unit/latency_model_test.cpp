@@ -1,0 +1,291 @@
+// The simulator's Little's-law model: the physics Volkov's slides show must hold for every
+// profile, and the GTX480 must land on his published numbers within a stated tolerance.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "sim/device_profile.h"
+#include "sim/latency_model.h"
+
+using namespace warpscope;
+using namespace warpscope::sim;
+
+namespace {
+
+const std::vector<DeviceProfile>& profiles() {
+  static const std::vector<DeviceProfile> loaded = loadEmbeddedProfiles();
+  return loaded;
+}
+
+const DeviceProfile& profile(const std::string& id) {
+  for (const auto& p : profiles())
+    if (p.id == id) return p;
+  throw std::runtime_error("no profile " + id);
+}
+
+constexpr int kIlps[] = {1, 2, 3, 4, 6, 8};
+constexpr int kNever = std::numeric_limits<int>::max();
+
+/// Smallest multiple of 32 threads per SM whose fraction of FP32 peak reaches target.
+int threadsForArithFraction(const DeviceProfile& p, int ilp, double target) {
+  for (int threads = 32; threads <= p.info.maxThreadsPerSm; threads += 32)
+    if (arithFractionOfPeak(p.info, p.model, threads, ilp) >= target) return threads;
+  return kNever;
+}
+
+/// Smallest multiple of 32 resident threads per SM whose copy bandwidth reaches target x memcpy.
+int threadsForCopyFraction(const DeviceProfile& p, int bytesPerThread, double target) {
+  for (int threads = 32; threads <= p.info.maxThreadsPerSm; threads += 32)
+    if (copyBandwidthGBs(p, threads, bytesPerThread) >= target * memcpyGBs(p)) return threads;
+  return kNever;
+}
+
+}  // namespace
+
+// ---- Arithmetic ------------------------------------------------------------------------------
+
+TEST(LatencyModelArith, LittlesLawNeedsVolkovsParallelismOnGtx480) {
+  // Volkov: GF100 ~18 cycles x 32 ops/SM/cycle = 576 FMAs in flight per SM.
+  const auto& p = profile("gtx480");
+  EXPECT_DOUBLE_EQ(fp32WarpIssueRatePerScheduler(p.info), 0.5);
+  EXPECT_DOUBLE_EQ(neededWarpFmasInFlightPerScheduler(p.info, p.model) * 32 * p.info.schedulersPerSm, 576.0);
+}
+
+TEST(LatencyModelArith, HopperSchedulerIssuesOneWarpFmaPerCycle) {
+  EXPECT_DOUBLE_EQ(fp32WarpIssueRatePerScheduler(profile("h100").info), 1.0);
+  EXPECT_DOUBLE_EQ(fp32WarpIssueRatePerScheduler(profile("v100").info), 0.5);
+}
+
+TEST(LatencyModelArith, Gtx480ReachesPeakAtVolkovsThreadCountsWithin64Threads) {
+  // Volkov 2010, part I (GTX480, one block on one SM): 100% of peak needs 576 threads at ILP 1,
+  // 320 at ILP 2, 256 at ILP 3, 192 at ILP 4. Little's law with whole warps dealt round robin
+  // gives 576, 320, 192, 192: at ILP 3 the model's 192 threads supply exactly the 9 warp FMAs
+  // per scheduler the latency needs, while the hardware needed 2 warps more of slack.
+  const auto& p = profile("gtx480");
+  const std::map<int, int> volkov = {{1, 576}, {2, 320}, {3, 256}, {4, 192}};
+  for (const auto& [ilp, threads] : volkov) {
+    const int model = threadsForArithFraction(p, ilp, 0.999);
+    EXPECT_NEAR(model, threads, 64) << "ILP " << ilp;
+    EXPECT_LE(model, threads) << "Little's law is a lower bound: ILP " << ilp;
+  }
+  EXPECT_EQ(threadsForArithFraction(p, 1, 0.999), 576);
+  EXPECT_EQ(threadsForArithFraction(p, 2, 0.999), 320);
+  EXPECT_EQ(threadsForArithFraction(p, 4, 0.999), 192);
+}
+
+TEST(LatencyModelArith, MoreIlpNeedsFewerThreadsFor90PercentOnEveryProfile) {
+  for (const auto& p : profiles()) {
+    SCOPED_TRACE(p.fileName);
+    int previous = kNever;
+    for (int ilp : kIlps) {
+      const int threads = threadsForArithFraction(p, ilp, 0.9);
+      ASSERT_NE(threads, kNever) << "ILP " << ilp << " never reaches 90%";
+      EXPECT_LE(threads, previous) << "ILP " << ilp;
+      previous = threads;
+    }
+    EXPECT_LT(threadsForArithFraction(p, 2, 0.9), threadsForArithFraction(p, 1, 0.9));
+    EXPECT_LT(threadsForArithFraction(p, 4, 0.9), threadsForArithFraction(p, 1, 0.9));
+  }
+}
+
+TEST(LatencyModelArith, IlpBeyondWhatTheWarpExploitsDoesNotHelp) {
+  // GTX480 "doesn't scale past ILP=4": 6 and 8 chains behave like 4.
+  const auto& p = profile("gtx480");
+  for (int threads = 32; threads <= 1024; threads += 32) {
+    EXPECT_DOUBLE_EQ(arithFractionOfPeak(p.info, p.model, threads, 8), arithFractionOfPeak(p.info, p.model, threads, 4));
+  }
+  EXPECT_LT(arithFractionOfPeak(p.info, p.model, 64, 3), arithFractionOfPeak(p.info, p.model, 64, 4));
+}
+
+TEST(LatencyModelArith, FractionOfPeakNeverExceedsOne) {
+  for (const auto& p : profiles()) {
+    for (int ilp = 1; ilp <= 8; ++ilp) {
+      for (int threads = 1; threads <= p.info.maxThreadsPerSm; ++threads) {
+        const double f = arithFractionOfPeak(p.info, p.model, threads, ilp);
+        ASSERT_GE(f, 0.0) << p.fileName;
+        ASSERT_LE(f, 1.0 + 1e-12) << p.fileName << " ILP " << ilp << " threads " << threads;
+      }
+    }
+  }
+}
+
+TEST(LatencyModelArith, MonotoneInThreadsPerSm) {
+  for (const auto& p : profiles()) {
+    for (int ilp : kIlps) {
+      double previous = 0.0;
+      for (int threads = 32; threads <= p.info.maxThreadsPerSm; threads += 32) {
+        const double f = arithFractionOfPeak(p.info, p.model, threads, ilp);
+        ASSERT_GE(f, previous - 1e-12) << p.fileName << " ILP " << ilp << " threads " << threads;
+        previous = f;
+      }
+      EXPECT_DOUBLE_EQ(previous, 1.0) << p.fileName << ": full occupancy hides the FMA latency";
+    }
+  }
+}
+
+TEST(LatencyModelArith, OddWarpCountLeavesOneSchedulerShort) {
+  // 9 warps at ILP 2 on GF100's 2 schedulers: 5 warps (10 FMAs >= 9 needed) and 4 warps (8 of 9).
+  const auto& p = profile("gtx480");
+  EXPECT_NEAR(arithFractionOfPeak(p.info, p.model, 288, 2), (1.0 + 8.0 / 9.0) / 2.0, 1e-12);
+}
+
+TEST(LatencyModelArith, PartialWarpWastesItsIdleLanes) {
+  // 16 threads on Hopper at ILP 8: the one warp's scheduler is busy but only half its lanes work.
+  const auto& p = profile("h100");
+  EXPECT_NEAR(arithFractionOfPeak(p.info, p.model, 16, 8), 0.25 * 0.5, 1e-12);
+  EXPECT_DOUBLE_EQ(arithFractionOfPeak(p.info, p.model, 0, 4), 0.0);
+}
+
+// ---- Occupancy of the copy kernel ------------------------------------------------------------
+
+TEST(CopyKernelOccupancy, RegistersGrowWithBytesInFlightAndCapAtTheLimit) {
+  const auto& p = profile("h100");
+  EXPECT_EQ(copyKernelRegistersPerThread(p, 4), 11);
+  EXPECT_EQ(copyKernelRegistersPerThread(p, 256), 74);
+  EXPECT_EQ(copyKernelRegistersPerThread(profile("gtx480"), 224), 63);  // sm_20 limit: spills
+}
+
+TEST(CopyKernelOccupancy, SharedMemoryForcesTheRequestedBlockCount) {
+  for (const auto& p : profiles()) {
+    const int maxBlocks = std::min(p.info.maxBlocksPerSm, p.info.maxThreadsPerSm / 64);
+    for (int blocks = 1; blocks <= maxBlocks; ++blocks) {
+      const CopyOccupancy o = copyKernelOccupancy(p, 64, blocks, 4);
+      EXPECT_EQ(o.blocksPerSm, blocks) << p.fileName << " asked for " << blocks;
+    }
+  }
+  EXPECT_EQ(dynamicSharedBytesForBlocks(profile("h100"), 1), 227 * 1024);
+  EXPECT_EQ(dynamicSharedBytesForBlocks(profile("gtx480"), 1), 48 * 1024);
+  EXPECT_EQ(dynamicSharedBytesForBlocks(profile("h100"), 0), 0);
+}
+
+TEST(CopyKernelOccupancy, RegistersLimitWideThreadsLikeTheOccupancyCalculator) {
+  // 256 B/thread: 74 registers -> 2560 per warp (units of 256) -> 6 warps per 16 K-register
+  // partition -> 24 warps -> 12 blocks of 64 threads.
+  const CopyOccupancy o = copyKernelOccupancy(profile("h100"), 64, 32, 256);
+  EXPECT_EQ(o.blocksPerSm, 12);
+  EXPECT_EQ(o.limiter, "registers");
+  // GTX480: 8 blocks per SM at most, whatever the shared memory.
+  const CopyOccupancy fermi = copyKernelOccupancy(profile("gtx480"), 64, 24, 4);
+  EXPECT_EQ(fermi.blocksPerSm, 8);
+  EXPECT_EQ(fermi.limiter, "blocks");
+  EXPECT_EQ(copyKernelOccupancy(profile("h100"), 2048, 1, 4).blocksPerSm, 0);
+}
+
+// ---- Memory bandwidth ------------------------------------------------------------------------
+
+TEST(LatencyModelMemory, LoadedLatencyStartsUnloadedAndGrowsWithUtilization) {
+  const ModelParams& m = profile("h200").model;
+  EXPECT_DOUBLE_EQ(loadedLatencyNs(m, 0.0), m.dramLatencyNs);
+  EXPECT_NEAR(loadedLatencyNs(m, 0.9), m.dramLatencyNs * (1 + m.loadedLatencyQueueing * 4.5), 1e-9);
+  double previous = 0;
+  for (double rho = 0; rho < 0.99; rho += 0.01) {
+    EXPECT_GT(loadedLatencyNs(m, rho), previous);
+    previous = loadedLatencyNs(m, rho);
+  }
+}
+
+TEST(LatencyModelMemory, SolutionSatisfiesLittlesLawWithLoadedLatency) {
+  // X / 2 x L(X / ceiling) must equal the bytes in flight, whatever the load.
+  for (const auto& p : profiles()) {
+    for (int bytes : {4, 16, 64, 256}) {
+      for (int threads : {32, 256, 1024, 1536}) {
+        const double x = copyBandwidthGBs(p, threads, bytes);
+        const double inFlight = double(p.info.smCount) * threads * bytes;
+        const double littles = x / 2.0 * loadedLatencyNs(p.model, x / copyKernelCeilingGBs(p));
+        EXPECT_NEAR(littles, inFlight, 1e-6 * inFlight) << p.fileName << " " << bytes << " B x " << threads;
+      }
+    }
+  }
+}
+
+TEST(LatencyModelMemory, LowLoadIsPureLittlesLaw) {
+  // 1 warp of 4 bytes per SM: latency-bound, copy = 2 x in-flight / unloaded latency.
+  const auto& p = profile("h100");
+  const double inFlight = p.info.smCount * 32.0 * 4;
+  EXPECT_NEAR(copyBandwidthGBs(p, 32, 4), 2 * inFlight / p.model.dramLatencyNs, 0.01 * 2 * inFlight / p.model.dramLatencyNs);
+}
+
+TEST(LatencyModelMemory, WithoutQueueingTheModelIsTheHardMinimum) {
+  DeviceProfile p = profile("h200");
+  p.model.loadedLatencyQueueing = 0;
+  for (int bytes : {4, 16, 64, 256}) {
+    for (int threads = 32; threads <= 2048; threads += 32) {
+      const double inFlight = double(p.info.smCount) * threads * bytes;
+      const double hardMin = std::min(copyKernelCeilingGBs(p), 2 * inFlight / p.model.dramLatencyNs);
+      ASSERT_NEAR(copyBandwidthGBs(p, threads, bytes), hardMin, 1e-9 * hardMin) << bytes << " B x " << threads;
+    }
+  }
+}
+
+TEST(LatencyModelMemory, NeverAboveTheoreticalDramBandwidth) {
+  for (const auto& p : profiles()) {
+    for (int bytes = 4; bytes <= 256; bytes += 4) {
+      for (int threads = 32; threads <= p.info.maxThreadsPerSm; threads += 32) {
+        const double x = copyBandwidthGBs(p, threads, bytes);
+        ASSERT_LE(x, p.info.dramBandwidthGBs) << p.fileName;
+        ASSERT_LE(x, copyKernelCeilingGBs(p) * (1 + 1e-12)) << p.fileName;
+        ASSERT_GE(x, 0.0);
+      }
+    }
+  }
+}
+
+TEST(LatencyModelMemory, MonotoneInThreadsAndInBytesPerThread) {
+  for (const auto& p : profiles()) {
+    for (int bytes : {4, 8, 16, 32, 64, 128, 256}) {
+      double previous = 0;
+      for (int threads = 32; threads <= p.info.maxThreadsPerSm; threads += 32) {
+        const double x = copyBandwidthGBs(p, threads, bytes);
+        ASSERT_GT(x, previous) << p.fileName << " " << bytes << " B x " << threads;
+        previous = x;
+      }
+    }
+    EXPECT_LT(copyBandwidthGBs(p, 256, 4), copyBandwidthGBs(p, 256, 16));
+  }
+}
+
+TEST(LatencyModelMemory, MoreBytesPerThreadNeedsLowerOccupancyOnEveryProfile) {
+  for (const auto& p : profiles()) {
+    SCOPED_TRACE(p.fileName);
+    for (double target : {0.3, 0.6, 0.8}) {
+      int previous = kNever;
+      for (int bytes : {4, 8, 16, 32, 64, 128, 256}) {
+        const int threads = threadsForCopyFraction(p, bytes, target);
+        EXPECT_LE(threads, previous) << bytes << " B/thread for " << target << " of memcpy";
+        if (previous != kNever && previous > 32) EXPECT_LT(threads, previous) << bytes << " B/thread";
+        previous = threads;
+      }
+      EXPECT_NE(threadsForCopyFraction(p, 128, target), kNever) << "128 B/thread reaches " << target;
+    }
+  }
+}
+
+TEST(LatencyModelMemory, H200WideThreadsSaturateAtLowOccupancyNarrowOnesCannot) {
+  // Measured on the project's H200 and the point of Volkov part II: >= 128 bytes per thread
+  // reach >= 75% of cudaMemcpy at 12.5% occupancy (256 of 2048 threads), 4 bytes stay far below.
+  const auto& p = profile("h200");
+  for (int bytes : {128, 192, 256}) EXPECT_GE(copyBandwidthGBs(p, 256, bytes) / memcpyGBs(p), 0.75) << bytes;
+  EXPECT_LT(copyBandwidthGBs(p, 256, 4) / memcpyGBs(p), 0.3);
+  EXPECT_LE(copyBandwidthGBs(p, 2048, 16) / memcpyGBs(p), 0.92 + 1e-9) << "kernel ~92% of memcpy at best";
+}
+
+TEST(LatencyModelMemory, Gtx480ReproducesVolkovsCopyFigures) {
+  const auto& p = profile("gtx480");
+  const double pin = p.info.dramBandwidthGBs;
+  // "87% of pin bandwidth at only 8% occupancy" (8 float4, 4 warps) and "84% of peak at 4%
+  // occupancy" (14 float4, 2 warps): the model lands within 5 points of both.
+  EXPECT_NEAR(copyBandwidthGBs(p, 128, 128) / pin, 0.87, 0.05);
+  EXPECT_NEAR(copyBandwidthGBs(p, 64, 224) / pin, 0.84, 0.05);
+  // Both beat cudaMemcpy's 71%, Volkov's punchline.
+  EXPECT_GT(copyBandwidthGBs(p, 64, 224), memcpyGBs(p));
+  // "Mere 25% occupancy is sufficient" with 4 floats: >= 90% of what 100% occupancy gives.
+  EXPECT_GE(copyBandwidthGBs(p, 384, 16), 0.9 * copyBandwidthGBs(p, 1536, 16));
+  // One float per thread needs high occupancy: at 25% it is under half of its 100% figure...
+  EXPECT_LT(copyBandwidthGBs(p, 384, 4), 0.5 * copyBandwidthGBs(p, 1536, 4));
+  // ...and Volkov's "keep 100 KB in flight": 1 float at 100% occupancy = 92 KB gets near the top.
+  EXPECT_GT(copyBandwidthGBs(p, 1536, 4) / copyKernelCeilingGBs(p), 0.85);
+}

@@ -1,0 +1,95 @@
+#include <gtest/gtest.h>
+
+#include "warpscope/params.h"
+#include "warpscope/registry.h"
+
+using namespace warpscope;
+
+namespace {
+
+std::vector<ParamSpec> specs() {
+  return {{"threads", "Threads", "threads", 32, 1024, 32, 256, "help", {}, ParamRole::Focus, true},
+          {"bytes", "Element size", "bytes", 4, 16, 4, 16, "help", {4, 8, 16}, ParamRole::Sweep, true}};
+}
+
+std::string messageOf(const std::vector<std::string>& assignments) {
+  try {
+    (void)parseAssignments(specs(), assignments);
+  } catch (const BadInputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST(ParamSpec, AcceptsValuesOnTheStepGridInsideTheRange) {
+  const ParamSpec spec = specs()[0];
+  EXPECT_TRUE(spec.accepts(32));
+  EXPECT_TRUE(spec.accepts(1024));
+  EXPECT_TRUE(spec.accepts(96));
+  EXPECT_FALSE(spec.accepts(33)) << "off the step grid";
+  EXPECT_FALSE(spec.accepts(0));
+  EXPECT_FALSE(spec.accepts(1056));
+  EXPECT_FALSE(spec.accepts(std::numeric_limits<double>::quiet_NaN()));
+}
+
+TEST(ParamSpec, ChoicesAreTheOnlyValidValues) {
+  const ParamSpec spec = specs()[1];
+  EXPECT_TRUE(spec.accepts(8));
+  EXPECT_FALSE(spec.accepts(12)) << "12 is on the 4..16 step grid but not a choice";
+  EXPECT_EQ(spec.validRangeText(), "one of 4, 8, 16 bytes");
+}
+
+TEST(ParseAssignments, StartsFromDefaultsAndAppliesEachAssignment) {
+  const ParamSet params = parseAssignments(specs(), {"threads=512"});
+  EXPECT_EQ(params.getInt("threads"), 512);
+  EXPECT_EQ(params.getInt("bytes"), 16);
+}
+
+TEST(ParseAssignments, OutOfRangeValueNamesTheParameterAndItsRange) {
+  const std::string message = messageOf({"threads=4096"});
+  EXPECT_NE(message.find("'threads'"), std::string::npos) << message;
+  EXPECT_NE(message.find("32..1024 in steps of 32 threads"), std::string::npos) << message;
+}
+
+TEST(ParseAssignments, NonNumberIsRefusedWithTheValidRange) {
+  const std::string message = messageOf({"threads=lots"});
+  EXPECT_NE(message.find("not a number"), std::string::npos) << message;
+  EXPECT_NE(message.find("32..1024"), std::string::npos) << message;
+  EXPECT_FALSE(messageOf({"threads=12abc"}).empty()) << "trailing garbage must be refused";
+  EXPECT_FALSE(messageOf({"threads="}).empty()) << "an empty value must be refused";
+}
+
+TEST(ParseAssignments, UnknownParameterListsTheKnownOnes) {
+  const std::string message = messageOf({"warps=4"});
+  EXPECT_NE(message.find("unknown parameter 'warps'"), std::string::npos) << message;
+  EXPECT_NE(message.find("threads, bytes"), std::string::npos) << message;
+}
+
+TEST(ParseAssignments, MissingEqualsSignIsRefused) {
+  EXPECT_NE(messageOf({"threads"}).find("NAME=VALUE"), std::string::npos);
+}
+
+TEST(ValidateParams, RefusesUnknownMissingAndOutOfRangeValues) {
+  EXPECT_NO_THROW(validateParams(specs(), defaultParams(specs())));
+  ParamSet extra = defaultParams(specs());
+  extra.set("warps", 1);
+  EXPECT_THROW(validateParams(specs(), extra), BadInputError);
+  EXPECT_THROW(validateParams(specs(), ParamSet({{"threads", 64}})), BadInputError);
+  ParamSet bad = defaultParams(specs());
+  bad.set("bytes", 12);
+  EXPECT_THROW(validateParams(specs(), bad), BadInputError);
+}
+
+TEST(BuiltinLabs, EveryDefaultIsValidAgainstItsOwnDeclaration) {
+  for (const auto& lab : LabRegistry::builtin().labs()) {
+    SCOPED_TRACE(lab.id);
+    EXPECT_NO_THROW(validateParams(lab.params, defaultParams(lab.params)));
+    for (const auto& p : lab.params) {
+      EXPECT_FALSE(p.label.empty());
+      EXPECT_FALSE(p.help.empty()) << p.id << " needs help text for its tooltip";
+      EXPECT_LE(p.min, p.max);
+    }
+  }
+}

@@ -1,0 +1,164 @@
+#include "automation.h"
+
+#include <QComboBox>
+#include <QImage>
+#include <QMetaObject>
+#include <QSlider>
+#include <QTextStream>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "chart_panel.h"
+#include "controllers/export_controller.h"
+#include "controllers/run_controller.h"
+#include "main_window.h"
+#include "param_control.h"
+#include "param_panel.h"
+#include "qt_text.h"
+
+namespace warpscope::ui {
+
+namespace {
+void printErr(const QString& text) {
+  std::fprintf(stderr, "%s\n", text.toLocal8Bit().constData());
+  std::fflush(stderr);
+}
+void printOut(const QString& text) {
+  std::fprintf(stdout, "%s\n", text.toLocal8Bit().constData());
+  std::fflush(stdout);
+}
+}  // namespace
+
+double medianOf(std::vector<double> values) {
+  if (values.empty()) return 0;
+  std::sort(values.begin(), values.end());
+  const size_t n = values.size();
+  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+Automation::Automation(MainWindow* window, RunController* runs, LaunchOptions options, QObject* parent)
+    : QObject(parent), window_(window), options_(std::move(options)) {
+  connect(window_, &MainWindow::resultDisplayed, this, &Automation::onResultDisplayed);
+  connect(window_, &MainWindow::runErrorShown, this, &Automation::onRunError);
+  connect(window_, &MainWindow::startupProblem, this, [this](const QString& message) { fail(kExitBadInput, message); });
+  connect(window_->chartPanel(), &ChartPanel::redrawn, this, &Automation::onRedrawn);
+  connect(runs, &RunController::sessionFailed, this, [this](const QString& message) {
+    fail(kExitDevice, tr("No backend is available: %1").arg(message));
+  });
+}
+
+void Automation::fail(int code, const QString& message) {
+  if (done_) return;
+  done_ = true;
+  printErr(message);
+  emit finished(code);
+}
+
+void Automation::onRunError(const RunError& error) {
+  const QString message = toQ(error.message);
+  switch (error.kind) {
+    case RunError::Kind::BadInput: fail(kExitBadInput, message); break;
+    case RunError::Kind::Device: fail(kExitDevice, message); break;
+    case RunError::Kind::Cancelled: fail(kExitDevice, tr("The run was cancelled: %1").arg(message)); break;
+  }
+}
+
+void Automation::onResultDisplayed(bool fullSweep) {
+  if (done_) return;
+  if (!firstFullSeen_) {
+    if (!fullSweep) return;
+    firstFullSeen_ = true;
+    // Wait for the chart to be painted once: the screenshot and the latency clock both need
+    // the first picture on screen, not just in the model.
+    actionsPending_ = true;
+    return;
+  }
+  if (awaitingDisplay_) {
+    awaitingDisplay_ = false;
+    awaitingRedraw_ = true;
+  }
+}
+
+void Automation::onRedrawn() {
+  if (done_) return;
+  if (actionsPending_) {
+    actionsPending_ = false;
+    runActions();
+    return;
+  }
+  if (awaitingRedraw_) {
+    awaitingRedraw_ = false;
+    latenciesMs_.push_back(static_cast<double>(clock_.nsecsElapsed()) / 1e6);
+    ++changesDone_;
+    // Next change from a fresh event-loop turn, as a user's next mouse move would be.
+    QMetaObject::invokeMethod(this, &Automation::nextSliderChange, Qt::QueuedConnection);
+  }
+}
+
+void Automation::runActions() {
+  if (!options_.exportPath.isEmpty()) {
+    const QString error =
+        window_->exportController()->exportTo(options_.exportPath, *exportFormatForPath(options_.exportPath));
+    if (!error.isEmpty()) return fail(kExitFailure, error);
+    printOut(tr("Wrote %1").arg(options_.exportPath));
+  }
+  if (!options_.screenshotPath.isEmpty()) {
+    const QImage shot = window_->grab().toImage();
+    if (!shot.save(options_.screenshotPath, "PNG"))
+      return fail(kExitFailure, tr("Cannot write %1").arg(options_.screenshotPath));
+    printOut(tr("Wrote %1").arg(options_.screenshotPath));
+  }
+  if (options_.measureSliderChanges > 0) return startMeasurement();
+  done_ = true;
+  emit finished(kExitOk);
+}
+
+void Automation::startMeasurement() {
+  // A Focus parameter is what a class drags; fall back to any parameter if the lab has none.
+  const LabSpec* lab = LabRegistry::builtin().find(fromQ(window_->currentLabId()));
+  for (int pass = 0; pass < 2 && !control_ && lab; ++pass) {
+    for (const ParamSpec& spec : lab->params) {
+      if (pass == 0 && spec.role != ParamRole::Focus) continue;
+      ParamControl* c = window_->paramPanel()->control(toQ(spec.id));
+      if (c && ((c->slider() && c->slider()->maximum() > 0) || (c->comboBox() && c->comboBox()->count() > 1))) {
+        control_ = c;
+        break;
+      }
+    }
+  }
+  if (!control_) return fail(kExitBadInput, tr("This lab has no parameter to move."));
+  if (control_->spec().role != ParamRole::Focus)
+    printErr(tr("Note: the lab has no focus slider; timing '%1', which reruns the whole sweep.")
+                 .arg(toQ(control_->spec().id)));
+  nextSliderChange();
+}
+
+void Automation::nextSliderChange() {
+  if (done_) return;
+  if (changesDone_ >= options_.measureSliderChanges) {
+    const auto [lo, hi] = std::minmax_element(latenciesMs_.begin(), latenciesMs_.end());
+    printOut(tr("slider-latency: %1 changes of %2 on %3: median %4 ms, min %5 ms, max %6 ms")
+                 .arg(changesDone_)
+                 .arg(toQ(control_->spec().id), window_->currentDeviceId())
+                 .arg(medianOf(latenciesMs_), 0, 'f', 2)
+                 .arg(*lo, 0, 'f', 2)
+                 .arg(*hi, 0, 'f', 2));
+    done_ = true;
+    emit finished(kExitOk);
+    return;
+  }
+  // One step along the grid, wrapping: every change is a real change, like a drag.
+  const int count = control_->slider() ? control_->slider()->maximum() + 1 : control_->comboBox()->count();
+  const int current = control_->slider() ? control_->slider()->value() : control_->comboBox()->currentIndex();
+  const int next = (current + 1) % count;
+  awaitingDisplay_ = true;
+  clock_.start();
+  if (control_->slider()) {
+    control_->slider()->setValue(next);  // the same signal path as a mouse drag
+  } else {
+    control_->comboBox()->setCurrentIndex(next);
+  }
+}
+
+}  // namespace warpscope::ui

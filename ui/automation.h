@@ -1,0 +1,59 @@
+#pragma once
+/// \file automation.h
+/// The GUI's scripted modes: after the first full run it exports the chart (--export), grabs
+/// the whole window (--screenshot) or times N focus-slider changes to a redrawn chart
+/// (--measure-slider-latency), then asks the application to exit with a CLI-style code.
+/// It drives the real window through its public widgets, so what it measures is what a user gets.
+
+#include <QElapsedTimer>
+#include <QObject>
+
+#include <vector>
+
+#include "launch_options.h"
+#include "warpscope/backend.h"
+
+namespace warpscope::ui {
+
+class MainWindow;
+class ParamControl;
+class RunController;
+
+class Automation : public QObject {
+  Q_OBJECT
+
+ public:
+  Automation(MainWindow* window, RunController* runs, LaunchOptions options, QObject* parent = nullptr);
+
+ signals:
+  /// The script is over; the application should exit with `code`.
+  void finished(int code);
+
+ private:
+  void onResultDisplayed(bool fullSweep);
+  void onRedrawn();
+  void onRunError(const RunError& error);
+  void fail(int code, const QString& message);
+  void runActions();
+  void startMeasurement();
+  void nextSliderChange();
+
+  MainWindow* window_;
+  LaunchOptions options_;
+  bool firstFullSeen_ = false;
+  bool actionsPending_ = false;
+  bool done_ = false;
+
+  // Slider-latency measurement.
+  ParamControl* control_ = nullptr;
+  int changesDone_ = 0;
+  bool awaitingDisplay_ = false;
+  bool awaitingRedraw_ = false;
+  QElapsedTimer clock_;
+  std::vector<double> latenciesMs_;
+};
+
+/// Median of a sample (the mean of the middle two for an even count).
+double medianOf(std::vector<double> values);
+
+}  // namespace warpscope::ui

@@ -1,0 +1,116 @@
+#include "chart_panel.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QEvent>
+#include <QTabBar>
+#include <QVBoxLayout>
+
+#include "qt_text.h"
+
+namespace warpscope::ui {
+
+ChartPanel::ChartPanel(QWidget* parent) : QWidget(parent) {
+  tabs_ = new QTabBar(this);
+  tabs_->setExpanding(false);
+  tabs_->setDocumentMode(true);
+  tabs_->setAccessibleName(tr("Chart views"));
+  chartView_ = new QChartView(new QChart, this);
+  chartView_->setRenderHint(QPainter::Antialiasing);
+  chartView_->setMinimumSize(480, 320);
+  chartView_->setAccessibleName(tr("Chart"));
+  viewChart_ = std::make_unique<ViewChart>(chartView_->chart());
+  chartView_->viewport()->installEventFilter(this);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(2);
+  layout->addWidget(tabs_);
+  layout->addWidget(chartView_, 1);
+
+  connect(tabs_, &QTabBar::currentChanged, this, [this](int) {
+    if (syncingTabs_) return;
+    showCurrent();
+    emit currentViewChanged(currentViewId());
+  });
+  showPlaceholder(tr("Waiting for the first run…"));
+}
+
+ChartPanel::~ChartPanel() = default;
+
+QString ChartPanel::currentViewId() const {
+  const int i = tabs_->currentIndex();
+  return i < 0 ? QString() : tabs_->tabData(i).toString();
+}
+
+bool ChartPanel::selectView(const QString& viewId) {
+  for (int i = 0; i < tabs_->count(); ++i) {
+    if (tabs_->tabData(i).toString() == viewId) {
+      tabs_->setCurrentIndex(i);  // emits currentViewChanged through the tab bar
+      return true;
+    }
+  }
+  return false;
+}
+
+void ChartPanel::showPlaceholder(const QString& message) {
+  viewChart_->clear(message);
+  redrawPending_ = true;
+  chartView_->viewport()->update();
+}
+
+void ChartPanel::display(const RunResult& result, const QString& preferredViewId) {
+  const QString keep = currentViewId();
+  result_ = result;
+
+  // Rebuild the tabs only when the set of views changed, so a slider drag never flickers them.
+  bool sameTabs = tabs_->count() == static_cast<int>(result.views.size());
+  for (int i = 0; sameTabs && i < tabs_->count(); ++i)
+    sameTabs = tabs_->tabData(i).toString() == toQ(result.views[static_cast<size_t>(i)].id);
+  if (!sameTabs) {
+    syncingTabs_ = true;
+    while (tabs_->count() > 0) tabs_->removeTab(0);
+    for (const View& v : result.views) {
+      const int i = tabs_->addTab(toQ(v.title));
+      tabs_->setTabData(i, toQ(v.id));
+      tabs_->setTabToolTip(i, toQ(v.title));
+    }
+    int want = 0;
+    for (int i = 0; i < tabs_->count(); ++i) {
+      const QString id = tabs_->tabData(i).toString();
+      if (id == keep) want = i;
+    }
+    if (keep.isEmpty() || want == 0) {
+      for (int i = 0; i < tabs_->count(); ++i)
+        if (tabs_->tabData(i).toString() == preferredViewId) want = i;
+    }
+    tabs_->setCurrentIndex(tabs_->count() > 0 ? want : -1);
+    syncingTabs_ = false;
+  }
+  showCurrent();
+}
+
+void ChartPanel::showCurrent() {
+  const View* view = result_.findView(fromQ(currentViewId()));
+  if (!view) {
+    if (result_.views.empty()) {
+      showPlaceholder(tr("This result has no charts"));
+    }
+    return;
+  }
+  viewChart_->show(*view, bannerFor(result_), result_.provenance);
+  redrawPending_ = true;
+  chartView_->viewport()->update();
+}
+
+bool ChartPanel::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == chartView_->viewport() && event->type() == QEvent::Paint && redrawPending_) {
+    // The view paints right after this filter returns; a queued call runs once that paint is
+    // done, so redrawn() means "the new pixels are there", not "they were asked for".
+    redrawPending_ = false;
+    QMetaObject::invokeMethod(this, &ChartPanel::redrawn, Qt::QueuedConnection);
+  }
+  return QWidget::eventFilter(watched, event);
+}
+
+}  // namespace warpscope::ui

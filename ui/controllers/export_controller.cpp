@@ -1,0 +1,220 @@
+#include "controllers/export_controller.h"
+
+#include <QBuffer>
+#include <QChart>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGraphicsLayout>
+#include <QGraphicsScene>
+#include <QImage>
+#include <QImageWriter>
+#include <QMessageBox>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QStandardPaths>
+#include <QSvgGenerator>
+
+#include <exception>
+#include <sstream>
+
+#include "qt_text.h"
+#include "view_chart.h"
+#include "warpscope/writers.h"
+
+namespace warpscope::ui {
+
+namespace {
+
+/// A chart laid out off screen at a fixed size, ready to paint onto any device.
+class OffscreenChart {
+ public:
+  OffscreenChart(const RunResult& result, const View& view, QSize size) : size_(size) {
+    chart_ = new QChart;  // owned by the scene
+    scene_.addItem(chart_);
+    ViewChart(chart_).show(view, bannerFor(result), result.provenance);
+    chart_->setGeometry(QRectF(QPointF(0, 0), QSizeF(size)));
+    // The chart lays itself out lazily; activate now so axes, legend and title have their
+    // final places before we paint.
+    if (chart_->layout()) chart_->layout()->activate();
+    scene_.setSceneRect(QRectF(QPointF(0, 0), QSizeF(size)));
+  }
+  void paint(QPainter& painter, const QRectF& target) {
+    scene_.render(&painter, target, QRectF(QPointF(0, 0), QSizeF(size_)), Qt::KeepAspectRatio);
+  }
+
+ private:
+  QGraphicsScene scene_;
+  QChart* chart_ = nullptr;
+  QSize size_;
+};
+
+QString writeBytes(const QString& path, const QByteArray& bytes) {
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly)) return QObject::tr("Cannot write %1: %2").arg(path, file.errorString());
+  if (file.write(bytes) != bytes.size() || !file.commit())
+    return QObject::tr("Cannot write %1: %2").arg(path, file.errorString());
+  return {};
+}
+
+QString exportPng(OffscreenChart& chart, QSize size, const QString& path) {
+  constexpr qreal kDpr = 2.0;  // crisp on HiDPI screens and when scaled up on a projector
+  QImage image(size * kDpr, QImage::Format_ARGB32_Premultiplied);
+  image.setDevicePixelRatio(kDpr);
+  image.fill(Qt::white);
+  {
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    chart.paint(painter, QRectF(QPointF(0, 0), QSizeF(size)));
+  }
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly)) return QObject::tr("Cannot write %1: %2").arg(path, file.errorString());
+  QImageWriter writer(&file, "png");
+  if (!writer.write(image)) return QObject::tr("Cannot write %1: %2").arg(path, writer.errorString());
+  if (!file.commit()) return QObject::tr("Cannot write %1: %2").arg(path, file.errorString());
+  return {};
+}
+
+QString exportSvg(OffscreenChart& chart, QSize size, const QString& path, const RunResult& result,
+                  const View& view) {
+  // QSvgGenerator writes straight to its output device; render into memory so a failed write
+  // never leaves half a file behind.
+  QByteArray bytes;
+  QBuffer buffer(&bytes);
+  buffer.open(QIODevice::WriteOnly);
+  QSvgGenerator svg;
+  svg.setOutputDevice(&buffer);
+  svg.setSize(size);
+  svg.setViewBox(QRect(QPoint(0, 0), size));
+  svg.setTitle(toQ(view.title));
+  svg.setDescription(bannerFor(result));
+  {
+    QPainter painter(&svg);
+    painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
+    chart.paint(painter, QRectF(QPointF(0, 0), QSizeF(size)));
+  }
+  return writeBytes(path, bytes);
+}
+
+QString exportPdf(OffscreenChart& chart, QSize size, const QString& path, const RunResult& result,
+                  const View& view) {
+  QByteArray bytes;
+  QBuffer buffer(&bytes);
+  buffer.open(QIODevice::WriteOnly);
+  {
+    QPdfWriter pdf(&buffer);
+    pdf.setTitle(toQ(view.title) + QStringLiteral(" — ") + bannerFor(result));
+    pdf.setCreator(QStringLiteral("Warpscope"));
+    // A page with the chart's own aspect ratio: the figure drops into notes without margins.
+    pdf.setPageSize(QPageSize(QSizeF(size) * 0.25, QPageSize::Millimeter, QString(), QPageSize::ExactMatch));
+    pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+    pdf.setResolution(300);
+    QPainter painter(&pdf);
+    const QRectF page(QPointF(0, 0), QSizeF(pdf.width(), pdf.height()));
+    painter.fillRect(page, Qt::white);
+    chart.paint(painter, page);
+  }
+  return writeBytes(path, bytes);
+}
+
+QString exportData(const RunResult& result, const QString& path, ExportFormat format) {
+  std::ostringstream out;
+  try {
+    const auto writer = format == ExportFormat::Csv ? makeCsvWriter() : makeJsonWriter();
+    writer->write(result, out);
+  } catch (const std::exception& e) {
+    return QObject::tr("Cannot export %1: %2").arg(path, toQ(e.what()));
+  }
+  const std::string text = out.str();
+  return writeBytes(path, QByteArray(text.data(), static_cast<qsizetype>(text.size())));
+}
+
+}  // namespace
+
+std::optional<ExportFormat> exportFormatForPath(const QString& path) {
+  const QString ext = QFileInfo(path).suffix().toLower();
+  if (ext == QLatin1String("png")) return ExportFormat::Png;
+  if (ext == QLatin1String("svg")) return ExportFormat::Svg;
+  if (ext == QLatin1String("pdf")) return ExportFormat::Pdf;
+  if (ext == QLatin1String("csv")) return ExportFormat::Csv;
+  if (ext == QLatin1String("json")) return ExportFormat::Json;
+  return std::nullopt;
+}
+
+QString exportExtension(ExportFormat format) {
+  switch (format) {
+    case ExportFormat::Png: return QStringLiteral("png");
+    case ExportFormat::Svg: return QStringLiteral("svg");
+    case ExportFormat::Pdf: return QStringLiteral("pdf");
+    case ExportFormat::Csv: return QStringLiteral("csv");
+    case ExportFormat::Json: return QStringLiteral("json");
+  }
+  return {};
+}
+
+QString exportFilter(ExportFormat format) {
+  switch (format) {
+    case ExportFormat::Png: return QObject::tr("PNG image (*.png)");
+    case ExportFormat::Svg: return QObject::tr("SVG drawing (*.svg)");
+    case ExportFormat::Pdf: return QObject::tr("PDF document (*.pdf)");
+    case ExportFormat::Csv: return QObject::tr("CSV table (*.csv)");
+    case ExportFormat::Json: return QObject::tr("JSON result (*.json)");
+  }
+  return {};
+}
+
+QString exportResult(const RunResult& result, const QString& viewId, const QString& path,
+                     ExportFormat format, QSize logicalSize) {
+  if (format == ExportFormat::Csv || format == ExportFormat::Json) return exportData(result, path, format);
+  const View* view = result.findView(fromQ(viewId));
+  if (!view && !result.views.empty()) view = &result.views.front();
+  if (!view) return QObject::tr("Cannot export %1: the result has no chart").arg(path);
+  OffscreenChart chart(result, *view, logicalSize);
+  switch (format) {
+    case ExportFormat::Png: return exportPng(chart, logicalSize, path);
+    case ExportFormat::Svg: return exportSvg(chart, logicalSize, path, result, *view);
+    case ExportFormat::Pdf: return exportPdf(chart, logicalSize, path, result, *view);
+    default: break;
+  }
+  return QObject::tr("Cannot export %1: unknown format").arg(path);
+}
+
+ExportController::ExportController(ResultSource result, ViewSource view, QWidget* dialogParent,
+                                   QObject* parent)
+    : QObject(parent), result_(std::move(result)), view_(std::move(view)), dialogParent_(dialogParent) {}
+
+QString ExportController::exportTo(const QString& path, ExportFormat format) const {
+  const RunResult* result = result_();
+  if (!result) return tr("Nothing to export yet: no run has finished.");
+  return exportResult(*result, view_(), path, format);
+}
+
+void ExportController::exportInteractively(ExportFormat format) {
+  const RunResult* result = result_();
+  if (!result) {
+    QMessageBox::information(dialogParent_, tr("Export"), tr("Nothing to export yet: no run has finished."));
+    return;
+  }
+  if (lastDirectory_.isEmpty())
+    lastDirectory_ = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
+  QString base = toQ(result->labId);
+  const bool image = format != ExportFormat::Csv && format != ExportFormat::Json;
+  if (image && !view_().isEmpty()) base += QLatin1Char('_') + view_();
+  const QString suggested = QDir(lastDirectory_).filePath(base + QLatin1Char('.') + exportExtension(format));
+  QString path = QFileDialog::getSaveFileName(dialogParent_, tr("Export"), suggested, exportFilter(format));
+  if (path.isEmpty()) return;
+  if (QFileInfo(path).suffix().isEmpty()) path += QLatin1Char('.') + exportExtension(format);
+  lastDirectory_ = QFileInfo(path).absolutePath();
+  const QString error = exportTo(path, format);
+  if (error.isEmpty()) {
+    emit exported(path);
+  } else {
+    emit exportFailed(error);
+    QMessageBox::warning(dialogParent_, tr("Export failed"), error);
+  }
+}
+
+}  // namespace warpscope::ui

@@ -1,0 +1,68 @@
+#pragma once
+/// \file export_controller.h
+/// Exports what is on screen: the current chart as PNG (2x device pixel ratio, for slides),
+/// SVG or PDF, and the result's data as CSV or JSON through the backend's writers (the same
+/// bytes the CLI writes). Images are rendered from the result, not grabbed from the widget, so
+/// an export looks the same whatever the window size, and the banner is always inside it.
+
+#include <QObject>
+#include <QSize>
+#include <QString>
+
+#include <functional>
+#include <optional>
+
+#include "warpscope/result.h"
+
+QT_BEGIN_NAMESPACE
+class QWidget;
+QT_END_NAMESPACE
+
+namespace warpscope::ui {
+
+enum class ExportFormat { Png, Svg, Pdf, Csv, Json };
+
+/// The format a path's extension names (case-insensitive), or nullopt.
+std::optional<ExportFormat> exportFormatForPath(const QString& path);
+/// "png", "svg", ...: the extension of a format.
+QString exportExtension(ExportFormat format);
+/// "PNG image (*.png)": the file-dialog filter of a format.
+QString exportFilter(ExportFormat format);
+
+/// The logical size exported charts are laid out at (PNG pixels are twice this).
+inline constexpr QSize kExportChartSize{1280, 800};
+
+/// Writes `result` to `path`. Images show the view `viewId` (the first view when empty or
+/// unknown). Returns an empty string on success, otherwise a message naming the file and why.
+QString exportResult(const RunResult& result, const QString& viewId, const QString& path,
+                     ExportFormat format, QSize logicalSize = kExportChartSize);
+
+class ExportController : public QObject {
+  Q_OBJECT
+
+ public:
+  /// What to export: the result on display (null before the first) and the selected view.
+  using ResultSource = std::function<const RunResult*()>;
+  using ViewSource = std::function<QString()>;
+
+  ExportController(ResultSource result, ViewSource view, QWidget* dialogParent,
+                   QObject* parent = nullptr);
+
+  /// Asks for a file name (suggesting lab_view.ext) and exports; errors open a dialog,
+  /// because the user is waiting on this file.
+  void exportInteractively(ExportFormat format);
+  /// Exports without dialogs (tests, --export). Returns the error message, empty on success.
+  QString exportTo(const QString& path, ExportFormat format) const;
+
+ signals:
+  void exported(const QString& path);
+  void exportFailed(const QString& message);
+
+ private:
+  ResultSource result_;
+  ViewSource view_;
+  QWidget* dialogParent_;
+  QString lastDirectory_;
+};
+
+}  // namespace warpscope::ui

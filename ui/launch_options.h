@@ -1,0 +1,52 @@
+#pragma once
+/// \file launch_options.h
+/// The GUI's command line: what to show first, and the scripted modes (--export,
+/// --screenshot, --measure-slider-latency) that render or time the real window and exit.
+
+#include <QString>
+#include <QStringList>
+
+#include "main_window.h"
+
+QT_BEGIN_NAMESPACE
+class QCommandLineParser;
+QT_END_NAMESPACE
+
+namespace warpscope::ui {
+
+/// Exit codes shared with warpscope-cli.
+enum ExitCode : int {
+  kExitOk = 0,
+  kExitFailure = 1,   ///< Anything else, e.g. the export file could not be written.
+  kExitBadInput = 2,  ///< Unknown lab/device/view/parameter or a value out of range.
+  kExitDevice = 3,    ///< The device failed.
+};
+
+struct LaunchOptions {
+  QString labId;
+  QString deviceId;
+  QStringList assignments;  ///< "NAME=VALUE" from every --set.
+  QString viewId;
+  QString exportPath;
+  QString screenshotPath;
+  int measureSliderChanges = 0;
+
+  /// True when the run ends by itself (export, screenshot, measurement) instead of waiting
+  /// for the user: then every refused option is fatal (exit 2) instead of a warning.
+  [[nodiscard]] bool scripted() const {
+    return !exportPath.isEmpty() || !screenshotPath.isEmpty() || measureSliderChanges > 0;
+  }
+};
+
+/// Declares the options on `parser` and parses `arguments`. Returns false with `error` set
+/// for malformed options (e.g. a non-numeric --measure-slider-latency); --help/--version are
+/// handled by the parser itself.
+bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments, LaunchOptions* out,
+                        QString* error);
+
+/// Checks lab, --set, --view and the export file type against the registry, fills `startup`
+/// with what is valid, and returns one message per refused option (naming the valid lab ids,
+/// parameter ranges or views). The device is checked once the Session has listed its devices.
+QStringList validateLaunchOptions(const LaunchOptions& options, StartupChoice* startup);
+
+}  // namespace warpscope::ui

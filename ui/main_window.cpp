@@ -1,0 +1,326 @@
+#include "main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QKeySequence>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+#include "chart_panel.h"
+#include "controllers/export_controller.h"
+#include "controllers/run_controller.h"
+#include "device_selector.h"
+#include "lab_list.h"
+#include "message_bar.h"
+#include "param_panel.h"
+#include "qt_text.h"
+#include "result_merge.h"
+#include "run_status_bar.h"
+#include "scalar_panel.h"
+#include "view_chart.h"
+#include "warpscope/registry.h"
+
+namespace warpscope::ui {
+
+QString runErrorKindText(RunError::Kind kind) {
+  switch (kind) {
+    case RunError::Kind::BadInput: return QObject::tr("Bad input");
+    case RunError::Kind::Device: return QObject::tr("Device error");
+    case RunError::Kind::Cancelled: return QObject::tr("Cancelled");
+  }
+  return {};
+}
+
+MainWindow::MainWindow(RunController* runs, StartupChoice startup, QWidget* parent)
+    : QMainWindow(parent), runs_(runs), startup_(std::move(startup)) {
+  registerMetaTypes();
+  buildUi();
+  buildMenus();
+
+  connect(runs_, &RunController::sessionReady, this, &MainWindow::onSessionReady);
+  connect(runs_, &RunController::sessionFailed, this, [this](const QString& message) {
+    messageBar_->showMessage(tr("No backend is available: %1").arg(message), MessageBar::Level::Error);
+    statusBar_->runEnded(tr("No backend"), -1);
+  });
+  connect(runs_, &RunController::runStarted, this, [this](quint64, const RunRequest& request) {
+    statusBar_->runStarted(request.scope == RunScope::FocusOnly ? tr("Running the focus point…")
+                                                                : tr("Running the sweep…"));
+  });
+  connect(runs_, &RunController::runProgress, this,
+          [this](quint64, double fraction, const QString& what) { statusBar_->runProgress(fraction, what); });
+  connect(runs_, &RunController::runFinished, this, &MainWindow::onRunFinished);
+  connect(runs_, &RunController::runFailed, this, &MainWindow::onRunFailed);
+  connect(runs_, &RunController::busyChanged, this, [this](bool busy) {
+    if (!busy) statusBar_->setIdle();
+  });
+
+  // Controls are live before the session answers, so the lab and its parameters show at once.
+  const LabRegistry& registry = LabRegistry::builtin();
+  QString labId = startup_.labId;
+  if (labId.isEmpty() || !registry.find(fromQ(labId))) {
+    labId = registry.labs().empty() ? QString() : toQ(registry.labs().front().id);
+    startup_.params.reset();  // they were validated against another lab
+  }
+  preferredView_ = startup_.viewId;
+  if (!labId.isEmpty()) {
+    labList_->selectLab(labId);
+    lab_ = registry.find(fromQ(labId));
+    paramPanel_->setLab(*lab_);
+    if (startup_.params) paramPanel_->setValues(*startup_.params);
+    setWindowTitle(tr("Warpscope — %1").arg(toQ(lab_->title)));
+  }
+  runs_->start();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildUi() {
+  setWindowTitle(tr("Warpscope"));
+  auto* left = new QWidget(this);
+  auto* leftLayout = new QVBoxLayout(left);
+  leftLayout->setContentsMargins(6, 6, 6, 6);
+  auto* labsLabel = new QLabel(tr("&Labs"), left);
+  labList_ = new LabList(LabRegistry::builtin(), left);
+  labsLabel->setBuddy(labList_);
+  // Just tall enough for the labs there are: the parameters need the room.
+  labList_->setMaximumHeight(std::max(3, labList_->count()) * 34 + 8);
+  auto* deviceLabel = new QLabel(tr("&Device"), left);
+  deviceSelector_ = new DeviceSelector(left);
+  deviceLabel->setBuddy(deviceSelector_);
+  paramPanel_ = new ParamPanel;
+  auto* scroll = new QScrollArea(left);
+  scroll->setWidget(paramPanel_);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  leftLayout->addWidget(labsLabel);
+  leftLayout->addWidget(labList_);
+  leftLayout->addWidget(deviceLabel);
+  leftLayout->addWidget(deviceSelector_);
+  leftLayout->addWidget(scroll, 1);
+  left->setMinimumWidth(300);
+
+  auto* right = new QWidget(this);
+  auto* rightLayout = new QVBoxLayout(right);
+  rightLayout->setContentsMargins(6, 6, 6, 6);
+  messageBar_ = new MessageBar(right);
+  chartPanel_ = new ChartPanel(right);
+  scalarPanel_ = new ScalarPanel(right);
+  rightLayout->addWidget(messageBar_);
+  rightLayout->addWidget(chartPanel_, 1);
+  rightLayout->addWidget(scalarPanel_);
+
+  auto* splitter = new QSplitter(Qt::Horizontal, this);
+  splitter->addWidget(left);
+  splitter->addWidget(right);
+  splitter->setStretchFactor(0, 0);
+  splitter->setStretchFactor(1, 1);
+  splitter->setSizes({340, 1200});
+  setCentralWidget(splitter);
+
+  statusBar_ = new RunStatusBar(this);
+  setStatusBar(statusBar_);
+
+  export_ = new ExportController([this] { return shownResult(); },
+                                 [this] { return chartPanel_->currentViewId(); }, this, this);
+  connect(export_, &ExportController::exported, this,
+          [this](const QString& path) { statusBar_->showMessage(tr("Exported %1").arg(path), 5000); });
+
+  connect(labList_, &LabList::labSelected, this, [this](const QString& id) { selectLab(id); });
+  connect(deviceSelector_, &DeviceSelector::deviceSelected, this, [this](const QString& id) { selectDevice(id); });
+  connect(paramPanel_, &ParamPanel::paramsChanged, this,
+          [this](const ParamSet& values, const QString&, bool focusOnly) { onParamsChanged(values, focusOnly); });
+  connect(statusBar_, &RunStatusBar::cancelRequested, this, &MainWindow::cancelRuns);
+  connect(chartPanel_, &ChartPanel::currentViewChanged, this, [this](const QString& id) { preferredView_ = id; });
+  resize(1500, 900);
+}
+
+void MainWindow::buildMenus() {
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  const struct {
+    QString text;
+    QKeySequence keys;
+    ExportFormat format;
+  } exports[] = {
+      {tr("Export chart as &PNG…"), QKeySequence(tr("Ctrl+E")), ExportFormat::Png},
+      {tr("Export chart as &SVG…"), QKeySequence(tr("Ctrl+Shift+E")), ExportFormat::Svg},
+      {tr("Export chart as P&DF…"), QKeySequence(tr("Ctrl+P")), ExportFormat::Pdf},
+      {tr("Export data as &CSV…"), QKeySequence(tr("Ctrl+Shift+C")), ExportFormat::Csv},
+      {tr("Export data as &JSON…"), QKeySequence(tr("Ctrl+J")), ExportFormat::Json},
+  };
+  for (const auto& e : exports) {
+    QAction* action = file->addAction(e.text);
+    action->setShortcut(e.keys);
+    const ExportFormat format = e.format;
+    connect(action, &QAction::triggered, this, [this, format] { export_->exportInteractively(format); });
+  }
+  file->addSeparator();
+  QAction* quit = file->addAction(tr("&Quit"));
+  quit->setShortcut(QKeySequence::Quit);
+  quit->setShortcutContext(Qt::ApplicationShortcut);
+  connect(quit, &QAction::triggered, this, &QWidget::close);
+
+  QMenu* run = menuBar()->addMenu(tr("&Run"));
+  QAction* again = run->addAction(tr("Run &again"));
+  again->setShortcut(QKeySequence::Refresh);
+  connect(again, &QAction::triggered, this, &MainWindow::rerun);
+  QAction* cancel = run->addAction(tr("&Cancel run"));
+  cancel->setShortcut(QKeySequence(Qt::Key_Escape));
+  connect(cancel, &QAction::triggered, this, &MainWindow::cancelRuns);
+  QAction* reset = run->addAction(tr("&Reset parameters to defaults"));
+  reset->setShortcut(QKeySequence(tr("Ctrl+R")));
+  connect(reset, &QAction::triggered, paramPanel_, &ParamPanel::resetToDefaults);
+
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  QAction* about = help->addAction(tr("&About Warpscope"));
+  connect(about, &QAction::triggered, this, [this] {
+    QMessageBox::about(this, tr("About Warpscope"),
+                       tr("<p><b>Warpscope</b>: why a GPU is fast or slow, live.</p>"
+                          "<p>Every chart says what made it: <i>Measured on &lt;GPU&gt;</i> for a real "
+                          "GPU, <i>Simulated: &lt;profile&gt;</i> for the model.</p>"));
+  });
+}
+
+QString MainWindow::currentLabId() const { return lab_ ? toQ(lab_->id) : QString(); }
+QString MainWindow::currentDeviceId() const { return deviceSelector_->currentDeviceId(); }
+
+void MainWindow::onSessionReady(const QList<DeviceInfo>& devices, const QString& defaultDeviceId) {
+  QString deviceId = defaultDeviceId;
+  bool known = false;
+  for (const DeviceInfo& d : devices) known = known || toQ(d.id) == startup_.deviceId;
+  if (!startup_.deviceId.isEmpty()) {
+    if (known) {
+      deviceId = startup_.deviceId;
+    } else {
+      QStringList ids;
+      for (const DeviceInfo& d : devices) ids << toQ(d.id);
+      const QString message = tr("Unknown device '%1'. Known devices: %2. Using %3.")
+                                  .arg(startup_.deviceId, ids.join(QStringLiteral(", ")), defaultDeviceId);
+      messageBar_->showMessage(message, MessageBar::Level::Warning);
+      emit startupProblem(message);
+    }
+  }
+  deviceSelector_->setDevices(devices, deviceId);
+  if (devices.isEmpty()) {
+    messageBar_->showMessage(tr("No device is available: neither a GPU nor a simulator profile."),
+                             MessageBar::Level::Error);
+    return;
+  }
+  sessionReady_ = true;
+  statusBar_->runEnded(tr("Ready"), -1);
+  submit(RunScope::FullSweep);
+}
+
+bool MainWindow::selectLab(const QString& labId) {
+  const LabSpec* lab = LabRegistry::builtin().find(fromQ(labId));
+  if (!lab) return false;
+  labList_->selectLab(labId);
+  if (lab == lab_) return true;
+  lab_ = lab;
+  paramPanel_->setLab(*lab_);
+  setWindowTitle(tr("Warpscope — %1").arg(toQ(lab_->title)));
+  preferredView_.clear();
+  shown_.reset();
+  chartPanel_->showPlaceholder(tr("Running %1…").arg(toQ(lab_->title)));
+  scalarPanel_->clear();
+  submit(RunScope::FullSweep);
+  return true;
+}
+
+bool MainWindow::selectDevice(const QString& deviceId) {
+  if (!deviceSelector_->device(deviceId)) return false;
+  deviceSelector_->selectDevice(deviceId);
+  submit(RunScope::FullSweep);
+  return true;
+}
+
+void MainWindow::rerun() { submit(RunScope::FullSweep); }
+
+void MainWindow::cancelRuns() { runs_->cancel(); }
+
+bool MainWindow::sameSweep(const ParamSet& a, const ParamSet& b) const {
+  if (!lab_) return false;
+  for (const ParamSpec& spec : lab_->params) {
+    if (spec.role != ParamRole::Sweep) continue;
+    const auto& av = a.values();
+    const auto& bv = b.values();
+    const auto ai = av.find(spec.id);
+    const auto bi = bv.find(spec.id);
+    if ((ai == av.end()) != (bi == bv.end())) return false;
+    if (ai != av.end() && ai->second != bi->second) return false;
+  }
+  return true;
+}
+
+void MainWindow::onParamsChanged(const ParamSet& values, bool focusOnly) {
+  // A Focus change reruns one point only when a sweep with the same Sweep values is on screen
+  // or on its way; otherwise the whole sweep is needed anyway.
+  const bool canFocus = focusOnly && lastFullParams_ && sameSweep(values, *lastFullParams_) &&
+                        (shown_ || runs_->isBusy());
+  submit(canFocus ? RunScope::FocusOnly : RunScope::FullSweep);
+}
+
+void MainWindow::submit(RunScope scope) {
+  if (!sessionReady_ || !lab_) return;
+  RunRequest request;
+  request.labId = lab_->id;
+  request.deviceId = fromQ(deviceSelector_->currentDeviceId());
+  request.params = paramPanel_->values();
+  request.scope = scope;
+  if (scope == RunScope::FullSweep) lastFullParams_ = request.params;
+  runs_->submit(std::move(request));
+}
+
+void MainWindow::showFull(const RunResult& result) {
+  shown_ = result;
+  chartPanel_->display(*shown_, preferredView_);
+  scalarPanel_->display(*shown_);
+}
+
+void MainWindow::onRunFinished(quint64 seq, const RunResult& result) {
+  // A result for a lab or device the user has left is of no use here.
+  if (!lab_ || toQ(result.labId) != currentLabId() || toQ(result.deviceId) != currentDeviceId()) return;
+  if (messageBar_->level() == MessageBar::Level::Error) messageBar_->dismiss();
+  if (result.focusOnly) {
+    const MergeReport merge = shown_ && sameSweep(result.params, shown_->params)
+                                  ? mergeFocusResult(*shown_, result)
+                                  : MergeReport{};
+    // Some views depend on the focus as a whole (their title names it, or a new series
+    // appears): redraw them with a full sweep, unless a newer request is already on its way.
+    const bool newest = seq == runs_->latestSeq();
+    if ((!merge.merged || !merge.staleViews.empty()) && newest) submit(RunScope::FullSweep);
+    if (!merge.merged) return;
+    chartPanel_->display(*shown_, preferredView_);
+    scalarPanel_->display(*shown_);
+    statusBar_->runEnded(tr("Focus point updated"), result.elapsedSeconds);
+    emit resultDisplayed(false);
+    return;
+  }
+  showFull(result);
+  statusBar_->runEnded(tr("Sweep done: %1").arg(bannerFor(result)), result.elapsedSeconds);
+  emit resultDisplayed(true);
+}
+
+void MainWindow::onRunFailed(quint64, const RunError& error) {
+  if (error.kind == RunError::Kind::Cancelled) {
+    statusBar_->runEnded(tr("Cancelled; the chart shows the last finished run"), -1);
+  } else {
+    messageBar_->showMessage(tr("%1: %2\nThe chart still shows the last finished run.")
+                                 .arg(runErrorKindText(error.kind), toQ(error.message)),
+                             MessageBar::Level::Error);
+    statusBar_->runEnded(tr("Run failed (%1)").arg(runErrorKindText(error.kind)), -1);
+  }
+  // The next change must run a whole sweep: the one that failed never reached the screen.
+  if (shown_) {
+    lastFullParams_ = ParamSet(shown_->params);
+  } else {
+    lastFullParams_.reset();
+  }
+  emit runErrorShown(error);
+}
+
+}  // namespace warpscope::ui

@@ -1,0 +1,108 @@
+#pragma once
+/// \file main_window.h
+/// The Warpscope window: labs on the left with the device and the lab's parameters, the chart
+/// (one tab per view) with its numbers on the right, run status at the bottom. It owns no
+/// backend: every run goes through RunController, and it shows whatever comes back, keeping
+/// the last good chart on screen when a run fails.
+
+#include <QMainWindow>
+
+#include <optional>
+
+#include "warpscope/backend.h"
+#include "warpscope/lab.h"
+#include "warpscope/result.h"
+
+namespace warpscope::ui {
+
+class ChartPanel;
+class DeviceSelector;
+class ExportController;
+class LabList;
+class MessageBar;
+class ParamPanel;
+class RunController;
+class RunStatusBar;
+class ScalarPanel;
+
+/// What to show first; anything invalid is reported and replaced by the default.
+struct StartupChoice {
+  QString labId;                  ///< Empty: the registry's first lab.
+  QString deviceId;               ///< Empty: the session's default device.
+  std::optional<ParamSet> params; ///< Already validated against labId's declarations.
+  QString viewId;                 ///< Empty: the lab's first view.
+};
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+
+ public:
+  /// `runs` must outlive the window; the window connects to it and calls start() on it.
+  explicit MainWindow(RunController* runs, StartupChoice startup = {}, QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  /// The result on display, focus updates merged in (null before the first).
+  [[nodiscard]] const RunResult* shownResult() const { return shown_ ? &*shown_ : nullptr; }
+  [[nodiscard]] QString currentLabId() const;
+  [[nodiscard]] QString currentDeviceId() const;
+
+  [[nodiscard]] ChartPanel* chartPanel() const { return chartPanel_; }
+  [[nodiscard]] ParamPanel* paramPanel() const { return paramPanel_; }
+  [[nodiscard]] LabList* labList() const { return labList_; }
+  [[nodiscard]] DeviceSelector* deviceSelector() const { return deviceSelector_; }
+  [[nodiscard]] ScalarPanel* scalarPanel() const { return scalarPanel_; }
+  [[nodiscard]] MessageBar* messageBar() const { return messageBar_; }
+  [[nodiscard]] RunStatusBar* runStatusBar() const { return statusBar_; }
+  [[nodiscard]] ExportController* exportController() const { return export_; }
+
+ public slots:
+  /// Switches lab (controls at defaults) and runs its full sweep. False if the id is unknown.
+  bool selectLab(const QString& labId);
+  /// Runs the current lab on another device. False if the id is unknown.
+  bool selectDevice(const QString& deviceId);
+  /// Queues a full sweep with the current values.
+  void rerun();
+  /// Cancels the run in flight and everything queued.
+  void cancelRuns();
+
+ signals:
+  /// A result reached the screen (full sweep, or a focus point merged in place).
+  void resultDisplayed(bool fullSweep);
+  /// A run failed or was cancelled; the window keeps running and keeps the last chart.
+  void runErrorShown(const warpscope::RunError& error);
+  /// A startup choice was refused (unknown device); the window continues with the default.
+  void startupProblem(const QString& message);
+
+ private:
+  void buildUi();
+  void buildMenus();
+  void onSessionReady(const QList<DeviceInfo>& devices, const QString& defaultDeviceId);
+  void onParamsChanged(const ParamSet& values, bool focusOnly);
+  void onRunFinished(quint64 seq, const RunResult& result);
+  void onRunFailed(quint64 seq, const RunError& error);
+  void submit(RunScope scope);
+  [[nodiscard]] bool sameSweep(const ParamSet& a, const ParamSet& b) const;
+  void showFull(const RunResult& result);
+
+  RunController* runs_;
+  StartupChoice startup_;
+  const LabSpec* lab_ = nullptr;
+  bool sessionReady_ = false;
+  std::optional<RunResult> shown_;
+  std::optional<ParamSet> lastFullParams_;  ///< Values of the latest full sweep requested.
+  QString preferredView_;
+
+  LabList* labList_ = nullptr;
+  DeviceSelector* deviceSelector_ = nullptr;
+  ParamPanel* paramPanel_ = nullptr;
+  ChartPanel* chartPanel_ = nullptr;
+  ScalarPanel* scalarPanel_ = nullptr;
+  MessageBar* messageBar_ = nullptr;
+  RunStatusBar* statusBar_ = nullptr;
+  ExportController* export_ = nullptr;
+};
+
+/// "Bad input", "Device error", "Cancelled": how a RunError kind reads in the UI.
+QString runErrorKindText(RunError::Kind kind);
+
+}  // namespace warpscope::ui

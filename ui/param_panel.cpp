@@ -1,0 +1,93 @@
+#include "param_panel.h"
+
+#include <QGroupBox>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include "param_control.h"
+#include "qt_text.h"
+
+namespace warpscope::ui {
+
+ParamPanel::ParamPanel(QWidget* parent) : QWidget(parent) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  controlsLayout_ = new QVBoxLayout;
+  layout->addLayout(controlsLayout_);
+  reset_ = new QPushButton(tr("&Reset to defaults"), this);
+  reset_->setToolTip(tr("Every parameter back to the lab's declared default"));
+  reset_->setEnabled(false);
+  layout->addWidget(reset_);
+  layout->addStretch(1);
+  connect(reset_, &QPushButton::clicked, this, &ParamPanel::resetToDefaults);
+}
+
+void ParamPanel::setLab(const LabSpec& lab) {
+  delete content_;  // owns the previous lab's controls
+  controls_.clear();
+  content_ = new QWidget(this);
+  auto* contentLayout = new QVBoxLayout(content_);
+  contentLayout->setContentsMargins(0, 0, 0, 0);
+
+  // Sweep first: they decide what the chart is; Focus ones then pick a point on it.
+  const struct {
+    ParamRole role;
+    QString title;
+    QString tip;
+  } groups[] = {
+      {ParamRole::Sweep, tr("Sweep"), tr("Changing these reruns the whole sweep")},
+      {ParamRole::Focus, tr("Focus"), tr("Changing these reruns only the highlighted point")},
+  };
+  QWidget* previous = nullptr;
+  for (const auto& group : groups) {
+    QGroupBox* box = nullptr;
+    QVBoxLayout* boxLayout = nullptr;
+    for (const ParamSpec& spec : lab.params) {
+      if (spec.role != group.role) continue;
+      if (!box) {
+        box = new QGroupBox(group.title, content_);
+        box->setToolTip(group.tip);
+        boxLayout = new QVBoxLayout(box);
+        contentLayout->addWidget(box);
+      }
+      auto* control = new ParamControl(spec, box);
+      boxLayout->addWidget(control);
+      controls_.insert(toQ(spec.id), control);
+      // Keyboard order follows the visual order: slider, then its spin box, then the next row.
+      QWidget* first = control->comboBox() ? static_cast<QWidget*>(control->comboBox())
+                                           : static_cast<QWidget*>(control->slider());
+      if (previous) setTabOrder(previous, first);
+      previous = first;
+      if (control->spinBox()) {
+        setTabOrder(first, control->spinBox());
+        previous = control->spinBox();
+      }
+      const ParamRole role = spec.role;
+      connect(control, &ParamControl::valueChanged, this, [this, role](const QString& id, double) {
+        emit paramsChanged(values(), id, role == ParamRole::Focus);
+      });
+    }
+  }
+  if (previous) setTabOrder(previous, reset_);
+  controlsLayout_->addWidget(content_);
+  reset_->setEnabled(!controls_.isEmpty());
+}
+
+void ParamPanel::setValues(const ParamSet& values) {
+  for (const auto& [id, value] : values.values()) {
+    if (ParamControl* c = controls_.value(toQ(id))) c->setValue(value);
+  }
+}
+
+ParamSet ParamPanel::values() const {
+  ParamSet set;
+  for (auto it = controls_.begin(); it != controls_.end(); ++it) set.set(fromQ(it.key()), it.value()->value());
+  return set;
+}
+
+void ParamPanel::resetToDefaults() {
+  for (ParamControl* c : controls_) c->setValue(c->spec().defaultValue);
+  emit paramsChanged(values(), QString(), false);
+}
+
+}  // namespace warpscope::ui

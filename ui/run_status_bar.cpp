@@ -1,0 +1,73 @@
+#include "run_status_bar.h"
+
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+
+namespace warpscope::ui {
+
+namespace {
+QString formatSeconds(double s) {
+  return s < 1.0 ? QObject::tr("%1 ms").arg(QString::number(s * 1000.0, 'f', 0))
+                 : QObject::tr("%1 s").arg(QString::number(s, 'f', 2));
+}
+}  // namespace
+
+RunStatusBar::RunStatusBar(QWidget* parent) : QStatusBar(parent) {
+  text_ = new QLabel(tr("Starting…"), this);
+  progress_ = new QProgressBar(this);
+  progress_->setRange(0, 1000);
+  progress_->setTextVisible(false);
+  progress_->setMaximumWidth(220);
+  progress_->setVisible(false);
+  elapsed_ = new QLabel(this);
+  elapsed_->setMinimumWidth(80);
+  elapsed_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+  elapsed_->setToolTip(tr("Time of the run in flight, or of the last run"));
+  cancel_ = new QPushButton(tr("Cancel"), this);
+  cancel_->setToolTip(tr("Stop the run between launches (Esc)"));
+  cancel_->setEnabled(false);
+  addWidget(text_, 1);
+  addPermanentWidget(progress_);
+  addPermanentWidget(elapsed_);
+  addPermanentWidget(cancel_);
+  connect(cancel_, &QPushButton::clicked, this, &RunStatusBar::cancelRequested);
+  ticker_.setInterval(100);
+  connect(&ticker_, &QTimer::timeout, this, &RunStatusBar::tick);
+}
+
+void RunStatusBar::runStarted(const QString& what) {
+  clock_.start();
+  progress_->setValue(0);
+  progress_->setVisible(true);
+  cancel_->setEnabled(true);
+  text_->setText(what);
+  tick();
+  ticker_.start();
+}
+
+void RunStatusBar::runProgress(double fraction, const QString& what) {
+  progress_->setValue(static_cast<int>(fraction * 1000.0));
+  if (!what.isEmpty()) text_->setText(what);
+}
+
+void RunStatusBar::runEnded(const QString& summary, double seconds) {
+  ticker_.stop();
+  text_->setText(summary);
+  elapsed_->setText(seconds >= 0 ? formatSeconds(seconds) : QString());
+  progress_->setValue(progress_->maximum());
+}
+
+void RunStatusBar::setIdle() {
+  ticker_.stop();
+  progress_->setVisible(false);
+  cancel_->setEnabled(false);
+}
+
+QString RunStatusBar::statusText() const { return text_->text(); }
+
+void RunStatusBar::tick() {
+  if (clock_.isValid()) elapsed_->setText(formatSeconds(static_cast<double>(clock_.elapsed()) / 1000.0));
+}
+
+}  // namespace warpscope::ui

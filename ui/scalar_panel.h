@@ -1,0 +1,35 @@
+#pragma once
+/// \file scalar_panel.h
+/// The numbers under the chart: ceilings, best fraction of peak, the focus point's values, and
+/// the run's notes (how ceilings were measured, what was checked).
+
+#include <QWidget>
+
+#include "warpscope/result.h"
+
+QT_BEGIN_NAMESPACE
+class QLabel;
+QT_END_NAMESPACE
+
+namespace warpscope::ui {
+
+class ScalarPanel : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit ScalarPanel(QWidget* parent = nullptr);
+  /// Shows the scalars and notes of `result`.
+  void display(const RunResult& result);
+  void clear();
+  /// The plain text shown (for tests and accessibility).
+  [[nodiscard]] QString scalarsText() const;
+
+ private:
+  QLabel* scalars_;
+  QLabel* notes_;
+};
+
+/// "4201 GB/s", "0.62", "75 %": a scalar's value with its unit, as people write it.
+QString formatScalar(const Scalar& scalar);
+
+}  // namespace warpscope::ui

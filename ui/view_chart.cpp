@@ -1,0 +1,316 @@
+#include "view_chart.h"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QFont>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QPen>
+#include <QScatterSeries>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "qt_text.h"
+
+namespace warpscope::ui {
+
+namespace {
+
+constexpr qreal kLineWidth = 3.0;
+constexpr qreal kMarkerSize = 9.0;
+constexpr qreal kFocusMarkerSize = 22.0;
+constexpr int kAxisTitlePointSize = 13;
+constexpr int kAxisLabelPointSize = 12;
+constexpr int kLegendPointSize = 12;
+
+QFont sizedFont(int pointSize, bool bold = false) {
+  QFont f;
+  f.setPointSize(pointSize);
+  f.setBold(bold);
+  return f;
+}
+
+bool hasSpread(const View& view) {
+  for (const Series& s : view.series)
+    for (const Point& p : s.points)
+      if (p.yMax - p.yMin > 1e-12 * std::max(1.0, std::abs(p.y))) return true;
+  return false;
+}
+
+QList<QPointF> toPoints(const Series& s, double Point::*field) {
+  QList<QPointF> out;
+  out.reserve(static_cast<qsizetype>(s.points.size()));
+  for (const Point& p : s.points) out.append(QPointF(p.x, p.*field));
+  return out;
+}
+
+QString focusLabel(const View& view) {
+  for (const Series& s : view.series) {
+    if (s.name != view.focusSeries) continue;
+    for (const Point& p : s.points)
+      if (p.x == view.focusX)
+        return QObject::tr("Focus: %1 at %2 → %3")
+            .arg(toQ(s.name), formatNumber(p.x), formatNumber(p.y, 3));
+  }
+  return QObject::tr("Focus: %1 at %2").arg(toQ(view.focusSeries), formatNumber(view.focusX));
+}
+
+}  // namespace
+
+QString bannerFor(const RunResult& result) {
+  std::string b = result.banner();
+  if (!b.empty()) return toQ(b);
+  return result.provenance == Provenance::Measured
+             ? QObject::tr("Measured on %1").arg(toQ(result.deviceName))
+             : QObject::tr("Simulated: %1").arg(toQ(result.deviceName));
+}
+
+QColor seriesColor(int index) {
+  static const QColor palette[] = {
+      QColor(0x00, 0x72, 0xB2),  // blue
+      QColor(0xD5, 0x5E, 0x00),  // vermillion
+      QColor(0x00, 0x9E, 0x73),  // bluish green
+      QColor(0xCC, 0x79, 0xA7),  // reddish purple
+      QColor(0xE6, 0x9F, 0x00),  // orange
+      QColor(0x56, 0xB4, 0xE9),  // sky blue
+      QColor(0x33, 0x33, 0x33),  // near black
+      QColor(0x99, 0x99, 0x99),  // grey
+  };
+  constexpr int n = static_cast<int>(std::size(palette));
+  return palette[((index % n) + n) % n];
+}
+
+bool prefersLogX(const View& view) {
+  std::vector<double> xs;
+  for (const Series& s : view.series)
+    for (const Point& p : s.points) xs.push_back(p.x);
+  if (xs.size() < 3) return false;
+  std::sort(xs.begin(), xs.end());
+  xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
+  if (xs.size() < 3 || xs.front() <= 0) return false;
+  if (xs.back() / xs.front() < 16) return false;
+  // Geometric spacing: consecutive values mostly grow by a factor, not by a constant step.
+  std::vector<double> ratios;
+  for (size_t i = 1; i < xs.size(); ++i) ratios.push_back(xs[i] / xs[i - 1]);
+  std::nth_element(ratios.begin(), ratios.begin() + static_cast<long>(ratios.size() / 2), ratios.end());
+  return ratios[ratios.size() / 2] >= 1.4;
+}
+
+double niceStep(double span, int targetTicks) {
+  if (!(span > 0) || targetTicks < 1) return 1;
+  const double raw = span / targetTicks;
+  const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+  const double r = raw / magnitude;
+  const double nice = r <= 1 ? 1 : r <= 2 ? 2 : r <= 5 ? 5 : 10;
+  return nice * magnitude;
+}
+
+ViewChart::ViewChart(QChart* chart) : chart_(chart) {
+  chart_->setAnimationOptions(QChart::NoAnimation);  // a slider drag must redraw at once
+  chart_->legend()->setVisible(true);
+  chart_->legend()->setAlignment(Qt::AlignRight);
+  chart_->legend()->setFont(sizedFont(kLegendPointSize));
+  chart_->legend()->setShowToolTips(true);
+  chart_->setMargins(QMargins(8, 8, 8, 8));
+  chart_->setBackgroundRoundness(0);
+}
+
+QString ViewChart::titleText() const { return chart_->title(); }
+
+bool ViewChart::focusMarker(QPointF* at) const {
+  if (!focus_ || focus_->count() == 0) return false;
+  if (at) *at = focus_->at(0);
+  return true;
+}
+
+void ViewChart::clear(const QString& message) {
+  chart_->removeAllSeries();
+  for (QAbstractAxis* axis : chart_->axes()) {
+    chart_->removeAxis(axis);
+    delete axis;
+  }
+  lines_.clear();
+  seriesNames_.clear();
+  viewId_.clear();
+  focus_ = nullptr;
+  xAxis_ = yAxis_ = nullptr;
+  chart_->setTitle(QStringLiteral("<span style='font-size:15pt'>%1</span>").arg(message.toHtmlEscaped()));
+}
+
+bool ViewChart::show(const View& view, const QString& banner, Provenance provenance) {
+  QVector<QString> names;
+  for (const Series& s : view.series) names.append(toQ(s.name));
+  const bool logX = prefersLogX(view);
+  const bool bands = hasSpread(view);
+  const bool inPlace = !viewId_.empty() && viewId_ == view.id && names == seriesNames_ &&
+                       logX == logX_ && bands == hasBands_;
+  if (!inPlace) {
+    clear(QString());
+    viewId_ = view.id;
+    seriesNames_ = names;
+    hasBands_ = bands;
+    rebuild(view, logX);
+  }
+  updatePoints(view);
+  updateFocus(view);
+  updateAxes(view, logX);
+  setTitle(view, banner, provenance);
+  return inPlace;
+}
+
+void ViewChart::rebuild(const View& view, bool logX) {
+  logX_ = logX;
+  if (logX) {
+    auto* axis = new QLogValueAxis;
+    axis->setBase(2);
+    axis->setLabelFormat(QStringLiteral("%g"));
+    axis->setMinorTickCount(0);
+    xAxis_ = axis;
+  } else {
+    auto* axis = new QValueAxis;
+    axis->setTickType(QValueAxis::TicksDynamic);
+    axis->setLabelFormat(QStringLiteral("%g"));
+    xAxis_ = axis;
+  }
+  auto* y = new QValueAxis;
+  y->setTickType(QValueAxis::TicksDynamic);
+  y->setLabelFormat(QStringLiteral("%g"));
+  yAxis_ = y;
+  for (QAbstractAxis* axis : {xAxis_, yAxis_}) {
+    axis->setTitleFont(sizedFont(kAxisTitlePointSize, true));
+    axis->setLabelsFont(sizedFont(kAxisLabelPointSize));
+    axis->setGridLineColor(QColor(0xDD, 0xDD, 0xDD));
+  }
+  xAxis_->setTitleText(toQ(view.xLabel));
+  yAxis_->setTitleText(toQ(view.yLabel));
+  chart_->addAxis(xAxis_, Qt::AlignBottom);
+  chart_->addAxis(yAxis_, Qt::AlignLeft);
+
+  int index = 0;
+  for (const Series& s : view.series) {
+    const QColor color = seriesColor(index);
+    Line line;
+    if (hasBands_) {
+      // Drawn first so the median line sits on top of its spread.
+      line.upper = new QLineSeries;
+      line.lower = new QLineSeries;
+      line.band = new QAreaSeries(line.upper, line.lower);
+      line.band->setName(toQ(s.name) + QObject::tr(" spread"));
+      QColor fill = color;
+      fill.setAlpha(50);
+      line.band->setBrush(fill);
+      line.band->setPen(Qt::NoPen);
+      chart_->addSeries(line.band);
+      line.band->attachAxis(xAxis_);
+      line.band->attachAxis(yAxis_);
+      for (QLegendMarker* m : chart_->legend()->markers(line.band)) m->setVisible(false);
+    }
+    line.line = new QLineSeries;
+    line.line->setName(toQ(s.name));
+    QPen pen(color, kLineWidth);
+    // Past the palette, a dash pattern keeps lines apart where colours repeat.
+    if (index >= 8) pen.setStyle(Qt::DashLine);
+    line.line->setPen(pen);
+    line.line->setPointsVisible(true);
+    line.line->setMarkerSize(kMarkerSize);
+    chart_->addSeries(line.line);
+    line.line->attachAxis(xAxis_);
+    line.line->attachAxis(yAxis_);
+    lines_[s.name] = line;
+    ++index;
+  }
+
+  focus_ = new QScatterSeries;
+  focus_->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+  focus_->setMarkerSize(kFocusMarkerSize);
+  focus_->setColor(QColor(255, 255, 255, 0));
+  focus_->setBorderColor(QColor(0x11, 0x11, 0x11));
+  QPen ring(QColor(0x11, 0x11, 0x11), 3.5);
+  focus_->setPen(ring);
+  chart_->addSeries(focus_);
+  focus_->attachAxis(xAxis_);
+  focus_->attachAxis(yAxis_);
+}
+
+void ViewChart::updatePoints(const View& view) {
+  for (const Series& s : view.series) {
+    auto it = lines_.find(s.name);
+    if (it == lines_.end()) continue;
+    Line& line = it->second;
+    line.line->replace(toPoints(s, &Point::y));  // one repaint, not one per point
+    if (line.band) {
+      line.upper->replace(toPoints(s, &Point::yMax));
+      line.lower->replace(toPoints(s, &Point::yMin));
+    }
+  }
+}
+
+void ViewChart::updateFocus(const View& view) {
+  if (!focus_) return;
+  QList<QPointF> at;
+  if (view.hasFocus) {
+    for (const Series& s : view.series) {
+      if (s.name != view.focusSeries) continue;
+      for (const Point& p : s.points)
+        if (p.x == view.focusX) at.append(QPointF(p.x, p.y));
+    }
+  }
+  focus_->replace(at);
+  focus_->setName(at.isEmpty() ? QString() : focusLabel(view));
+  for (QLegendMarker* m : chart_->legend()->markers(focus_)) m->setVisible(!at.isEmpty());
+}
+
+void ViewChart::updateAxes(const View& view, bool logX) {
+  double xMin = std::numeric_limits<double>::infinity();
+  double xMax = -xMin;
+  double yMax = 0;
+  double yMin = 0;
+  for (const Series& s : view.series)
+    for (const Point& p : s.points) {
+      xMin = std::min(xMin, p.x);
+      xMax = std::max(xMax, p.x);
+      yMax = std::max({yMax, p.y, p.yMax});
+      yMin = std::min({yMin, p.y, p.yMin});
+    }
+  if (!std::isfinite(xMin)) {
+    xMin = 0;
+    xMax = 1;
+  }
+  if (logX) {
+    // Half a doubling of room each side so edge markers are not cut.
+    xAxis_->setRange(xMin / 1.3, xMax * 1.3);
+  } else {
+    double span = xMax - xMin;
+    if (span <= 0) span = std::max(1.0, std::abs(xMax));
+    const double lo = (xMin >= 0 && xMin <= 0.15 * xMax) ? 0.0 : xMin - 0.03 * span;
+    const double hi = xMax + 0.03 * span;
+    auto* axis = static_cast<QValueAxis*>(xAxis_);
+    axis->setTickAnchor(0);
+    axis->setTickInterval(niceStep(hi - lo, 8));
+    axis->setRange(lo, hi);
+  }
+  // y starts at zero: these are rates and fractions, and a cropped axis exaggerates.
+  double top = std::max(yMax, view.yMaxHint);
+  if (top <= 0) top = 1;
+  top *= 1.06;
+  auto* y = static_cast<QValueAxis*>(yAxis_);
+  y->setTickAnchor(0);
+  y->setTickInterval(niceStep(top - yMin, 6));
+  y->setRange(yMin, top);
+}
+
+void ViewChart::setTitle(const View& view, const QString& banner, Provenance provenance) {
+  // Measured and simulated charts look different at a glance from the back of the room.
+  const QString bannerColor =
+      provenance == Provenance::Measured ? QStringLiteral("#1b6e20") : QStringLiteral("#8a3b00");
+  chart_->setTitle(QStringLiteral("<div align='center'><span style='font-size:16pt; font-weight:600'>%1</span>"
+                                  "<br><span style='font-size:13pt; color:%2'>%3</span></div>")
+                       .arg(toQ(view.title).toHtmlEscaped(), bannerColor, banner.toHtmlEscaped()));
+}
+
+}  // namespace warpscope::ui

@@ -1,0 +1,85 @@
+#pragma once
+/// \file view_chart.h
+/// Turns one backend View into a Qt Chart: series with markers, the spread of repeated
+/// measurements as a band, the highlighted focus point, axes with units and the provenance
+/// banner *inside* the chart (in the title), so every screenshot and export says what made it.
+/// Used by the on-screen ChartPanel and by ExportController's off-screen render alike.
+
+#include <QColor>
+#include <QPointF>
+#include <QString>
+#include <QVector>
+
+#include <map>
+#include <string>
+
+#include "warpscope/result.h"
+
+QT_BEGIN_NAMESPACE
+class QAbstractAxis;
+class QAreaSeries;
+class QChart;
+class QLineSeries;
+class QScatterSeries;
+QT_END_NAMESPACE
+
+namespace warpscope::ui {
+
+/// The banner line for a result: RunResult::banner(), or a fallback built from the device name
+/// when the backend left it empty (a chart must never go without one).
+QString bannerFor(const RunResult& result);
+
+/// Colour-blind-safe line colours (Okabe-Ito) that stay distinct on a washed-out projector.
+QColor seriesColor(int index);
+
+/// Drives one QChart (not owned). Keeps the series it created so a result with the same view
+/// and series names updates the existing series in place instead of rebuilding the chart.
+class ViewChart {
+ public:
+  explicit ViewChart(QChart* chart);
+
+  /// Shows `view` under `banner`. In place when the view id and series names are unchanged,
+  /// otherwise rebuilds. Returns true when it updated in place.
+  bool show(const View& view, const QString& banner, Provenance provenance);
+  /// Empties the chart and shows `message` as its title (e.g. "Waiting for the first run").
+  void clear(const QString& message);
+
+  [[nodiscard]] QChart* chart() const { return chart_; }
+  /// The full title text, banner included (what tests check).
+  [[nodiscard]] QString titleText() const;
+  /// The focus marker's position, if one is shown.
+  [[nodiscard]] bool focusMarker(QPointF* at) const;
+
+ private:
+  struct Line {
+    QLineSeries* line = nullptr;
+    QLineSeries* upper = nullptr;  ///< Slowest/fastest repetition: the band's edges.
+    QLineSeries* lower = nullptr;
+    QAreaSeries* band = nullptr;
+  };
+
+  void rebuild(const View& view, bool logX);
+  void updatePoints(const View& view);
+  void updateFocus(const View& view);
+  void updateAxes(const View& view, bool logX);
+  void setTitle(const View& view, const QString& banner, Provenance provenance);
+
+  QChart* chart_;
+  std::string viewId_;
+  QVector<QString> seriesNames_;
+  std::map<std::string, Line> lines_;
+  QScatterSeries* focus_ = nullptr;
+  QAbstractAxis* xAxis_ = nullptr;
+  QAbstractAxis* yAxis_ = nullptr;
+  bool logX_ = false;
+  bool hasBands_ = false;
+};
+
+/// True when x values are positive and spread over a wide geometric range (e.g. 4..256 bytes
+/// per thread), where a log2 axis shows the doublings evenly.
+bool prefersLogX(const View& view);
+
+/// A "nice" tick step (1, 2 or 5 x 10^k) that cuts `span` into about `targetTicks` intervals.
+double niceStep(double span, int targetTicks);
+
+}  // namespace warpscope::ui
