@@ -1,10 +1,12 @@
 #include "automation.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QImage>
 #include <QMetaObject>
 #include <QSlider>
 #include <QTextStream>
+#include <QTimer>
 
 #include <algorithm>
 #include <cstdio>
@@ -38,7 +40,7 @@ double medianOf(std::vector<double> values) {
 }
 
 Automation::Automation(MainWindow* window, RunController* runs, LaunchOptions options, QObject* parent)
-    : QObject(parent), window_(window), options_(std::move(options)) {
+    : QObject(parent), window_(window), runs_(runs), options_(std::move(options)) {
   connect(window_, &MainWindow::resultDisplayed, this, &Automation::onResultDisplayed);
   connect(window_, &MainWindow::runErrorShown, this, &Automation::onRunError);
   connect(window_, &MainWindow::startupProblem, this, [this](const QString& message) { fail(kExitBadInput, message); });
@@ -77,6 +79,8 @@ void Automation::onResultDisplayed(bool fullSweep) {
   if (awaitingDisplay_) {
     awaitingDisplay_ = false;
     awaitingRedraw_ = true;
+    lastDisplayInPlace_ = !fullSweep;
+    toResultMs_.push_back(static_cast<double>(clock_.nsecsElapsed()) / 1e6);
   }
 }
 
@@ -90,10 +94,20 @@ void Automation::onRedrawn() {
   if (awaitingRedraw_) {
     awaitingRedraw_ = false;
     latenciesMs_.push_back(static_cast<double>(clock_.nsecsElapsed()) / 1e6);
+    inPlaceCount_ += lastDisplayInPlace_ ? 1 : 0;
     ++changesDone_;
-    // Next change from a fresh event-loop turn, as a user's next mouse move would be.
-    QMetaObject::invokeMethod(this, &Automation::nextSliderChange, Qt::QueuedConnection);
+    settleThenNext();
   }
+}
+
+void Automation::settleThenNext() {
+  if (done_) return;
+  if (runs_->isBusy()) {
+    QTimer::singleShot(2, this, &Automation::settleThenNext);
+    return;
+  }
+  // Let the last result's repaint finish before the clock starts again.
+  QTimer::singleShot(10, this, &Automation::nextSliderChange);
 }
 
 void Automation::runActions() {
@@ -104,6 +118,7 @@ void Automation::runActions() {
     printOut(tr("Wrote %1").arg(options_.exportPath));
   }
   if (!options_.screenshotPath.isEmpty()) {
+    QCoreApplication::sendPostedEvents();  // pending layouts (tab bar, splitters) land first
     const QImage shot = window_->grab().toImage();
     if (!shot.save(options_.screenshotPath, "PNG"))
       return fail(kExitFailure, tr("Cannot write %1").arg(options_.screenshotPath));
@@ -117,11 +132,15 @@ void Automation::runActions() {
 void Automation::startMeasurement() {
   // A Focus parameter is what a class drags; fall back to any parameter if the lab has none.
   const LabSpec* lab = LabRegistry::builtin().find(fromQ(window_->currentLabId()));
-  for (int pass = 0; pass < 2 && !control_ && lab; ++pass) {
+  // Preference: a Focus slider, then a Focus combo box, then any control.
+  for (int pass = 0; pass < 3 && !control_ && lab; ++pass) {
     for (const ParamSpec& spec : lab->params) {
-      if (pass == 0 && spec.role != ParamRole::Focus) continue;
+      if (pass < 2 && spec.role != ParamRole::Focus) continue;
       ParamControl* c = window_->paramPanel()->control(toQ(spec.id));
-      if (c && ((c->slider() && c->slider()->maximum() > 0) || (c->comboBox() && c->comboBox()->count() > 1))) {
+      if (!c) continue;
+      const bool slider = c->slider() && c->slider()->maximum() > 0;
+      const bool combo = c->comboBox() && c->comboBox()->count() > 1;
+      if ((pass == 0 && slider) || (pass == 1 && combo) || (pass == 2 && (slider || combo))) {
         control_ = c;
         break;
       }
@@ -138,12 +157,16 @@ void Automation::nextSliderChange() {
   if (done_) return;
   if (changesDone_ >= options_.measureSliderChanges) {
     const auto [lo, hi] = std::minmax_element(latenciesMs_.begin(), latenciesMs_.end());
-    printOut(tr("slider-latency: %1 changes of %2 on %3: median %4 ms, min %5 ms, max %6 ms")
+    printOut(tr("slider-latency: %1 changes of %2 on %3: median %4 ms, min %5 ms, max %6 ms "
+                "(%7 updated in place, %8 as a full sweep; median %9 ms to the result before painting)")
                  .arg(changesDone_)
                  .arg(toQ(control_->spec().id), window_->currentDeviceId())
                  .arg(medianOf(latenciesMs_), 0, 'f', 2)
                  .arg(*lo, 0, 'f', 2)
-                 .arg(*hi, 0, 'f', 2));
+                 .arg(*hi, 0, 'f', 2)
+                 .arg(inPlaceCount_)
+                 .arg(changesDone_ - inPlaceCount_)
+                 .arg(medianOf(toResultMs_), 0, 'f', 2));
     done_ = true;
     emit finished(kExitOk);
     return;

@@ -37,8 +37,12 @@ class Automation : public QObject {
   void runActions();
   void startMeasurement();
   void nextSliderChange();
+  /// Waits until no run is queued or in flight (a focus change may have asked for a full
+  /// sweep as well), then makes the next change: each sample times one change alone.
+  void settleThenNext();
 
   MainWindow* window_;
+  RunController* runs_;
   LaunchOptions options_;
   bool firstFullSeen_ = false;
   bool actionsPending_ = false;
@@ -49,8 +53,11 @@ class Automation : public QObject {
   int changesDone_ = 0;
   bool awaitingDisplay_ = false;
   bool awaitingRedraw_ = false;
+  bool lastDisplayInPlace_ = false;
+  int inPlaceCount_ = 0;
   QElapsedTimer clock_;
   std::vector<double> latenciesMs_;
+  std::vector<double> toResultMs_;  ///< Change to result merged into the chart (before painting).
 };
 
 /// Median of a sample (the mean of the middle two for an even count).

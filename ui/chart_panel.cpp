@@ -55,8 +55,23 @@ bool ChartPanel::selectView(const QString& viewId) {
 
 void ChartPanel::showPlaceholder(const QString& message) {
   viewChart_->clear(message);
-  redrawPending_ = true;
-  chartView_->viewport()->update();
+  armRedraw();
+}
+
+void ChartPanel::armRedraw() {
+  // Qt Charts lays out title, axes and legend through posted events. Arm the "redrawn" signal
+  // only after those (posted before this call) have run, and repaint the whole viewport, so
+  // the paint it waits for shows the complete new picture.
+  ++redrawGeneration_;
+  const quint64 generation = redrawGeneration_;
+  QMetaObject::invokeMethod(
+      this,
+      [this, generation] {
+        if (generation != redrawGeneration_) return;  // a newer display() re-armed it
+        redrawPending_ = true;
+        chartView_->viewport()->update();
+      },
+      Qt::QueuedConnection);
 }
 
 void ChartPanel::display(const RunResult& result, const QString& preferredViewId) {
@@ -99,8 +114,7 @@ void ChartPanel::showCurrent() {
     return;
   }
   viewChart_->show(*view, bannerFor(result_), result_.provenance);
-  redrawPending_ = true;
-  chartView_->viewport()->update();
+  armRedraw();
 }
 
 bool ChartPanel::eventFilter(QObject* watched, QEvent* event) {

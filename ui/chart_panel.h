@@ -51,12 +51,14 @@ class ChartPanel : public QWidget {
 
  private:
   void showCurrent();
+  void armRedraw();
 
   QTabBar* tabs_;
   QChartView* chartView_;
   std::unique_ptr<ViewChart> viewChart_;
   RunResult result_;
   bool redrawPending_ = false;
+  quint64 redrawGeneration_ = 0;
   bool syncingTabs_ = false;
 };
 

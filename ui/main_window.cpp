@@ -110,9 +110,22 @@ void MainWindow::buildUi() {
   messageBar_ = new MessageBar(right);
   chartPanel_ = new ChartPanel(right);
   scalarPanel_ = new ScalarPanel(right);
+  // The numbers sit under the chart in a splitter: an instructor drags them away to give the
+  // chart the whole height, or up to discuss them.
+  auto* scalarScroll = new QScrollArea(right);
+  scalarScroll->setWidget(scalarPanel_);
+  scalarScroll->setWidgetResizable(true);
+  scalarScroll->setFrameShape(QFrame::NoFrame);
+  scalarScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  auto* chartSplitter = new QSplitter(Qt::Vertical, right);
+  chartSplitter->addWidget(chartPanel_);
+  chartSplitter->addWidget(scalarScroll);
+  chartSplitter->setStretchFactor(0, 1);
+  chartSplitter->setStretchFactor(1, 0);
+  chartSplitter->setCollapsible(0, false);
+  chartSplitter->setSizes({640, 200});
   rightLayout->addWidget(messageBar_);
-  rightLayout->addWidget(chartPanel_, 1);
-  rightLayout->addWidget(scalarPanel_);
+  rightLayout->addWidget(chartSplitter, 1);
 
   auto* splitter = new QSplitter(Qt::Horizontal, this);
   splitter->addWidget(left);
@@ -286,7 +299,7 @@ void MainWindow::onRunFinished(quint64 seq, const RunResult& result) {
   if (!lab_ || toQ(result.labId) != currentLabId() || toQ(result.deviceId) != currentDeviceId()) return;
   if (messageBar_->level() == MessageBar::Level::Error) messageBar_->dismiss();
   if (result.focusOnly) {
-    const MergeReport merge = shown_ && sameSweep(result.params, shown_->params)
+    const MergeReport merge = shown_ && sameSweep(ParamSet(result.params), ParamSet(shown_->params))
                                   ? mergeFocusResult(*shown_, result)
                                   : MergeReport{};
     // Some views depend on the focus as a whole (their title names it, or a new series

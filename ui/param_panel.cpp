@@ -1,6 +1,9 @@
 #include "param_panel.h"
 
+#include <QAbstractSpinBox>
+#include <QComboBox>
 #include <QGroupBox>
+#include <QSlider>
 #include <QPushButton>
 #include <QVBoxLayout>
 

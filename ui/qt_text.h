@@ -13,9 +13,8 @@ inline QString toQ(const std::string& s) { return QString::fromStdString(s); }
 /// QString to UTF-8 std::string.
 inline std::string fromQ(const QString& s) { return s.toStdString(); }
 
-/// A number for people: up to `digits` significant digits, no exponent for everyday magnitudes.
-inline QString formatNumber(double v, int digits = 4) {
-  return QString::number(v, 'g', digits);
-}
+/// A number for people: about `digits` significant digits, plain notation (no exponent) from
+/// 0.001 to 10^12 with thousands grouped ("66,910"), so a projector audience can read it.
+QString formatNumber(double v, int digits = 4);
 
 }  // namespace warpscope::ui

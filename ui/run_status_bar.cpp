@@ -8,6 +8,7 @@ namespace warpscope::ui {
 
 namespace {
 QString formatSeconds(double s) {
+  if (s < 0.01) return QObject::tr("%1 ms").arg(QString::number(s * 1000.0, 'f', 1));
   return s < 1.0 ? QObject::tr("%1 ms").arg(QString::number(s * 1000.0, 'f', 0))
                  : QObject::tr("%1 s").arg(QString::number(s, 'f', 2));
 }

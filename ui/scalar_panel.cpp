@@ -1,6 +1,9 @@
 #include "scalar_panel.h"
 
 #include <QLabel>
+#include <QResizeEvent>
+
+#include <algorithm>
 #include <QTextDocument>
 #include <QVBoxLayout>
 
@@ -9,7 +12,8 @@
 namespace warpscope::ui {
 
 namespace {
-constexpr int kPairsPerRow = 3;  // three label/value pairs fit a 1600 px window without wrapping
+/// Width one label/value pair needs; the panel fits as many pairs per row as its width allows.
+constexpr int kPairWidthPx = 520;
 }
 
 QString formatScalar(const Scalar& scalar) {
@@ -28,7 +32,7 @@ ScalarPanel::ScalarPanel(QWidget* parent) : QWidget(parent) {
   notes_ = new QLabel(this);
   notes_->setWordWrap(true);
   notes_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  notes_->setStyleSheet(QStringLiteral("color: palette(mid);"));
+  notes_->setStyleSheet(QStringLiteral("color: #555555;"));  // readable on a washed-out projector
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(6, 2, 6, 2);
   layout->addWidget(scalars_);
@@ -37,28 +41,46 @@ ScalarPanel::ScalarPanel(QWidget* parent) : QWidget(parent) {
 }
 
 void ScalarPanel::clear() {
+  shown_.clear();
   scalars_->clear();
   notes_->clear();
   notes_->setVisible(false);
 }
 
 void ScalarPanel::display(const RunResult& result) {
-  QString html = QStringLiteral("<table cellspacing='0' cellpadding='3'>");
-  for (size_t i = 0; i < result.scalars.size(); ++i) {
-    const Scalar& s = result.scalars[i];
-    if (i % kPairsPerRow == 0) html += QStringLiteral("<tr>");
-    html += QStringLiteral("<td>%1:</td><td style='padding-right:24px'><b>%2</b></td>")
-                .arg(toQ(s.label.empty() ? s.id : s.label).toHtmlEscaped(),
-                     formatScalar(s).toHtmlEscaped());
-    if (i % kPairsPerRow == kPairsPerRow - 1) html += QStringLiteral("</tr>");
-  }
-  html += QStringLiteral("</table>");
-  scalars_->setText(result.scalars.empty() ? QString() : html);
-
+  shown_ = result.scalars;
+  render();
   QStringList notes;
   for (const std::string& n : result.notes) notes << toQ(n);
   notes_->setText(notes.join(QStringLiteral("  ·  ")));
   notes_->setVisible(!notes.isEmpty());
+}
+
+void ScalarPanel::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  const int pairs = std::clamp(width() / kPairWidthPx, 1, 4);
+  if (pairs != pairsPerRow_) {
+    pairsPerRow_ = pairs;
+    render();
+  }
+}
+
+void ScalarPanel::render() {
+  if (shown_.empty()) {
+    scalars_->clear();
+    return;
+  }
+  QString html = QStringLiteral("<table cellspacing='0' cellpadding='2'>");
+  const size_t perRow = static_cast<size_t>(pairsPerRow_);
+  for (size_t i = 0; i < shown_.size(); ++i) {
+    const Scalar& s = shown_[i];
+    if (i % perRow == 0) html += QStringLiteral("<tr>");
+    html += QStringLiteral("<td>%1:</td><td style='padding-left:8px; padding-right:28px'><b>%2</b></td>")
+                .arg(toQ(s.label.empty() ? s.id : s.label).toHtmlEscaped(), formatScalar(s).toHtmlEscaped());
+    if (i % perRow == perRow - 1) html += QStringLiteral("</tr>");
+  }
+  html += QStringLiteral("</table>");
+  scalars_->setText(html);
 }
 
 QString ScalarPanel::scalarsText() const {

@@ -5,6 +5,8 @@
 
 #include <QWidget>
 
+#include <vector>
+
 #include "warpscope/result.h"
 
 QT_BEGIN_NAMESPACE
@@ -24,7 +26,14 @@ class ScalarPanel : public QWidget {
   /// The plain text shown (for tests and accessibility).
   [[nodiscard]] QString scalarsText() const;
 
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
+
  private:
+  void render();
+
+  std::vector<Scalar> shown_;
+  int pairsPerRow_ = 2;
   QLabel* scalars_;
   QLabel* notes_;
 };

@@ -22,7 +22,9 @@ namespace warpscope::ui {
 namespace {
 
 constexpr qreal kLineWidth = 3.0;
-constexpr qreal kMarkerSize = 9.0;
+constexpr qreal kMarkerSize = 5.0;
+/// Past this many points per series the markers would merge into a solid band: lines only.
+constexpr size_t kMaxPointsWithMarkers = 48;
 constexpr qreal kFocusMarkerSize = 22.0;
 constexpr int kAxisTitlePointSize = 13;
 constexpr int kAxisLabelPointSize = 12;
@@ -216,7 +218,7 @@ void ViewChart::rebuild(const View& view, bool logX) {
     // Past the palette, a dash pattern keeps lines apart where colours repeat.
     if (index >= 8) pen.setStyle(Qt::DashLine);
     line.line->setPen(pen);
-    line.line->setPointsVisible(true);
+    line.line->setPointsVisible(s.points.size() <= kMaxPointsWithMarkers);
     line.line->setMarkerSize(kMarkerSize);
     chart_->addSeries(line.line);
     line.line->attachAxis(xAxis_);

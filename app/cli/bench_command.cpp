@@ -76,8 +76,8 @@ int benchCommand(Session& session, const CliOptions& options, std::ostream& out,
     const bool sweepOk = warm.seconds <= sweepTargetS;
     allPass = allPass && sweepOk;
     out << "\n[" << lab.id << "] " << r.banner() << "\n";
-    out << "  default sweep: " << warm.seconds << " s (first run " << cold.seconds << " s)  target <= "
-        << sweepTargetS << " s  " << verdict(sweepOk) << "\n";
+    out << "  default sweep: " << warm.seconds * 1e3 << " ms (first run " << cold.seconds * 1e3
+        << " ms)  target <= " << sweepTargetS * 1e3 << " ms  " << verdict(sweepOk) << "\n";
 
     const bool arith = lab.id == "latency-arith";
     const std::string focusParam = arith ? "ilp" : "elements_per_thread";

@@ -42,8 +42,9 @@ TEST(ParamPanel, BuildsOneControlPerParamSpecWithDeclaredRangeStepDefaultAndTool
           EXPECT_DOUBLE_EQ(c->comboBox()->itemData(i).toDouble(), spec.choices[static_cast<size_t>(i)]);
         EXPECT_DOUBLE_EQ(c->comboBox()->currentData().toDouble(), spec.defaultValue);
         EXPECT_EQ(c->comboBox()->toolTip(), tip);
-        if (!spec.unit.empty())
+        if (!spec.unit.empty()) {
           EXPECT_TRUE(c->comboBox()->currentText().contains(QString::fromStdString(spec.unit)));
+        }
       } else {
         ASSERT_NE(c->slider(), nullptr);
         ASSERT_NE(c->spinBox(), nullptr);
@@ -57,7 +58,9 @@ TEST(ParamPanel, BuildsOneControlPerParamSpecWithDeclaredRangeStepDefaultAndTool
           EXPECT_EQ(spin->maximum(), static_cast<int>(spec.max));
           EXPECT_EQ(spin->singleStep(), static_cast<int>(spec.step));
           EXPECT_EQ(spin->value(), static_cast<int>(spec.defaultValue));
-          if (!spec.unit.empty()) EXPECT_TRUE(spin->suffix().contains(QString::fromStdString(spec.unit)));
+          if (!spec.unit.empty()) {
+            EXPECT_TRUE(spin->suffix().contains(QString::fromStdString(spec.unit)));
+          }
         } else {
           auto* dspin = qobject_cast<QDoubleSpinBox*>(c->spinBox());
           ASSERT_NE(dspin, nullptr);

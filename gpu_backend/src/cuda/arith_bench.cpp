@@ -44,10 +44,11 @@ labs::ArithMeasurement ArithBench::measure(const labs::ArithConfig& config, cons
 
   // Poison: 0xFF bytes are a NaN, which no chain produces; a thread that never wrote shows up.
   WS_CUDA_CHECK(cudaMemset(out_.get(), 0xFF, threads * sizeof(float)));
+  WS_CUDA_CHECK(setFmaAddend(c));
   const TimingStats t = timeLaunches(
       [&] {
         WS_CUDA_CHECK(launchFmaChains(config.ilp, blocks, static_cast<unsigned>(config.threadsPerBlock),
-                                      out_.as<float>(), b, c, passes));
+                                      out_.as<float>(), b, passes));
       },
       policy, cancel);
   check(config, threads, passes, b, c);

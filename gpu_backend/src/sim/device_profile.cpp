@@ -157,6 +157,9 @@ ModelParams readModel(const FieldReader& top) {
   model.loadedLatencyQueueing = m.number("loaded_latency_queueing", 0, 100, /*minInclusive=*/true);
   model.copyKernelFractionOfDram = m.number("copy_kernel_fraction_of_dram", 0, 1);
   model.memcpyFractionOfDram = m.number("memcpy_fraction_of_dram", 0, 1);
+  model.blockOverheadNs = m.number("block_overhead_ns", 0, 100000, /*minInclusive=*/true);
+  model.blockLaunchRatePerSmPerUs = m.number("block_launch_rate_per_sm_per_us", 0, 100000, /*minInclusive=*/true);
+  model.maxBytesInFlightPerWarp = m.int32("max_bytes_in_flight_per_warp", 0);
   const FieldReader r = m.child("copy_kernel_registers");
   model.copyRegisters.base = r.int32("base", 1, 255);
   model.copyRegisters.per4Bytes = r.number("per_4_bytes", 0, 16, /*minInclusive=*/true);

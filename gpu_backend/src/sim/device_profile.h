@@ -37,6 +37,13 @@ struct ModelParams {
   double loadedLatencyQueueing = 0;   ///< q in L(rho) = L0 (1 + q rho / (2 (1 - rho))); 0: hard min.
   double copyKernelFractionOfDram = 0;  ///< Best streaming copy kernel, read+write, / theoretical.
   double memcpyFractionOfDram = 0;    ///< cudaMemcpy device-to-device, read+write, / theoretical.
+  /// Per-block time outside the load latency (launch, address math, store issue, retire), ns:
+  /// the block's bytes are not in flight then. 0: negligible.
+  double blockOverheadNs = 0;
+  /// Blocks an SM can start per microsecond; caps kernels of tiny blocks. 0: no limit.
+  double blockLaunchRatePerSmPerUs = 0;
+  /// Load bytes one warp keeps in flight at most, whatever it asks for. 0: no limit.
+  int maxBytesInFlightPerWarp = 0;
   CopyKernelRegisters copyRegisters;
 };
 

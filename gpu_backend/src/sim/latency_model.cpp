@@ -53,10 +53,11 @@ int copyKernelRegistersPerThread(const DeviceProfile& profile, int bytesPerThrea
 
 int dynamicSharedBytesForBlocks(const DeviceProfile& profile, int blocksPerSm) {
   const DeviceInfo& d = profile.info;
-  const int unit = profile.occupancy.sharedMemAllocationUnit;
   if (blocksPerSm <= 0) return 0;
-  const int share = (d.sharedMemPerSmBytes / blocksPerSm) / unit * unit;
-  const int dynamic = std::min(share - d.reservedSharedMemPerBlockBytes, d.sharedMemPerBlockMaxBytes);
+  // The smallest allocation (a multiple of the unit) of which no more than blocksPerSm fit:
+  // more than S / (N + 1) bytes each. The CUDA backend binary-searches the same boundary.
+  const int allocation = roundUp(d.sharedMemPerSmBytes / (blocksPerSm + 1) + 1, profile.occupancy.sharedMemAllocationUnit);
+  const int dynamic = std::min(allocation - d.reservedSharedMemPerBlockBytes, d.sharedMemPerBlockMaxBytes);
   return std::max(0, dynamic);
 }
 
@@ -109,22 +110,46 @@ double loadedLatencyNs(const ModelParams& model, double utilization) {
   return model.dramLatencyNs * (1.0 + model.loadedLatencyQueueing * rho / (2.0 * (1.0 - rho)));
 }
 
-double copyBandwidthGBs(const DeviceProfile& profile, int residentThreadsPerSm, int bytesPerThread) {
-  if (residentThreadsPerSm <= 0 || bytesPerThread <= 0) return 0.0;
+double copyReadBytesInFlight(const DeviceProfile& profile, int threadsPerBlock, int blocksPerSm,
+                             int bytesPerThread) {
+  const DeviceInfo& d = profile.info;
+  if (threadsPerBlock <= 0 || blocksPerSm <= 0 || bytesPerThread <= 0) return 0.0;
+  const int fullWarps = threadsPerBlock / d.warpSize;
+  const int partialThreads = threadsPerBlock % d.warpSize;
+  const auto warpBytes = [&](int threads) {
+    const double asked = static_cast<double>(threads) * bytesPerThread;
+    const int cap = profile.model.maxBytesInFlightPerWarp;
+    return cap > 0 ? std::min(asked, static_cast<double>(cap)) : asked;
+  };
+  const double perBlock = fullWarps * warpBytes(d.warpSize) + (partialThreads > 0 ? warpBytes(partialThreads) : 0.0);
+  return static_cast<double>(d.smCount) * blocksPerSm * perBlock;
+}
+
+double copyBandwidthGBs(const DeviceProfile& profile, int threadsPerBlock, int blocksPerSm, int bytesPerThread) {
+  const double inFlight = copyReadBytesInFlight(profile, threadsPerBlock, blocksPerSm, bytesPerThread);
+  if (inFlight <= 0) return 0.0;
+  const ModelParams& m = profile.model;
   const double ceiling = copyKernelCeilingGBs(profile);
-  // Bytes the loads keep in flight over the whole GPU (1 GB/s x 1 ns = 1 byte).
-  const double inFlight = static_cast<double>(profile.info.smCount) * residentThreadsPerSm * bytesPerThread;
-  // a: read bytes in flight that would sustain the ceiling at the unloaded latency. Only reads
-  // stall a thread; the copy moves as many bytes again in writes, hence X / 2.
-  const double a = ceiling / 2.0 * profile.model.dramLatencyNs;
-  const double q = profile.model.loadedLatencyQueueing;
-  // Little's law with loaded latency, D = a rho (1 + q rho / (2 (1 - rho))), rearranged to
-  // a (q/2 - 1) rho^2 + (a + D) rho - D = 0. Its root in [0, 1), written in the cancellation-free
-  // form; for q = 0 it reduces to min(1, D / a), the hard min.
+  // A block's loads are in flight for the loaded latency L(rho) out of every L(rho) + overhead
+  // (1 GB/s x 1 ns = 1 byte). Only reads stall a thread; the copy moves as many bytes again in
+  // writes, hence X / 2. Folding the overhead in: D = a rho (1 + q' rho / (2 (1 - rho))) with
+  // a = ceiling / 2 x (L0 + overhead) and q' = q L0 / (L0 + overhead).
+  const double cycle = m.dramLatencyNs + m.blockOverheadNs;
+  const double a = ceiling / 2.0 * cycle;
+  const double q = m.loadedLatencyQueueing * m.dramLatencyNs / cycle;
+  // Rearranged to a (q/2 - 1) rho^2 + (a + D) rho - D = 0; its root in [0, 1), written in the
+  // cancellation-free form. For q = 0 it reduces to min(1, D / a), the hard min.
   const double b = a + inFlight;
   const double discriminant = (a - inFlight) * (a - inFlight) + 2.0 * a * q * inFlight;
   const double rho = std::min(1.0, 2.0 * inFlight / (b + std::sqrt(discriminant)));
-  return rho * ceiling;
+  double gbps = rho * ceiling;
+  // Every block of the grid is started by its SM's block scheduler: with tiny blocks that rate,
+  // not DRAM, is the limit (1 block/us = 1e-3 blocks/ns).
+  if (m.blockLaunchRatePerSmPerUs > 0) {
+    const double bytesPerBlock = 2.0 * threadsPerBlock * bytesPerThread;
+    gbps = std::min(gbps, profile.info.smCount * m.blockLaunchRatePerSmPerUs * 1e-3 * bytesPerBlock);
+  }
+  return gbps;
 }
 
 }  // namespace warpscope::sim

@@ -32,10 +32,11 @@ double arithFractionOfPeak(const DeviceInfo& device, const ModelParams& model, i
 /// architecture's per-thread limit (beyond it the compiler spills rather than fail).
 int copyKernelRegistersPerThread(const DeviceProfile& profile, int bytesPerThread);
 
-/// Dynamic shared memory per block that leaves room for exactly blocksPerSm blocks, the way the
-/// lab forces occupancy (cudaOccAvailableDynamicSMemPerBlock): the SM's shared memory split
-/// blocksPerSm ways, rounded down to the allocation unit, minus the runtime's reserved bytes,
-/// capped at the per-block maximum. Never negative.
+/// Dynamic shared memory per block with which at most blocksPerSm blocks fit, the way the lab
+/// forces occupancy: the smallest per-block allocation (rounded up to the allocation unit) above
+/// the SM's shared memory / (blocksPerSm + 1), minus the runtime's reserved bytes, capped at the
+/// per-block maximum, never negative. Whether exactly blocksPerSm fit is copyKernelOccupancy's
+/// answer: rounding to the unit can skip a level (V100, 23 blocks: 22 fit).
 int dynamicSharedBytesForBlocks(const DeviceProfile& profile, int blocksPerSm);
 
 /// What the occupancy calculator says about one copy-kernel launch.
@@ -48,7 +49,8 @@ struct CopyOccupancy {
 
 /// Blocks of the copy kernel resident per SM when the lab asks for requestedBlocksPerSm (by
 /// sizing dynamic shared memory): the minimum of the thread, block, register and shared-memory
-/// limits, computed like the CUDA occupancy calculator.
+/// limits, computed like the CUDA occupancy calculator. The request is met only when this equals
+/// requestedBlocksPerSm; otherwise that occupancy cannot be forced on this device.
 CopyOccupancy copyKernelOccupancy(const DeviceProfile& profile, int threadsPerBlock, int requestedBlocksPerSm,
                                   int bytesPerThread);
 
@@ -64,9 +66,15 @@ double memcpyGBs(const DeviceProfile& profile);
 /// L0 x (1 + q rho / (2 (1 - rho))), the M/D/1 mean queueing delay in units of L0.
 double loadedLatencyNs(const ModelParams& model, double utilization);
 
-/// Read+write GB/s of the copy kernel with residentThreadsPerSm threads on every SM, each with
-/// bytesPerThread loaded bytes in flight (all loads issue before the first store). Solves
-/// Little's law for the reads, inFlight = (X / 2) x L(X / ceiling), for X in closed form.
-double copyBandwidthGBs(const DeviceProfile& profile, int residentThreadsPerSm, int bytesPerThread);
+/// Load bytes the whole GPU keeps in flight: SMs x blocks x warps x min(bytes a warp loads, the
+/// per-warp limit). All of a thread's loads issue before its first store (Volkov, part II).
+double copyReadBytesInFlight(const DeviceProfile& profile, int threadsPerBlock, int blocksPerSm,
+                             int bytesPerThread);
+
+/// Read+write GB/s of the copy kernel with blocksPerSm resident blocks of threadsPerBlock threads
+/// on every SM, each thread moving bytesPerThread. Little's law for the reads over a block's
+/// cycle, inFlight = (X / 2) x (L(X / ceiling) + block overhead), solved for X in closed form,
+/// then capped by the rate at which SMs can start blocks.
+double copyBandwidthGBs(const DeviceProfile& profile, int threadsPerBlock, int blocksPerSm, int bytesPerThread);
 
 }  // namespace warpscope::sim

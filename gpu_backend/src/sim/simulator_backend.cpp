@@ -112,12 +112,12 @@ RunResult runMemory(const DeviceProfile& profile, const RunRequest& request, con
     const CopyOccupancy occupancy =
         copyKernelOccupancy(profile, c.threadsPerBlock, c.blocksPerSm, c.bytesPerThread());
     // The lab forces exactly c.blocksPerSm blocks with shared memory. When registers, thread
-    // slots or the block limit allow fewer, that occupancy cannot be forced: like the CUDA
-    // backend (and its occupancy API), report 0 so the point is left out.
-    const bool resident = occupancy.blocksPerSm >= c.blocksPerSm;
+    // slots or the block limit allow fewer, or the allocation unit skips that level, it cannot be
+    // forced: like the CUDA backend (and its occupancy API), report 0 so the point is left out.
+    const bool resident = occupancy.blocksPerSm == c.blocksPerSm;
     if (!resident && occupancy.limiter == "registers") ++registerLimited;
     const int achieved = resident ? c.blocksPerSm : 0;
-    const double gbps = resident ? copyBandwidthGBs(profile, achieved * c.threadsPerBlock, c.bytesPerThread()) : 0.0;
+    const double gbps = resident ? copyBandwidthGBs(profile, c.threadsPerBlock, achieved, c.bytesPerThread()) : 0.0;
     points.push_back({plan[i], achieved, gbps, gbps, gbps});
   }
   reporter.done();
@@ -125,19 +125,23 @@ RunResult runMemory(const DeviceProfile& profile, const RunRequest& request, con
   RunResult result =
       labs::assembleMemoryResult(device, request.params, points, memcpy, memcpy, memcpy, request.scope);
 
-  const double neededBytes = copyKernelCeilingGBs(profile) / 2.0 * profile.model.dramLatencyNs;
-  result.scalars.push_back({"model.dram_latency_ns", "Model: unloaded DRAM latency", profile.model.dramLatencyNs, "ns"});
+  const ModelParams& m = profile.model;
+  const double neededBytes = copyKernelCeilingGBs(profile) / 2.0 * (m.dramLatencyNs + m.blockOverheadNs);
+  result.scalars.push_back({"model.dram_latency_ns", "Model: unloaded DRAM latency", m.dramLatencyNs, "ns"});
   result.scalars.push_back({"model.copy_ceiling_gbps", "Model: best streaming copy kernel (saturation)",
                             copyKernelCeilingGBs(profile), "GB/s"});
   result.scalars.push_back({"model.needed_bytes_in_flight_kib",
                             "Model: loaded bytes in flight (whole GPU) to saturate at unloaded latency",
                             neededBytes / 1024.0, "KiB"});
   std::ostringstream why;
-  why << "Model: read bytes in flight = SMs x resident threads x bytes per thread; Little's law gives "
-         "reads = in flight / loaded latency, copy = 2 x reads, saturating at "
-      << copyKernelCeilingGBs(profile) << " GB/s. Unloaded latency " << profile.model.dramLatencyNs
-      << " ns grows as an M/D/1 queue fills (q = " << profile.model.loadedLatencyQueueing
-      << "). cudaMemcpy = " << profile.model.memcpyFractionOfDram << " x " << device.dramBandwidthGBs << " GB/s.";
+  why << "Model: read bytes in flight = SMs x blocks x warps x min(32 x bytes per thread, "
+      << (m.maxBytesInFlightPerWarp > 0 ? std::to_string(m.maxBytesInFlightPerWarp) + " B" : std::string("no limit"))
+      << "); Little's law: reads = in flight / (loaded latency + " << m.blockOverheadNs
+      << " ns block overhead), copy = 2 x reads, saturating at " << copyKernelCeilingGBs(profile)
+      << " GB/s. Unloaded latency " << m.dramLatencyNs << " ns grows as an M/D/1 queue fills (q = "
+      << m.loadedLatencyQueueing << ")";
+  if (m.blockLaunchRatePerSmPerUs > 0) why << "; at most " << m.blockLaunchRatePerSmPerUs << " blocks start per SM per us";
+  why << ". cudaMemcpy = " << m.memcpyFractionOfDram << " x " << device.dramBandwidthGBs << " GB/s.";
   result.notes.push_back(why.str());
   if (registerLimited > 0) {
     std::ostringstream regs;

@@ -146,12 +146,12 @@ RunResult assembleMemoryResult(const DeviceInfo& device, const ParamSet& params,
   std::map<int, Series> bytesSeries, bytesGbps;
   const MemMeasurement* best = nullptr;
   const MemMeasurement* focus = nullptr;
+  std::map<std::string, std::string> unresident;  // series -> "24, 28, 32" blocks per SM
   for (const auto& m : points) {
     const MemConfig& c = m.entry.config;
     if (m.achievedBlocksPerSm <= 0) {
-      result.notes.push_back(configSeriesName(c.elementsPerThread, c.elementBytes) + " with " +
-                             std::to_string(c.blocksPerSm) +
-                             " blocks per SM cannot be resident on this device: point left out");
+      std::string& levels = unresident[configSeriesName(c.elementsPerThread, c.elementBytes)];
+      levels += (levels.empty() ? "" : ", ") + std::to_string(c.blocksPerSm);
       continue;
     }
     const Point asFraction{0, m.gbpsMedian / memcpyGbps, m.gbpsMin / memcpyGbps, m.gbpsMax / memcpyGbps};
@@ -176,6 +176,9 @@ RunResult assembleMemoryResult(const DeviceInfo& device, const ParamSet& params,
     if (onOccupancyAxis && atFocusLevel && c.elementsPerThread == focusElements && c.elementBytes == focusBytes)
       focus = &m;
   }
+  for (const auto& [series, levels] : unresident)
+    result.notes.push_back(series + " cannot be resident at " + levels +
+                           " blocks per SM on this device (registers or shared memory run out): left out");
   for (auto& [key, s] : occupancySeries) fraction.series.push_back(sortedByX(std::move(s)));
   for (auto& [key, s] : occupancyGbps) gbps.series.push_back(sortedByX(std::move(s)));
   for (auto& [key, s] : bytesSeries) fractionBytes.series.push_back(sortedByX(std::move(s)));

@@ -37,9 +37,13 @@ bool fmaChainsCompiledFor(int ilp);
 /// The kernel for `ilp` (for cudaFuncGetAttributes / occupancy queries), or nullptr.
 const void* fmaChainsKernel(int ilp);
 
-/// Launches blocks x threadsPerBlock threads; each runs `passes` passes of the unrolled body and
-/// writes the sum of its chains to out[global thread index]. Returns cudaGetLastError().
-cudaError_t launchFmaChains(int ilp, unsigned blocks, unsigned threadsPerBlock, float* out, float b,
-                            float c, int passes);
+/// Sets c of a = a*b + c for the launches that follow on the current device (constant memory:
+/// fma_chains.cu says why c is no kernel argument). Call outside timed regions.
+cudaError_t setFmaAddend(float c);
+
+/// Launches blocks x threadsPerBlock threads; each runs `passes` passes of the unrolled body with
+/// this b and the last setFmaAddend() c, and writes the sum of its chains to out[global thread
+/// index]. Returns cudaGetLastError().
+cudaError_t launchFmaChains(int ilp, unsigned blocks, unsigned threadsPerBlock, float* out, float b, int passes);
 
 }  // namespace warpscope::cuda
