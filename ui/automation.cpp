@@ -80,7 +80,6 @@ void Automation::onResultDisplayed(bool fullSweep) {
     awaitingDisplay_ = false;
     awaitingRedraw_ = true;
     lastDisplayInPlace_ = !fullSweep;
-    toResultMs_.push_back(static_cast<double>(clock_.nsecsElapsed()) / 1e6);
   }
 }
 
@@ -158,15 +157,14 @@ void Automation::nextSliderChange() {
   if (changesDone_ >= options_.measureSliderChanges) {
     const auto [lo, hi] = std::minmax_element(latenciesMs_.begin(), latenciesMs_.end());
     printOut(tr("slider-latency: %1 changes of %2 on %3: median %4 ms, min %5 ms, max %6 ms "
-                "(%7 updated in place, %8 as a full sweep; median %9 ms to the result before painting)")
+                "(%7 updated in place, %8 as a full sweep)")
                  .arg(changesDone_)
                  .arg(toQ(control_->spec().id), window_->currentDeviceId())
                  .arg(medianOf(latenciesMs_), 0, 'f', 2)
                  .arg(*lo, 0, 'f', 2)
                  .arg(*hi, 0, 'f', 2)
                  .arg(inPlaceCount_)
-                 .arg(changesDone_ - inPlaceCount_)
-                 .arg(medianOf(toResultMs_), 0, 'f', 2));
+                 .arg(changesDone_ - inPlaceCount_));
     done_ = true;
     emit finished(kExitOk);
     return;

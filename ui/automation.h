@@ -57,7 +57,6 @@ class Automation : public QObject {
   int inPlaceCount_ = 0;
   QElapsedTimer clock_;
   std::vector<double> latenciesMs_;
-  std::vector<double> toResultMs_;  ///< Change to result merged into the chart (before painting).
 };
 
 /// Median of a sample (the mean of the middle two for an even count).

@@ -3,6 +3,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
+#include <QGraphicsLayout>
 #include <QTabBar>
 #include <QVBoxLayout>
 
@@ -59,19 +60,18 @@ void ChartPanel::showPlaceholder(const QString& message) {
 }
 
 void ChartPanel::armRedraw() {
-  // Qt Charts lays out title, axes and legend through posted events. Arm the "redrawn" signal
-  // only after those (posted before this call) have run, and repaint the whole viewport, so
-  // the paint it waits for shows the complete new picture.
-  ++redrawGeneration_;
-  const quint64 generation = redrawGeneration_;
-  QMetaObject::invokeMethod(
-      this,
-      [this, generation] {
-        if (generation != redrawGeneration_) return;  // a newer display() re-armed it
-        redrawPending_ = true;
-        chartView_->viewport()->update();
-      },
-      Qt::QueuedConnection);
+  // Qt Charts lays out title, axes and legend through posted events; do it now and paint at
+  // once, so the new picture is on screen when this returns (and redrawn() means exactly that)
+  // instead of after an extra trip through the event loop and a second full repaint.
+  if (QGraphicsLayout* layout = chartView_->chart()->layout()) layout->activate();
+  if (chartView_->isVisible()) {
+    chartView_->viewport()->repaint();
+    redrawPending_ = false;
+    QMetaObject::invokeMethod(this, &ChartPanel::redrawn, Qt::QueuedConnection);
+  } else {
+    redrawPending_ = true;  // announce with the first paint once shown
+    chartView_->viewport()->update();
+  }
 }
 
 void ChartPanel::display(const RunResult& result, const QString& preferredViewId) {

@@ -58,7 +58,6 @@ class ChartPanel : public QWidget {
   std::unique_ptr<ViewChart> viewChart_;
   RunResult result_;
   bool redrawPending_ = false;
-  quint64 redrawGeneration_ = 0;
   bool syncingTabs_ = false;
 };
 

@@ -41,6 +41,11 @@ MainWindow::MainWindow(RunController* runs, StartupChoice startup, QWidget* pare
   buildUi();
   buildMenus();
 
+  // Long enough to span the gaps of a slider drag, short enough to feel immediate after it.
+  staleRefresh_.setSingleShot(true);
+  staleRefresh_.setInterval(400);
+  connect(&staleRefresh_, &QTimer::timeout, this, &MainWindow::refreshStaleViews);
+
   connect(runs_, &RunController::sessionReady, this, &MainWindow::onSessionReady);
   connect(runs_, &RunController::sessionFailed, this, [this](const QString& message) {
     messageBar_->showMessage(tr("No backend is available: %1").arg(message), MessageBar::Level::Error);
@@ -284,8 +289,21 @@ void MainWindow::submit(RunScope scope) {
   request.deviceId = fromQ(deviceSelector_->currentDeviceId());
   request.params = paramPanel_->values();
   request.scope = scope;
-  if (scope == RunScope::FullSweep) lastFullParams_ = request.params;
+  if (scope == RunScope::FullSweep) {
+    lastFullParams_ = request.params;
+    staleRefresh_.stop();  // this sweep refreshes every view anyway
+  }
   runs_->submit(std::move(request));
+}
+
+void MainWindow::refreshStaleViews() {
+  if (!sessionReady_ || !lab_ || !shown_) return;
+  RunRequest request;
+  request.labId = lab_->id;
+  request.deviceId = fromQ(deviceSelector_->currentDeviceId());
+  request.params = paramPanel_->values();
+  request.scope = RunScope::FullSweep;
+  runs_->submitBackground(std::move(request));
 }
 
 void MainWindow::showFull(const RunResult& result) {
@@ -302,11 +320,15 @@ void MainWindow::onRunFinished(quint64 seq, const RunResult& result) {
     const MergeReport merge = shown_ && sameSweep(ParamSet(result.params), ParamSet(shown_->params))
                                   ? mergeFocusResult(*shown_, result)
                                   : MergeReport{};
-    // Some views depend on the focus as a whole (their title names it, or a new series
-    // appears): redraw them with a full sweep, unless a newer request is already on its way.
-    const bool newest = seq == runs_->latestSeq();
-    if ((!merge.merged || !merge.staleViews.empty()) && newest) submit(RunScope::FullSweep);
-    if (!merge.merged) return;
+    if (!merge.merged) {
+      // The focus point fits no view on screen (e.g. its series is new): draw it whole,
+      // unless a newer request is already on its way.
+      if (seq == runs_->latestSeq()) submit(RunScope::FullSweep);
+      return;
+    }
+    // Views whose every point depends on the focus (their title names it) keep their old
+    // points until the slider rests; then a background sweep redraws them.
+    if (!merge.staleViews.empty()) staleRefresh_.start();
     chartPanel_->display(*shown_, preferredView_);
     scalarPanel_->display(*shown_);
     statusBar_->runEnded(tr("Focus point updated"), result.elapsedSeconds);

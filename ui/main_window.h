@@ -6,6 +6,7 @@
 /// the last good chart on screen when a run fails.
 
 #include <QMainWindow>
+#include <QTimer>
 
 #include <optional>
 
@@ -81,6 +82,8 @@ class MainWindow : public QMainWindow {
   void onRunFinished(quint64 seq, const RunResult& result);
   void onRunFailed(quint64 seq, const RunError& error);
   void submit(RunScope scope);
+  /// Full sweep in the background for views a focus change left stale.
+  void refreshStaleViews();
   [[nodiscard]] bool sameSweep(const ParamSet& a, const ParamSet& b) const;
   void showFull(const RunResult& result);
 
@@ -91,6 +94,8 @@ class MainWindow : public QMainWindow {
   std::optional<RunResult> shown_;
   std::optional<ParamSet> lastFullParams_;  ///< Values of the latest full sweep requested.
   QString preferredView_;
+  /// Restarted by every focus update that left a view stale; fires once the slider rests.
+  QTimer staleRefresh_;
 
   LabList* labList_ = nullptr;
   DeviceSelector* deviceSelector_ = nullptr;

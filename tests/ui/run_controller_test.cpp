@@ -163,3 +163,33 @@ TEST(RunController, DestroyingWhileARunIsInFlightCancelsAndJoins) {
   }
   SUCCEED();
 }
+
+TEST(RunController, BackgroundSweepYieldsToAnyNewerRequest) {
+  Fixture f;
+  f.state->closeGate();
+  const quint64 refresh = f.runs.submitBackground(arithRequest(1));
+  ASSERT_TRUE(f.state->waitForRuns(1));
+  // A slider drag resumes while the refresh sweep runs: the sweep is cancelled, not waited for.
+  const quint64 focus = f.runs.submit(arithRequest(1, RunScope::FocusOnly, 512));
+  f.state->openGate();
+  ASSERT_TRUE(f.waitIdle());
+  ASSERT_EQ(f.state->runCount(), 2u);
+  EXPECT_EQ(f.state->run(1).scope, RunScope::FocusOnly);
+  ASSERT_EQ(f.finished.count(), 1);
+  EXPECT_EQ(f.finished.at(0).at(0).value<quint64>(), focus);
+  EXPECT_EQ(f.failed.count(), 0) << "a superseded refresh is dropped silently";
+  ASSERT_EQ(f.dropped.count(), 1);
+  EXPECT_EQ(f.dropped.at(0).at(0).value<quint64>(), refresh);
+}
+
+TEST(RunController, BackgroundSweepDoesNotSupersedeAnEarlierSweep) {
+  Fixture f;
+  f.state->closeGate();
+  const quint64 sweep = f.runs.submit(arithRequest(2));
+  ASSERT_TRUE(f.state->waitForRuns(1));
+  f.runs.submitBackground(arithRequest(2));
+  f.state->openGate();
+  ASSERT_TRUE(f.waitIdle());
+  ASSERT_EQ(f.finished.count(), 2);
+  EXPECT_EQ(f.finished.at(0).at(0).value<quint64>(), sweep);
+}

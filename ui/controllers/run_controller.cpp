@@ -107,9 +107,10 @@ void RunController::workerLoop() {
       running_.reset();
     }
     const RunScope scope = request.scope;
+    const bool background = job.background;
     auto shared = std::make_shared<RunOutcome>(std::move(outcome));
     QMetaObject::invokeMethod(
-        this, [this, seq, scope, shared] { deliver(seq, scope, *shared); },
+        this, [this, seq, scope, background, shared] { deliver(seq, scope, background, *shared); },
         Qt::QueuedConnection);
   }
   // The Session dies on the thread that made it (CUDA contexts are per thread).
@@ -122,12 +123,29 @@ void RunController::postProgress(quint64 seq, double fraction, const std::string
                             Qt::QueuedConnection);
 }
 
-quint64 RunController::submit(RunRequest request) {
+quint64 RunController::submit(RunRequest request) { return enqueue(std::move(request), false); }
+
+quint64 RunController::submitBackground(RunRequest request) { return enqueue(std::move(request), true); }
+
+quint64 RunController::enqueue(RunRequest request, bool background) {
   const quint64 seq = ++latestSeq_;
   QList<quint64> dropped;
   {
     std::lock_guard lock(mutex_);
-    if (request.scope == RunScope::FullSweep) {
+    // Background work yields to anything newer.
+    for (auto it = queue_.begin(); it != queue_.end();) {
+      if (it->background) {
+        dropped.push_back(it->seq);
+        it = queue_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    if (running_ && running_->background) running_->cancel->requestCancel();
+
+    if (background) {
+      // Supersedes nothing: it just waits its turn.
+    } else if (request.scope == RunScope::FullSweep) {
       for (const Job& queued : queue_) dropped.push_back(queued.seq);
       queue_.clear();
       if (running_) running_->cancel->requestCancel();
@@ -149,10 +167,11 @@ quint64 RunController::submit(RunRequest request) {
       }
       if (running_ && running_->request.scope == RunScope::FocusOnly) running_->cancel->requestCancel();
     }
-    if (request.scope == RunScope::FullSweep) latestFullSeq_ = seq;
+    if (request.scope == RunScope::FullSweep && !background) latestFullSeq_ = seq;
     Job job;
     job.seq = seq;
     job.request = request;
+    job.background = background;
     queue_.push_back(std::move(job));
   }
   wake_.notify_one();
@@ -184,13 +203,13 @@ int RunController::queuedCount() const {
   return static_cast<int>(queue_.size());
 }
 
-bool RunController::superseded(quint64 seq, RunScope scope) const {
+bool RunController::superseded(quint64 seq, RunScope scope, bool background) const {
   if (latestFullSeq_ > seq) return true;
-  return scope == RunScope::FocusOnly && latestSeq_ > seq;
+  return (scope == RunScope::FocusOnly || background) && latestSeq_ > seq;
 }
 
-void RunController::deliver(quint64 seq, RunScope scope, const RunOutcome& outcome) {
-  if (superseded(seq, scope)) {
+void RunController::deliver(quint64 seq, RunScope scope, bool background, const RunOutcome& outcome) {
+  if (superseded(seq, scope, background)) {
     emit runDropped(seq);
   } else if (outcome.ok()) {
     emit runFinished(seq, outcome.result());

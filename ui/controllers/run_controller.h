@@ -11,6 +11,10 @@
 /// flight and one queued, and the latest value always wins. A FocusOnly request that arrives
 /// while a FullSweep for the same lab and device is still queued folds into it (the queued
 /// sweep takes the newer values), because the focus point is part of every full sweep.
+///
+/// A *background* request (a full sweep that only refreshes views a focus change left stale)
+/// yields to everything: any later request supersedes it, and it supersedes nothing. So a
+/// slider drag is never stuck behind a multi-second refresh sweep on a real GPU.
 
 #include <QList>
 #include <QObject>
@@ -46,6 +50,8 @@ class RunController : public QObject {
 
   /// Queues a run; returns its sequence number (strictly increasing). GUI thread only.
   quint64 submit(RunRequest request);
+  /// Queues a run that yields to any later request (see the file comment).
+  quint64 submitBackground(RunRequest request);
   /// Cancels the running request (between launches) and drops every queued one.
   void cancel();
 
@@ -80,14 +86,17 @@ class RunController : public QObject {
   struct Job {
     quint64 seq = 0;
     RunRequest request;
+    bool background = false;
     std::shared_ptr<CancelToken> cancel = std::make_shared<CancelToken>();
   };
+
+  quint64 enqueue(RunRequest request, bool background);
 
   void workerLoop();
   void postProgress(quint64 seq, double fraction, const std::string& what);
   /// GUI thread: decides whether the finished job is still wanted and emits accordingly.
-  void deliver(quint64 seq, RunScope scope, const RunOutcome& outcome);
-  [[nodiscard]] bool superseded(quint64 seq, RunScope scope) const;
+  void deliver(quint64 seq, RunScope scope, bool background, const RunOutcome& outcome);
+  [[nodiscard]] bool superseded(quint64 seq, RunScope scope, bool background) const;
   void settle(int finishedCount);
 
   SessionFactory factory_;
