@@ -23,7 +23,7 @@ namespace warpscope::ui {
 
 namespace {
 void printErr(const QString& text) {
-  std::fprintf(stderr, "%s\n", text.toLocal8Bit().constData());
+  std::fprintf(stderr, "warpscope: %s\n", text.toLocal8Bit().constData());
   std::fflush(stderr);
 }
 void printOut(const QString& text) {

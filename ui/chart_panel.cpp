@@ -11,6 +11,18 @@
 
 namespace warpscope::ui {
 
+QString tabLabel(const RunResult& result, const View& view) {
+  int sameTitle = 0;
+  for (const View& v : result.views) sameTitle += v.title == view.title ? 1 : 0;
+  if (sameTitle <= 1) return toQ(view.title);
+  // Two views share a title (e.g. a fraction and a GB/s chart): tell them apart by the
+  // y quantity, without its parenthesised detail.
+  QString y = toQ(view.yLabel);
+  const qsizetype paren = y.indexOf(QLatin1String(" ("));
+  if (paren > 0) y.truncate(paren);
+  return toQ(view.title) + QStringLiteral(" · ") + y;
+}
+
 ChartPanel::ChartPanel(QWidget* parent) : QWidget(parent) {
   tabs_ = new QTabBar(this);
   tabs_->setExpanding(false);
@@ -86,21 +98,24 @@ void ChartPanel::display(const RunResult& result, const QString& preferredViewId
     syncingTabs_ = true;
     while (tabs_->count() > 0) tabs_->removeTab(0);
     for (const View& v : result.views) {
-      const int i = tabs_->addTab(toQ(v.title));
+      const int i = tabs_->addTab(QString());
       tabs_->setTabData(i, toQ(v.id));
-      tabs_->setTabToolTip(i, toQ(v.title));
     }
-    int want = 0;
-    for (int i = 0; i < tabs_->count(); ++i) {
-      const QString id = tabs_->tabData(i).toString();
-      if (id == keep) want = i;
-    }
-    if (keep.isEmpty() || want == 0) {
-      for (int i = 0; i < tabs_->count(); ++i)
-        if (tabs_->tabData(i).toString() == preferredViewId) want = i;
-    }
+    // The view on screen if the new result has it, else the preferred one, else the first.
+    int want = -1;
+    for (int i = 0; i < tabs_->count() && want < 0; ++i)
+      if (!keep.isEmpty() && tabs_->tabData(i).toString() == keep) want = i;
+    for (int i = 0; i < tabs_->count() && want < 0; ++i)
+      if (tabs_->tabData(i).toString() == preferredViewId) want = i;
+    if (want < 0) want = 0;
     tabs_->setCurrentIndex(tabs_->count() > 0 ? want : -1);
     syncingTabs_ = false;
+  }
+  // Titles can follow the focus ("... at 512 threads per SM"): relabel on every result.
+  for (int i = 0; i < tabs_->count(); ++i) {
+    const View& v = result.views[static_cast<size_t>(i)];
+    tabs_->setTabText(i, tabLabel(result, v));
+    tabs_->setTabToolTip(i, toQ(v.title) + QStringLiteral("\n") + toQ(v.yLabel) + tr(" vs ") + toQ(v.xLabel));
   }
   showCurrent();
 }

@@ -61,4 +61,7 @@ class ChartPanel : public QWidget {
   bool syncingTabs_ = false;
 };
 
+/// The tab text of a view: its title, plus its y quantity when another view has the same title.
+QString tabLabel(const RunResult& result, const View& view);
+
 }  // namespace warpscope::ui

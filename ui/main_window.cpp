@@ -216,9 +216,9 @@ void MainWindow::onSessionReady(const QList<DeviceInfo>& devices, const QString&
     } else {
       QStringList ids;
       for (const DeviceInfo& d : devices) ids << toQ(d.id);
-      const QString message = tr("Unknown device '%1'. Known devices: %2. Using %3.")
-                                  .arg(startup_.deviceId, ids.join(QStringLiteral(", ")), defaultDeviceId);
-      messageBar_->showMessage(message, MessageBar::Level::Warning);
+      const QString message = tr("Unknown device '%1'. Known devices: %2.")
+                                  .arg(startup_.deviceId, ids.join(QStringLiteral(", ")));
+      messageBar_->showMessage(message + tr(" Using %1.").arg(defaultDeviceId), MessageBar::Level::Warning);
       emit startupProblem(message);
     }
   }

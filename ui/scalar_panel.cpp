@@ -37,6 +37,7 @@ ScalarPanel::ScalarPanel(QWidget* parent) : QWidget(parent) {
   layout->setContentsMargins(6, 2, 6, 2);
   layout->addWidget(scalars_);
   layout->addWidget(notes_);
+  layout->addStretch(1);  // keep the numbers together at the top when the splitter is tall
   clear();
 }
 

@@ -108,7 +108,7 @@ double niceStep(double span, int targetTicks) {
   const double raw = span / targetTicks;
   const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
   const double r = raw / magnitude;
-  const double nice = r <= 1 ? 1 : r <= 2 ? 2 : r <= 5 ? 5 : 10;
+  const double nice = r <= 1 ? 1 : r <= 2 ? 2 : r <= 2.5 ? 2.5 : r <= 5 ? 5 : 10;
   return nice * magnitude;
 }
 
@@ -202,7 +202,9 @@ void ViewChart::rebuild(const View& view, bool logX) {
       line.upper = new QLineSeries;
       line.lower = new QLineSeries;
       line.band = new QAreaSeries(line.upper, line.lower);
-      line.band->setName(toQ(s.name) + QObject::tr(" spread"));
+      // One legend entry explains every band; the others stay out of the legend.
+      line.band->setName(index == 0 ? QObject::tr("Shaded: fastest to slowest repetition")
+                                    : toQ(s.name) + QObject::tr(" spread"));
       QColor fill = color;
       fill.setAlpha(50);
       line.band->setBrush(fill);
@@ -210,7 +212,8 @@ void ViewChart::rebuild(const View& view, bool logX) {
       chart_->addSeries(line.band);
       line.band->attachAxis(xAxis_);
       line.band->attachAxis(yAxis_);
-      for (QLegendMarker* m : chart_->legend()->markers(line.band)) m->setVisible(false);
+      if (index > 0)
+        for (QLegendMarker* m : chart_->legend()->markers(line.band)) m->setVisible(false);
     }
     line.line = new QLineSeries;
     line.line->setName(toQ(s.name));

@@ -79,7 +79,7 @@ class ViewChart {
 /// per thread), where a log2 axis shows the doublings evenly.
 bool prefersLogX(const View& view);
 
-/// A "nice" tick step (1, 2 or 5 x 10^k) that cuts `span` into about `targetTicks` intervals.
+/// A "nice" tick step (1, 2, 2.5 or 5 x 10^k) that cuts `span` into about `targetTicks` intervals.
 double niceStep(double span, int targetTicks);
 
 }  // namespace warpscope::ui

@@ -1,4 +1,5 @@
 // Exports write valid files of every kind, and images carry the banner.
+#include <QDir>
 #include <QFile>
 #include <QImage>
 #include <QJsonDocument>
@@ -32,8 +33,13 @@ QByteArray readAll(const QString& path) {
 struct ExportFixture {
   QTemporaryDir dir;
   RunResult result = sampleResult();
+  /// Set WARPSCOPE_UI_TEST_ARTIFACTS=DIR to keep the exported files for a look.
+  QString folder() const {
+    const QString keep = qEnvironmentVariable("WARPSCOPE_UI_TEST_ARTIFACTS");
+    return keep.isEmpty() ? dir.path() : keep;
+  }
   QString write(const QString& name) {
-    const QString path = dir.filePath(name);
+    const QString path = QDir(folder()).filePath(name);
     const QString error = exportResult(result, QString(), path, *exportFormatForPath(path));
     EXPECT_TRUE(error.isEmpty()) << error.toStdString();
     return path;

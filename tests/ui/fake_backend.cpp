@@ -105,7 +105,9 @@ RunResult fakeResult(const RunRequest& request) {
       for (int x = 32; x <= 1024; x += 32) {
         if (result.focusOnly && (s.name != "A" || x != focusX)) continue;
         const double y = std::min(1.0, x / 1024.0 * scale * (s.name == "A" ? 1.0 : 0.5));
-        s.points.push_back({static_cast<double>(x), y, y, y});
+        // Series B spreads like repeated measurements do, so the band code runs in tests.
+        const double spread = s.name == "B" ? 0.08 * y : 0.0;
+        s.points.push_back({static_cast<double>(x), y, y - spread, y + spread});
       }
       if (!s.points.empty()) v.series.push_back(s);
     }

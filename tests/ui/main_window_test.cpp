@@ -3,6 +3,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QDir>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTabBar>
@@ -113,6 +114,9 @@ TEST(MainWindow, ErrorResultLeavesTheWindowWorkingWithTheLastChart) {
   EXPECT_TRUE(f.window.messageBar()->text().contains(QStringLiteral("illegal memory access")));
   EXPECT_EQ(f.window.chartPanel()->chartView()->chart()->title(), titleBefore) << "the last good chart stays";
   EXPECT_EQ(static_cast<int>(f.window.shownResult()->views.front().series.front().points.size()), pointsBefore);
+  // Set WARPSCOPE_UI_TEST_ARTIFACTS=DIR to look at the window with its error strip.
+  if (const QString keep = qEnvironmentVariable("WARPSCOPE_UI_TEST_ARTIFACTS"); !keep.isEmpty())
+    f.window.grab().save(QDir(keep).filePath(QStringLiteral("window_after_error.png")));
 
   // And the next run works and clears the error.
   f.displayed.clear();
