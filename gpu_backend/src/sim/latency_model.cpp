@@ -33,14 +33,20 @@ double arithFractionOfPeak(const DeviceInfo& device, const ModelParams& model, i
   const double needed = neededWarpFmasInFlightPerScheduler(device, model);
 
   // Round robin: warp w goes to scheduler w % schedulers, so the first (warps % schedulers)
-  // schedulers hold one warp more. An idle scheduler contributes 0.
-  double busy = 0.0;
+  // schedulers hold one warp more. Every warp has the same work, and the kernel ends when the
+  // busiest scheduler does (makespan): a scheduler with w warps issuing at min(1, w x ILP / needed)
+  // of its rate takes w / that rate. A saturated scheduler holding one warp more than the others
+  // therefore stretches the whole run: 5 warps at ILP 8 on Hopper's 4 schedulers reach only 5/8
+  // of peak (the sawtooth measured on the H200, docs/model.md).
+  double longest = 0.0;  // in units of one warp's work at the full issue rate
   for (int s = 0; s < schedulers; ++s) {
     const int warpsHere = warps / schedulers + (s < warps % schedulers ? 1 : 0);
-    busy += std::min(1.0, warpsHere * usefulIlp / needed);
+    if (warpsHere == 0) continue;
+    const double issueShare = std::min(1.0, warpsHere * usefulIlp / needed);
+    longest = std::max(longest, warpsHere / issueShare);
   }
   const double laneUse = static_cast<double>(threadsPerSm) / (warps * device.warpSize);
-  return busy / schedulers * laneUse;
+  return warps / (schedulers * longest) * laneUse;
 }
 
 // ---- Occupancy -------------------------------------------------------------------------------

@@ -22,7 +22,9 @@ double neededWarpFmasInFlightPerScheduler(const DeviceInfo& device, const ModelP
 
 /// Fraction (0..1) of the theoretical FP32 peak reached with threadsPerSm resident threads, each
 /// running ilp independent FMA chains. Warps are dealt round robin to the schedulers; each
-/// scheduler reaches min(1, its warps x min(ilp, maxUsefulIlp) / needed). Lanes of a partly
+/// scheduler issues at min(1, its warps x min(ilp, maxUsefulIlp) / needed) of its rate, and the
+/// run lasts as long as the busiest scheduler needs for its warps (all warps do equal work), so
+/// an uneven deal costs throughput even when every scheduler is saturated. Lanes of a partly
 /// filled warp do no work, so a partial warp counts for its share of 32 lanes.
 double arithFractionOfPeak(const DeviceInfo& device, const ModelParams& model, int threadsPerSm, int ilp);
 
