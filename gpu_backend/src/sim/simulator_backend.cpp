@@ -90,7 +90,9 @@ RunResult runArith(const DeviceProfile& profile, const RunRequest& request, cons
       << fp32WarpIssueRatePerScheduler(device) << " warp FMA per cycle at " << profile.model.fmaLatencyCycles
       << " cycles dependent latency, so it needs " << needed
       << " independent warp FMAs in flight (Little's law); each resident warp supplies min(ILP, "
-      << profile.model.maxUsefulIlp << ").";
+      << profile.model.maxUsefulIlp << "). Warps are dealt round robin to the schedulers and the "
+         "busiest one sets the run time, hence the sawtooth between multiples of "
+      << device.schedulersPerSm * device.warpSize << " threads.";
   result.notes.push_back(why.str());
   return result;
 }
