@@ -51,6 +51,8 @@ MainWindow::MainWindow(RunController* runs, StartupChoice startup, QWidget* pare
     messageBar_->showMessage(tr("No backend is available: %1").arg(message), MessageBar::Level::Error);
     statusBar_->runEnded(tr("No backend"), -1);
   });
+  // The controller sends start and progress only for runs still current, so a run whose
+  // result will be dropped never moves the status bar; the seq needs no check here.
   connect(runs_, &RunController::runStarted, this, [this](quint64, const RunRequest& request) {
     statusBar_->runStarted(request.scope == RunScope::FocusOnly ? tr("Running the focus point…")
                                                                 : tr("Running the sweep…"));
@@ -323,7 +325,7 @@ void MainWindow::onRunFinished(quint64 seq, const RunResult& result) {
     if (!merge.merged) {
       // The focus point fits no view on screen (e.g. its series is new): draw it whole,
       // unless a newer request is already on its way.
-      if (seq == runs_->latestSeq()) submit(RunScope::FullSweep);
+      if (seq == runs_->latestForegroundSeq()) submit(RunScope::FullSweep);
       return;
     }
     // Views whose every point depends on the focus (their title names it) keep their old

@@ -23,8 +23,9 @@ struct MergeReport {
 /// Merges `focus` (a FocusOnly result: views hold only the focus point) into `shown`. In each
 /// mergeable view every focus point replaces the point with the same series name and x (or is
 /// inserted in x order) and the focus marker moves; scalars with the same id are replaced (new
-/// ones added) and the parameters become the focus run's. Nothing changes when the lab or
-/// device differ or when no view is mergeable.
+/// ones added) and the parameters become the focus run's. Scalars the focus result lacks are
+/// kept: only full sweeps emit best.*, since one point cannot say which point is best. Nothing
+/// changes when the lab or device differ or when no view is mergeable.
 MergeReport mergeFocusResult(RunResult& shown, const RunResult& focus);
 
 }  // namespace warpscope::ui

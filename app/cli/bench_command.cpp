@@ -117,7 +117,8 @@ int benchCommand(Session& session, const CliOptions& options, std::ostream& out,
     for (const auto& note : r.notes) out << "  note: " << note << "\n";
   }
   out << "\n" << (allPass ? "all targets met" : "some targets missed (see FAIL above)") << "\n";
-  return kExitOk;
+  // Scripts and CI-like checks on a GPU machine can gate on this.
+  return allPass ? kExitOk : kExitTargetMissed;
 }
 
 }  // namespace warpscope::cli

@@ -15,7 +15,7 @@ std::string usage() {
          "  run LAB [--device ID] [--set NAME=VALUE ...] [--scope sweep|focus]\n"
          "          [--format json|csv] [--out FILE]\n"
          "  bench [--device ID] [--repeat N]   sweep times, best fractions, Volkov checks\n"
-         "exit: 0 ok, 2 bad input, 3 device error\n";
+         "exit: 0 ok, 2 bad input, 3 device error, 1 bench target missed\n";
 }
 
 namespace {

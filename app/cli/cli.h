@@ -7,10 +7,12 @@
 namespace warpscope::cli {
 
 /// Exit codes: 0 success, 2 bad input (message on err names what and the valid range),
-/// 3 device error.
+/// 3 device error, 1 when `bench` misses a target.
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitBadInput = 2;
 inline constexpr int kExitDeviceError = 3;
+/// `bench` only: it ran, but a target was missed.
+inline constexpr int kExitTargetMissed = 1;
 
 /// Runs one command line (without the program name):
 ///   devices | labs | describe LAB | run LAB [--device ID] [--set NAME=VALUE ...]

@@ -4,6 +4,7 @@
 
 #include <regex>
 
+#include "cuda/cuda_backend.h"
 #include "cuda/device_query.h"
 #include "warpscope/backend.h"
 
@@ -19,6 +20,11 @@ class CudaDeviceQuery : public ::testing::Test {
 
 TEST(CudaLanesTable, Fp32LanesPerSmFollowTheProgrammingGuide) {
   // No device needed: a pure table.
+  EXPECT_EQ(fp32LanesPerSm(5, 0), 128);
+  EXPECT_EQ(fp32LanesPerSm(5, 2), 128);
+  EXPECT_EQ(fp32LanesPerSm(6, 0), 64);
+  EXPECT_EQ(fp32LanesPerSm(6, 1), 128);
+  EXPECT_EQ(fp32LanesPerSm(6, 2), 128);
   EXPECT_EQ(fp32LanesPerSm(7, 0), 64);
   EXPECT_EQ(fp32LanesPerSm(7, 5), 64);
   EXPECT_EQ(fp32LanesPerSm(8, 0), 64);
@@ -72,13 +78,42 @@ TEST_F(CudaDeviceQuery, FirstDeviceReportsSaneProperties) {
   EXPECT_GT(d.theoreticalFp32Gflops(), 1000);
 }
 
-TEST_F(CudaDeviceQuery, BackendListsEveryDeviceAsCudaN) {
-  const auto backend = makeCudaBackend();
-  ASSERT_NE(backend, nullptr);
+TEST_F(CudaDeviceQuery, BackendListsEveryUsableDeviceAsCudaOrdinal) {
+  const auto backend = std::make_unique<CudaBackend>();
   EXPECT_EQ(backend->name(), "CUDA");
   const auto devices = backend->devices();
-  ASSERT_FALSE(devices.empty());
-  for (std::size_t i = 0; i < devices.size(); ++i) EXPECT_EQ(devices[i].id, "cuda:" + std::to_string(i));
+  ASSERT_FALSE(devices.empty()) << "cudaUnavailableReason() said a device is usable";
+  int count = 0;
+  ASSERT_EQ(cudaGetDeviceCount(&count), cudaSuccess);
+  // Every device is either listed or left out with a reason; ids keep the runtime's ordinal.
+  EXPECT_EQ(devices.size() + backend->leftOutDevices().size(), static_cast<std::size_t>(count));
+  int previous = -1;
+  for (const DeviceInfo& d : devices) {
+    const int ordinal = ordinalFromId(d.id);
+    EXPECT_GT(ordinal, previous) << d.id;
+    EXPECT_EQ(unusableDeviceReason(ordinal), "") << d.id;
+    previous = ordinal;
+  }
+  for (const LeftOutDevice& left : backend->leftOutDevices()) {
+    std::cout << "left out: " << left.reason << "\n";
+    EXPECT_FALSE(left.reason.empty()) << left.id;
+    CancelToken cancel;
+    const RunOutcome outcome = backend->run({"latency-arith", left.id, {}, RunScope::FocusOnly}, {}, cancel);
+    ASSERT_FALSE(outcome.ok());
+    EXPECT_EQ(outcome.error().message, left.reason) << "a left-out device says why when asked for";
+  }
+  EXPECT_NE(makeCudaBackend(), nullptr);
+}
+
+TEST_F(CudaDeviceQuery, ProbeKeepsTheCurrentDeviceAndLeavesNoError) {
+  ASSERT_EQ(cudaSetDevice(0), cudaSuccess);
+  int count = 0;
+  ASSERT_EQ(cudaGetDeviceCount(&count), cudaSuccess);
+  for (int i = 0; i < count; ++i) (void)unusableDeviceReason(i);
+  int current = -1;
+  ASSERT_EQ(cudaGetDevice(&current), cudaSuccess);
+  EXPECT_EQ(current, 0);
+  EXPECT_EQ(cudaGetLastError(), cudaSuccess);
 }
 
 }  // namespace

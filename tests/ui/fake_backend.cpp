@@ -34,6 +34,11 @@ RunRequest FakeBackendState::run(size_t i) {
   return runs.at(i);
 }
 
+std::vector<std::optional<RunError::Kind>> FakeBackendState::runEndings() {
+  std::lock_guard lock(mutex);
+  return endings;
+}
+
 std::vector<DeviceInfo> FakeBackend::devices() const {
   DeviceInfo d;
   d.id = kFakeDeviceId;
@@ -57,15 +62,32 @@ RunOutcome FakeBackend::run(const RunRequest& request, const ProgressFn& progres
     state_->runs.push_back(request);
     state_->threads.push_back(QThread::currentThread());
     state_->changed.notify_all();
-    state_->changed.wait(lock, [&] { return !state_->gateClosed; });
+    // CancelToken has no way to wake a waiter, so poll it: a real backend stops at its next
+    // launch boundary, and a test that cancels with the gate shut must see that, not a hang.
+    while (!state_->changed.wait_for(lock, std::chrono::milliseconds(5),
+                                     [&] {
+                                       return !state_->gateClosed ||
+                                              (cancel.cancelled() && !state_->holdCancelledRuns);
+                                     })) {
+    }
     fail = state_->failNext;
     state_->failNext = false;
   }
-  if (progress) progress(0.5, "half way");
-  if (cancel.cancelled()) return RunError{RunError::Kind::Cancelled, "cancelled between launches"};
-  if (fail) return RunError{RunError::Kind::Device, "cudaMemcpy(dst, src, n, cudaMemcpyDeviceToDevice) failed at fake.cu:42: an illegal memory access was encountered"};
-  if (progress) progress(1.0, "done");
-  return fakeResult(request);
+  RunOutcome outcome = [&]() -> RunOutcome {
+    if (cancel.cancelled()) return RunError{RunError::Kind::Cancelled, "cancelled between launches"};
+    if (progress) progress(0.5, "half way");
+    if (cancel.cancelled()) return RunError{RunError::Kind::Cancelled, "cancelled between launches"};
+    if (fail) return RunError{RunError::Kind::Device, "cudaMemcpy(dst, src, n, cudaMemcpyDeviceToDevice) failed at fake.cu:42: an illegal memory access was encountered"};
+    if (progress) progress(1.0, "done");
+    return fakeResult(request);
+  }();
+  {
+    std::lock_guard lock(state_->mutex);
+    state_->endings.push_back(outcome.ok() ? std::nullopt
+                                           : std::optional<RunError::Kind>(outcome.error().kind));
+  }
+  state_->changed.notify_all();
+  return outcome;
 }
 
 std::unique_ptr<Session> makeFakeSession(std::shared_ptr<FakeBackendState> state) {

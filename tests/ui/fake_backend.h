@@ -8,6 +8,7 @@
 #include <condition_variable>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include "warpscope/backend.h"
@@ -20,8 +21,13 @@ struct FakeBackendState {
   std::condition_variable changed;
   std::vector<RunRequest> runs;        ///< Every request the backend started, in order.
   std::vector<QThread*> threads;       ///< The thread each run happened on.
-  bool gateClosed = false;             ///< Runs wait here (cancellation still honoured).
+  bool gateClosed = false;             ///< Runs wait here; a cancel also lets them through.
+  /// Keep even a cancelled run at the gate, so that a queue builds up behind it the same way
+  /// every time (otherwise the worker may start queued requests while the test still submits).
+  bool holdCancelledRuns = false;
   bool failNext = false;               ///< The next run returns a Device error.
+  /// How each started run ended, in order: its error kind, or nullopt for a result.
+  std::vector<std::optional<RunError::Kind>> endings;
 
   void closeGate();
   void openGate();
@@ -29,6 +35,7 @@ struct FakeBackendState {
   bool waitForRuns(size_t count);
   size_t runCount();
   RunRequest run(size_t i);
+  std::vector<std::optional<RunError::Kind>> runEndings();
 };
 
 inline constexpr const char* kFakeDeviceId = "sim:fake";

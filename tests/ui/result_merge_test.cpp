@@ -77,3 +77,16 @@ TEST(ResultMerge, UnknownSeriesOrOtherDeviceChangesNothing) {
   EXPECT_FALSE(mergeFocusResult(shown, focus).merged);
   EXPECT_DOUBLE_EQ(shown.findView("v")->series[0].points[1].y, 0.2);
 }
+
+TEST(ResultMerge, FocusMergeKeepsTheSweepsBestScalars) {
+  // Only full sweeps emit best.*: a focus run sees one point, so it cannot know the best one,
+  // and the sweep's value must stay on screen rather than vanish on every slider step.
+  RunResult shown = fullResult();
+  shown.scalars.push_back({"best.fraction", "Best fraction", 0.8, ""});
+  const RunResult focus = focusResult("A", 64, 0.7);
+  ASSERT_EQ(focus.findScalar("best.fraction"), nullptr);
+  ASSERT_TRUE(mergeFocusResult(shown, focus).merged);
+  ASSERT_NE(shown.findScalar("best.fraction"), nullptr);
+  EXPECT_DOUBLE_EQ(shown.findScalar("best.fraction")->value, 0.8);
+  EXPECT_DOUBLE_EQ(shown.findScalar("focus.value")->value, 0.7);
+}

@@ -64,6 +64,7 @@ TEST(RunController, RunsNeverExecuteOnTheGuiThread) {
 
 TEST(RunController, ManyQueuedRequestsOnlyTheLatestRuns) {
   Fixture f;
+  f.state->holdCancelledRuns = true;
   f.state->closeGate();
   const quint64 first = f.runs.submit(arithRequest(1));
   ASSERT_TRUE(f.state->waitForRuns(1));  // the worker is now busy with the first one
@@ -101,6 +102,7 @@ TEST(RunController, FocusRequestBehindRunningSweepKeepsTheSweepAndCoalesces) {
 
 TEST(RunController, FocusRequestFoldsIntoAQueuedSweepWithTheNewerValues) {
   Fixture f;
+  f.state->holdCancelledRuns = true;  // the second sweep cancels the first; keep it queued
   f.state->closeGate();
   f.runs.submit(arithRequest(1));
   ASSERT_TRUE(f.state->waitForRuns(1));
@@ -159,9 +161,13 @@ TEST(RunController, DestroyingWhileARunIsInFlightCancelsAndJoins) {
     state->closeGate();
     runs.submit(arithRequest(1));
     ASSERT_TRUE(state->waitForRuns(1));
-    state->openGate();  // the destructor cancels; the gate must not hold the join forever
+    // The gate stays shut: only the destructor's cancel can end the run, so a join that
+    // returns at all proves the run was cancelled rather than finished.
   }
-  SUCCEED();
+  const auto endings = state->runEndings();
+  ASSERT_EQ(endings.size(), 1u) << "the destructor joined the worker after the run ended";
+  ASSERT_TRUE(endings.front().has_value()) << "the run produced a result instead of stopping";
+  EXPECT_EQ(*endings.front(), RunError::Kind::Cancelled);
 }
 
 TEST(RunController, BackgroundSweepYieldsToAnyNewerRequest) {
@@ -180,6 +186,45 @@ TEST(RunController, BackgroundSweepYieldsToAnyNewerRequest) {
   EXPECT_EQ(f.failed.count(), 0) << "a superseded refresh is dropped silently";
   ASSERT_EQ(f.dropped.count(), 1);
   EXPECT_EQ(f.dropped.at(0).at(0).value<quint64>(), refresh);
+}
+
+TEST(RunController, BackgroundSweepDoesNotDropAFocusResultAlreadyOnItsWay) {
+  // Review finding: background sweep must not drop a focus result. The refresh timer can fire
+  // while a focus run is in flight; the sweep it submits supersedes nothing, so the focus
+  // result still reaches the screen.
+  Fixture f;
+  f.state->closeGate();
+  const quint64 focus = f.runs.submit(arithRequest(1, RunScope::FocusOnly, 512));
+  ASSERT_TRUE(f.state->waitForRuns(1));
+  const quint64 refresh = f.runs.submitBackground(arithRequest(1));
+  EXPECT_EQ(f.runs.latestForegroundSeq(), focus);
+  f.state->openGate();
+  ASSERT_TRUE(f.waitIdle());
+  ASSERT_EQ(f.finished.count(), 2);
+  EXPECT_EQ(f.finished.at(0).at(0).value<quint64>(), focus);
+  EXPECT_EQ(f.finished.at(1).at(0).value<quint64>(), refresh);
+  EXPECT_EQ(f.dropped.count(), 0);
+  EXPECT_EQ(f.failed.count(), 0);
+}
+
+TEST(RunController, SupersededRunDoesNotReportStartOrProgress) {
+  // A run whose result will be dropped must not drive the status bar.
+  Fixture f;
+  QSignalSpy started(&f.runs, &RunController::runStarted);
+  QSignalSpy progress(&f.runs, &RunController::runProgress);
+  f.state->holdCancelledRuns = true;
+  f.state->closeGate();
+  const quint64 stale = f.runs.submit(arithRequest(1, RunScope::FocusOnly, 128));
+  ASSERT_TRUE(f.state->waitForRuns(1));
+  const quint64 latest = f.runs.submit(arithRequest(1, RunScope::FocusOnly, 256));
+  f.state->openGate();
+  ASSERT_TRUE(f.waitIdle());
+  for (const auto& args : started) EXPECT_NE(args.at(0).value<quint64>(), stale);
+  for (const auto& args : progress) EXPECT_NE(args.at(0).value<quint64>(), stale);
+  ASSERT_FALSE(started.isEmpty());
+  EXPECT_EQ(started.last().at(0).value<quint64>(), latest);
+  ASSERT_FALSE(progress.isEmpty());
+  EXPECT_EQ(progress.last().at(0).value<quint64>(), latest);
 }
 
 TEST(RunController, BackgroundSweepDoesNotSupersedeAnEarlierSweep) {

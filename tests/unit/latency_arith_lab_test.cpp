@@ -60,3 +60,16 @@ TEST(LatencyArithAssembly, FractionsAreMedianOverPeakAndSeriesAreSortedByThreads
   ASSERT_NE(r.findView("fraction-vs-ilp"), nullptr);
   EXPECT_EQ(r.findView("fraction-vs-ilp")->series[0].points.size(), 1u) << "only ILP 4 ran at 256 threads";
 }
+
+TEST(LatencyArithAssembly, FocusOnlyResultReportsNoBestSoTheSweepsBestSurvivesAMerge) {
+  // Review finding: a focus-only run's single point was reported as "best" and replaced the
+  // sweep's best in the GUI's scalar panel after every slider move.
+  const DeviceInfo device = hopperLikeTestDevice();
+  const double peak = device.theoreticalFp32Gflops();
+  const RunResult r = assembleArithResult(device, defaults(), {{{4, 256, 1}, peak * 0.5, peak * 0.5, peak * 0.5}},
+                                          peak, RunScope::FocusOnly);
+  EXPECT_EQ(r.findScalar("best.fraction"), nullptr);
+  EXPECT_EQ(r.findScalar("best.gflops"), nullptr);
+  ASSERT_NE(r.findScalar("focus.fraction"), nullptr);
+  EXPECT_NEAR(r.findScalar("focus.fraction")->value, 0.5, 1e-12);
+}

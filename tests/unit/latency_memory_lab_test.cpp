@@ -70,3 +70,12 @@ TEST(LatencyMemoryAssembly, FocusOnlyPointAppearsOnBothAxes) {
   ASSERT_EQ(r.findView("fraction-vs-bytes")->series.size(), 1u);
   EXPECT_DOUBLE_EQ(r.findView("fraction-vs-bytes")->series[0].points[0].x, 128);
 }
+
+TEST(LatencyMemoryAssembly, FocusOnlyResultReportsNoBest) {
+  // Review finding: see LatencyArithAssembly.FocusOnlyResultReportsNoBest...
+  const DeviceInfo device = hopperLikeTestDevice();
+  std::vector<MemMeasurement> points = {{{{8, 16, 64, 4}, MemSweep::VsOccupancy}, 4, 3000, 2900, 3100}};
+  const RunResult r = assembleMemoryResult(device, defaults(), points, 4000, 4000, 4000, RunScope::FocusOnly);
+  EXPECT_EQ(r.findScalar("best.fraction"), nullptr);
+  EXPECT_NE(r.findScalar("focus.fraction"), nullptr);
+}

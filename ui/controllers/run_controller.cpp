@@ -82,15 +82,22 @@ void RunController::workerLoop() {
     }
     const quint64 seq = job.seq;
     const RunRequest request = job.request;
-    QMetaObject::invokeMethod(this, [this, seq, request] { emit runStarted(seq, request); },
-                              Qt::QueuedConnection);
+    const bool background = job.background;
+    // Checked on the GUI thread, where the sequence numbers live: a newer request may have
+    // arrived between dequeuing this one and the event being handled.
+    QMetaObject::invokeMethod(
+        this,
+        [this, seq, request, background] {
+          if (!superseded(seq, request.scope, background)) emit runStarted(seq, request);
+        },
+        Qt::QueuedConnection);
 
     QElapsedTimer sinceLastProgress;
     sinceLastProgress.start();
     const ProgressFn progress = [&](double fraction, const std::string& what) {
       if (fraction < 1.0 && sinceLastProgress.elapsed() < kProgressIntervalMs) return;
       sinceLastProgress.restart();
-      postProgress(seq, fraction, what);
+      postProgress(job, fraction, what);
     };
     // Session::run never throws by contract; the catch keeps a broken backend from killing
     // the worker (and with it every later run).
@@ -107,20 +114,27 @@ void RunController::workerLoop() {
       running_.reset();
     }
     const RunScope scope = request.scope;
-    const bool background = job.background;
     auto shared = std::make_shared<RunOutcome>(std::move(outcome));
     QMetaObject::invokeMethod(
         this, [this, seq, scope, background, shared] { deliver(seq, scope, background, *shared); },
         Qt::QueuedConnection);
   }
-  // The Session dies on the thread that made it (CUDA contexts are per thread).
+  // The Session dies on the thread that used it: neither it nor its backends are thread-safe,
+  // and the current CUDA device (which the backend sets) is per-thread state.
   session.reset();
 }
 
-void RunController::postProgress(quint64 seq, double fraction, const std::string& what) {
+void RunController::postProgress(const Job& job, double fraction, const std::string& what) {
   const QString text = toQ(what);
-  QMetaObject::invokeMethod(this, [this, seq, fraction, text] { emit runProgress(seq, fraction, text); },
-                            Qt::QueuedConnection);
+  const quint64 seq = job.seq;
+  const RunScope scope = job.request.scope;
+  const bool background = job.background;
+  QMetaObject::invokeMethod(
+      this,
+      [this, seq, scope, background, fraction, text] {
+        if (!superseded(seq, scope, background)) emit runProgress(seq, fraction, text);
+      },
+      Qt::QueuedConnection);
 }
 
 quint64 RunController::submit(RunRequest request) { return enqueue(std::move(request), false); }
@@ -129,6 +143,7 @@ quint64 RunController::submitBackground(RunRequest request) { return enqueue(std
 
 quint64 RunController::enqueue(RunRequest request, bool background) {
   const quint64 seq = ++latestSeq_;
+  if (!background) latestForegroundSeq_ = seq;
   QList<quint64> dropped;
   {
     std::lock_guard lock(mutex_);
@@ -205,7 +220,11 @@ int RunController::queuedCount() const {
 
 bool RunController::superseded(quint64 seq, RunScope scope, bool background) const {
   if (latestFullSeq_ > seq) return true;
-  return (scope == RunScope::FocusOnly || background) && latestSeq_ > seq;
+  if (background) return latestSeq_ > seq;
+  // Not latestSeq_: a background sweep submitted while this focus run was in flight
+  // supersedes nothing, so it must not drop this result (and leave the slider's last value
+  // unshown until the slow sweep ends, or forever if it is cancelled in turn).
+  return scope == RunScope::FocusOnly && latestForegroundSeq_ > seq;
 }
 
 void RunController::deliver(quint64 seq, RunScope scope, bool background, const RunOutcome& outcome) {

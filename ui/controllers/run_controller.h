@@ -5,7 +5,8 @@
 /// receives queued signals, so no backend work ever freezes the window.
 ///
 /// Coalescing and staleness, in one rule: a request is *superseded* by any later FullSweep
-/// request, and a FocusOnly request also by any later request at all. A superseded request that
+/// request, and a FocusOnly request also by any later foreground (not background) request. A
+/// superseded request that
 /// is still queued is removed, a superseded running one is cancelled (the backend stops between
 /// launches), and a superseded result is dropped. So a dragged slider leaves at most one run in
 /// flight and one queued, and the latest value always wins. A FocusOnly request that arrives
@@ -59,8 +60,10 @@ class RunController : public QObject {
   [[nodiscard]] bool isBusy() const { return outstanding_ > 0; }
   /// Requests waiting behind the running one (for tests and the status bar).
   [[nodiscard]] int queuedCount() const;
-  /// The sequence number of the newest submitted request (0 before any).
-  [[nodiscard]] quint64 latestSeq() const { return latestSeq_; }
+  /// The sequence number of the newest foreground (submit(), not submitBackground()) request,
+  /// 0 before any. A result older than this has a newer request on its way that replaces it;
+  /// a background request does not count, because it yields to everything.
+  [[nodiscard]] quint64 latestForegroundSeq() const { return latestForegroundSeq_; }
 
  signals:
   /// The worker built the Session: every device (real GPUs first) and the default one.
@@ -69,9 +72,11 @@ class RunController : public QObject {
   void sessionFailed(const QString& message);
   /// A request entered the queue (after coalescing; `request` is what will actually run).
   void runQueued(quint64 seq, const warpscope::RunRequest& request);
-  /// The worker began this request.
+  /// The worker began this request. Not emitted for a request already superseded (its result
+  /// will be dropped), so a stale run never drives the status bar.
   void runStarted(quint64 seq, const warpscope::RunRequest& request);
   /// Fraction done (0..1) and what is being measured, throttled to a few updates per second.
+  /// Like runStarted, only for a request that is not superseded.
   void runProgress(quint64 seq, double fraction, const QString& what);
   /// A current (not superseded) request produced a result.
   void runFinished(quint64 seq, const warpscope::RunResult& result);
@@ -93,7 +98,7 @@ class RunController : public QObject {
   quint64 enqueue(RunRequest request, bool background);
 
   void workerLoop();
-  void postProgress(quint64 seq, double fraction, const std::string& what);
+  void postProgress(const Job& job, double fraction, const std::string& what);
   /// GUI thread: decides whether the finished job is still wanted and emits accordingly.
   void deliver(quint64 seq, RunScope scope, bool background, const RunOutcome& outcome);
   [[nodiscard]] bool superseded(quint64 seq, RunScope scope, bool background) const;
@@ -110,8 +115,9 @@ class RunController : public QObject {
   bool stopping_ = false;
 
   // GUI thread only.
-  quint64 latestSeq_ = 0;
-  quint64 latestFullSeq_ = 0;
+  quint64 latestSeq_ = 0;            ///< Any request: what supersedes a background one.
+  quint64 latestForegroundSeq_ = 0;  ///< Non-background only: what supersedes a FocusOnly one.
+  quint64 latestFullSeq_ = 0;        ///< Non-background FullSweep: what supersedes everything.
   int outstanding_ = 0;
 };
 

@@ -53,12 +53,13 @@ labs::ArithMeasurement ArithBench::measure(const labs::ArithConfig& config, cons
       policy, cancel);
   check(config, threads, passes, b, c);
 
-  const double flops = 2.0 * static_cast<double>(fmaExecutedPerThread(config.ilp, labs::kArithFmasPerThread)) * threads;
+  const double fmasPerThread = static_cast<double>(fmaExecutedPerThread(config.ilp, labs::kArithFmasPerThread));
+  const RateStats gflops = ratesFrom(t, 2.0 * fmasPerThread * threads / 1e9);  // GFLOP per launch
   labs::ArithMeasurement m;
   m.config = config;
-  m.gflopsMedian = flops / (t.medianMs * 1e-3) / 1e9;
-  m.gflopsMin = flops / (t.maxMs * 1e-3) / 1e9;
-  m.gflopsMax = flops / (t.minMs * 1e-3) / 1e9;
+  m.gflopsMedian = gflops.median;
+  m.gflopsMin = gflops.min;
+  m.gflopsMax = gflops.max;
   return m;
 }
 

@@ -15,11 +15,11 @@ BandwidthCeiling measureMemcpyD2D(void* dst, const void* src, std::size_t bytes,
                                   const CancelToken* cancel) {
   const TimingStats t = timeLaunches(
       [&] { WS_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice)); }, policy, cancel);
-  const double movedGB = 2.0 * static_cast<double>(bytes) / 1e9;  // read + written
+  const RateStats gbps = ratesFrom(t, 2.0 * static_cast<double>(bytes) / 1e9);  // GB read + written
   BandwidthCeiling ceiling;
-  ceiling.gbpsMedian = movedGB / (t.medianMs * 1e-3);
-  ceiling.gbpsMin = movedGB / (t.maxMs * 1e-3);
-  ceiling.gbpsMax = movedGB / (t.minMs * 1e-3);
+  ceiling.gbpsMedian = gbps.median;
+  ceiling.gbpsMin = gbps.min;
+  ceiling.gbpsMax = gbps.max;
   ceiling.bufferBytes = bytes;
   ceiling.reps = static_cast<int>(t.samplesMs.size());
   return ceiling;

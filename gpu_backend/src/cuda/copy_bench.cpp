@@ -67,10 +67,10 @@ labs::MemMeasurement CopyBench::measure(const labs::MemPlanEntry& entry, const T
   }
   wordsVerified_ += static_cast<long long>(dst_.bytes() / 4);
 
-  const double movedGB = 2.0 * static_cast<double>(coveredBytes) / 1e9;  // read + written
-  m.gbpsMedian = movedGB / (t.medianMs * 1e-3);
-  m.gbpsMin = movedGB / (t.maxMs * 1e-3);
-  m.gbpsMax = movedGB / (t.minMs * 1e-3);
+  const RateStats gbps = ratesFrom(t, 2.0 * static_cast<double>(coveredBytes) / 1e9);  // GB read + written
+  m.gbpsMedian = gbps.median;
+  m.gbpsMin = gbps.min;
+  m.gbpsMax = gbps.max;
   return m;
 }
 

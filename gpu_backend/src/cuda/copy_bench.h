@@ -17,7 +17,8 @@ namespace warpscope::cuda {
 /// (evict-first) ones on an H200 (docs/cuda_backend.md has the comparison).
 inline constexpr CacheHint kLabCacheHint = CacheHint::Default;
 
-/// Owns the source and destination (bufferBytes each); one per run.
+/// Owns the source and destination (bufferBytes each). The backend keeps one per device between
+/// runs (DeviceContext::copyBench); every measure() refills and re-poisons, so reuse is safe.
 class CopyBench {
  public:
   CopyBench(const DeviceInfo& device, std::size_t bufferBytes, std::uint64_t seed,

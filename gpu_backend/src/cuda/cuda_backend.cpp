@@ -13,12 +13,14 @@ namespace warpscope {
 namespace cuda {
 
 CudaBackend::CudaBackend() {
-  for (DeviceInfo& info : queryAllDevices()) {
+  DeviceScan scan = scanDevices();
+  for (DeviceInfo& info : scan.usable) {
     DeviceContext context;
     context.ordinal = ordinalFromId(info.id);
     context.info = std::move(info);
     contexts_.push_back(std::move(context));
   }
+  leftOut_ = std::move(scan.leftOut);
 }
 
 std::vector<DeviceInfo> CudaBackend::devices() const {
@@ -35,7 +37,12 @@ DeviceContext* CudaBackend::context(const std::string& deviceId) {
 
 RunOutcome CudaBackend::run(const RunRequest& request, const ProgressFn& progress, const CancelToken& cancel) {
   DeviceContext* device = context(request.deviceId);
-  if (!device) return RunError{RunError::Kind::BadInput, "no CUDA device " + request.deviceId};
+  if (!device) {
+    // A device left out exists: say why it is not offered rather than that it is unknown.
+    for (const LeftOutDevice& left : leftOut_)
+      if (left.id == request.deviceId) return RunError{RunError::Kind::BadInput, left.reason};
+    return RunError{RunError::Kind::BadInput, "no CUDA device " + request.deviceId};
+  }
   if (device->broken)
     return RunError{RunError::Kind::Device, device->info.id + " is unusable after an earlier sticky error (" +
                                                 device->brokenReason + "); restart Warpscope to measure on it again"};
@@ -58,7 +65,9 @@ std::unique_ptr<Backend> makeCudaBackend() {
   // No device (no driver, no GPU, a driver too old) means "use the simulator", never an abort.
   if (!cuda::cudaUnavailableReason().empty()) return nullptr;
   try {
-    return std::make_unique<cuda::CudaBackend>();
+    auto backend = std::make_unique<cuda::CudaBackend>();
+    if (backend->devices().empty()) return nullptr;  // every device left out: no kernels for any
+    return backend;
   } catch (const std::exception&) {
     return nullptr;
   }

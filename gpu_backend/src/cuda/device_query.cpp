@@ -3,31 +3,19 @@
 #include <charconv>
 
 #include "cuda/cuda_check.h"
+#include "cuda/kernels/fma_chains.h"
+
+#ifndef WARPSCOPE_CUDA_ARCHITECTURES_TEXT
+#define WARPSCOPE_CUDA_ARCHITECTURES_TEXT "unknown"
+#endif
 
 namespace warpscope::cuda {
 
-std::string cudaUnavailableReason() {
-  int count = 0;
-  const cudaError_t code = cudaGetDeviceCount(&count);
-  if (code != cudaSuccess) {
-    // A failed query must not leave a sticky "last error" behind for later calls to trip on.
-    (void)cudaGetLastError();
-    return std::string("cudaGetDeviceCount: ") + cudaGetErrorName(code) + " (" + cudaGetErrorString(code) + ")";
-  }
-  if (count == 0) return "cudaGetDeviceCount reports 0 devices";
-  return {};
-}
-
-int fp32LanesPerSm(int major, int minor) {
-  // FP32 FMA units per SM, from the CUDA C++ Programming Guide's throughput table:
-  //   7.x (Volta, Turing) 64; 8.0 (A100) 64; 8.6/8.7/8.9 (GA10x, Orin, Ada) 128;
-  //   9.0 (Hopper) 128; 10.x/12.x (Blackwell) 128. Newer parts are assumed to keep 128.
-  if (major <= 7) return 64;
-  if (major == 8) return minor == 0 ? 64 : 128;
-  return 128;
-}
-
 namespace {
+
+std::string describeError(const char* call, cudaError_t code) {
+  return std::string(call) + ": " + cudaGetErrorName(code) + " (" + cudaGetErrorString(code) + ")";
+}
 
 int attribute(cudaDeviceAttr attr, int ordinal) {
   int value = 0;
@@ -36,6 +24,66 @@ int attribute(cudaDeviceAttr attr, int ordinal) {
 }
 
 }  // namespace
+
+const char* builtCudaArchitectures() { return WARPSCOPE_CUDA_ARCHITECTURES_TEXT; }
+
+std::string cudaUnavailableReason() {
+  int count = 0;
+  const cudaError_t code = cudaGetDeviceCount(&count);
+  if (code != cudaSuccess) {
+    // A failed query must not leave a sticky "last error" behind for later calls to trip on.
+    (void)cudaGetLastError();
+    return describeError("cudaGetDeviceCount", code);
+  }
+  if (count == 0) return "cudaGetDeviceCount reports 0 devices";
+  std::string why;
+  for (int i = 0; i < count; ++i) {
+    const std::string unusable = unusableDeviceReason(i);
+    if (unusable.empty()) return {};
+    why += (why.empty() ? "" : "; ") + unusable;
+  }
+  return why;
+}
+
+std::string unusableDeviceReason(int ordinal) {
+  const std::string id = "cuda:" + std::to_string(ordinal);
+  cudaDeviceProp prop{};
+  if (const cudaError_t code = cudaGetDeviceProperties(&prop, ordinal); code != cudaSuccess) {
+    (void)cudaGetLastError();
+    return id + ": " + describeError("cudaGetDeviceProperties", code);
+  }
+  const std::string who = id + " " + prop.name + " (cc " + std::to_string(prop.major) + "." +
+                          std::to_string(prop.minor) + ")";
+  int previous = 0;
+  (void)cudaGetDevice(&previous);
+  std::string why;
+  if (const cudaError_t code = cudaSetDevice(ordinal); code != cudaSuccess) {
+    why = who + ": " + describeError("cudaSetDevice", code);
+  } else {
+    // Any of our kernels will do: the .cu files are all built for the same architectures.
+    cudaFuncAttributes attributes{};
+    if (const cudaError_t probe = cudaFuncGetAttributes(&attributes, fmaChainsKernel(1)); probe != cudaSuccess)
+      why = who + ": this build has no kernels for it (WARPSCOPE_CUDA_ARCHITECTURES=" + builtCudaArchitectures() +
+            "; " + describeError("cudaFuncGetAttributes", probe) + ")";
+  }
+  (void)cudaSetDevice(previous);
+  // A failed probe is not sticky, but the next launch wrapper's cudaGetLastError() would report it.
+  (void)cudaGetLastError();
+  return why;
+}
+
+int fp32LanesPerSm(int major, int minor) {
+  // FP32 FMA units per SM, from the CUDA C++ Programming Guide's arithmetic throughput table:
+  //   3.x (Kepler) 192; 5.x (Maxwell) 128; 6.0 (P100) 64, 6.1/6.2 (GP10x, Tegra X2) 128;
+  //   7.x (Volta, Turing) 64; 8.0 (A100) 64; 8.6/8.7/8.9 (GA10x, Orin, Ada) 128;
+  //   9.0 (Hopper) 128; 10.x/12.x (Blackwell) 128. Newer parts are assumed to keep 128.
+  if (major <= 3) return 192;
+  if (major == 5) return 128;
+  if (major == 6) return minor == 0 ? 64 : 128;
+  if (major == 7) return 64;
+  if (major == 8) return minor == 0 ? 64 : 128;
+  return 128;
+}
 
 DeviceInfo queryDevice(int ordinal) {
   cudaDeviceProp prop{};
@@ -69,12 +117,17 @@ DeviceInfo queryDevice(int ordinal) {
   return info;
 }
 
-std::vector<DeviceInfo> queryAllDevices() {
+DeviceScan scanDevices() {
   int count = 0;
   WS_CUDA_CHECK(cudaGetDeviceCount(&count));
-  std::vector<DeviceInfo> devices;
-  for (int i = 0; i < count; ++i) devices.push_back(queryDevice(i));
-  return devices;
+  DeviceScan scan;
+  for (int i = 0; i < count; ++i) {
+    if (std::string why = unusableDeviceReason(i); !why.empty())
+      scan.leftOut.push_back({"cuda:" + std::to_string(i), std::move(why)});
+    else
+      scan.usable.push_back(queryDevice(i));
+  }
+  return scan;
 }
 
 int ordinalFromId(const std::string& id) {

@@ -15,14 +15,45 @@ std::string describe(const labs::MemConfig& c) {
          std::to_string(c.threadsPerBlock) + " threads x " + std::to_string(c.blocksPerSm) + " blocks per SM";
 }
 
+constexpr std::size_t kMiB = std::size_t{1} << 20;
+/// buffer_mib's grid (latencyMemorySpec(): 32..2048 step 32).
+constexpr std::size_t kBufferMibStep = 32;
+
+/// Refuses a buffer the L2 could hold a good part of: the copy must measure DRAM, not cache
+/// (source + destination at least 4 x L2, so at most a quarter of the traffic can hit in L2).
+void checkBufferOutgrowsL2(std::size_t bufferBytes, const DeviceInfo& device) {
+  const std::size_t l2Bytes = static_cast<std::size_t>(device.l2Bytes);
+  if (2 * bufferBytes >= 4 * l2Bytes) return;
+  // The smallest buffer_mib with 2 x buffer >= 4 x L2, on the slider's grid (multiples of 32).
+  const std::size_t needMib = (2 * l2Bytes + kMiB - 1) / kMiB;
+  const std::size_t minMib = (needMib + kBufferMibStep - 1) / kBufferMibStep * kBufferMibStep;
+  std::ostringstream what;
+  what.precision(3);
+  what << "buffer_mib = " << bufferBytes / kMiB << " is too small for " << device.name << " ("
+       << static_cast<double>(l2Bytes) / static_cast<double>(kMiB) << " MiB L2): source + destination ("
+       << 2 * bufferBytes / kMiB << " MiB) must be at least 4 x L2 so the copy measures DRAM, not cache; "
+       << "use buffer_mib >= " << minMib;
+  throw BadInputError(what.str());
+}
+
 /// Refuses a buffer that cannot fit before cudaMalloc fails with a less helpful message.
 void checkBufferFits(std::size_t bufferBytes) {
   std::size_t freeBytes = 0, totalBytes = 0;
   WS_CUDA_CHECK(cudaMemGetInfo(&freeBytes, &totalBytes));
   // Source + destination, and room for the runtime and other users of the GPU.
   if (2 * bufferBytes > freeBytes / 10 * 9)
-    throw BadInputError("buffer_mib = " + std::to_string(bufferBytes >> 20) + " needs twice that (source and "
-                        "destination) but the device has " + std::to_string(freeBytes >> 20) + " MiB free");
+    throw BadInputError("buffer_mib = " + std::to_string(bufferBytes / kMiB) + " needs twice that (source and "
+                        "destination) but the device has " + std::to_string(freeBytes / kMiB) + " MiB free");
+}
+
+/// The context's CopyBench for this buffer size: kept from the last run when the size matches,
+/// otherwise the old buffers are freed first (so both sizes never need to fit at once).
+CopyBench& copyBenchFor(DeviceContext& context, std::size_t bufferBytes) {
+  if (context.copyBench && context.copyBench->bufferBytes() == bufferBytes) return *context.copyBench;
+  context.copyBench.reset();
+  checkBufferFits(bufferBytes);
+  context.copyBench = std::make_unique<CopyBench>(context.info, bufferBytes, std::random_device{}());
+  return *context.copyBench;
 }
 
 }  // namespace
@@ -31,10 +62,11 @@ RunResult runLatencyMemory(DeviceContext& context, const RunRequest& request, co
                            const CancelToken& cancel) {
   const DeviceInfo& device = context.info;
   const std::vector<labs::MemPlanEntry> plan = labs::memoryPlan(device, request.params, request.scope);
-  const std::size_t bufferBytes = static_cast<std::size_t>(request.params.getInt("buffer_mib")) << 20;
-  checkBufferFits(bufferBytes);
+  const std::size_t bufferBytes = static_cast<std::size_t>(request.params.getInt("buffer_mib")) * kMiB;
+  checkBufferOutgrowsL2(bufferBytes, device);
 
-  CopyBench bench(device, bufferBytes, std::random_device{}());
+  CopyBench& bench = copyBenchFor(context, bufferBytes);
+  const long long wordsVerifiedBefore = bench.wordsVerified();
   // The ceiling copies real data, never zeros; measured once per buffer size this session.
   bench.fillSourceRandom();
   if (progress) progress(0.0, "cudaMemcpy device-to-device ceiling");
@@ -54,7 +86,7 @@ RunResult runLatencyMemory(DeviceContext& context, const RunRequest& request, co
   result.provenance = Provenance::Measured;
   std::ostringstream notes;
   notes.precision(4);
-  notes << "Ceiling: cudaMemcpy device-to-device of " << (bufferBytes >> 20) << " MiB, median " << ceiling.gbpsMedian
+  notes << "Ceiling: cudaMemcpy device-to-device of " << (bufferBytes / kMiB) << " MiB, median " << ceiling.gbpsMedian
         << " GB/s (" << ceiling.gbpsMin << ".." << ceiling.gbpsMax << ") over " << ceiling.reps
         << " copies, measured once per buffer size this session.";
   result.notes.push_back(notes.str());
@@ -68,7 +100,7 @@ RunResult runLatencyMemory(DeviceContext& context, const RunRequest& request, co
                          (kLabCacheHint == CacheHint::Streaming ? "streaming cache hints (__ldcs/__stcs)" : "plain loads and stores") +
                          "; whole blocks only.");
   result.notes.push_back("Checked: fresh random source per point, poisoned destination, " +
-                         std::to_string(bench.wordsVerified()) + " words compared on the device, 0 wrong.");
+                         std::to_string(bench.wordsVerified() - wordsVerifiedBefore) + " words compared on the device, 0 wrong.");
   return result;
 }
 

@@ -40,6 +40,14 @@ double median(std::vector<double> samples) {
   return samples.size() % 2 ? samples[mid] : 0.5 * (samples[mid - 1] + samples[mid]);
 }
 
+RateStats ratesFrom(const TimingStats& t, double amountPerLaunch) {
+  RateStats rates;
+  rates.median = amountPerLaunch / (t.medianMs * 1e-3);
+  rates.min = amountPerLaunch / (t.maxMs * 1e-3);
+  rates.max = amountPerLaunch / (t.minMs * 1e-3);
+  return rates;
+}
+
 TimingStats timeLaunches(const std::function<void()>& launch, const TimingPolicy& policy,
                          const CancelToken* cancel) {
   // The last warm-up is timed too: it decides how many repetitions a slow configuration gets.

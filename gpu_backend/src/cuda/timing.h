@@ -28,6 +28,17 @@ struct TimingStats {
   std::vector<double> samplesMs;
 };
 
+/// Rates from per-launch times, in amountPerLaunch per second: at the median launch, the slowest
+/// (min, from the longest time) and the fastest (max, from the shortest time).
+struct RateStats {
+  double median = 0;
+  double min = 0;
+  double max = 0;
+};
+
+/// amountPerLaunch (e.g. GB moved or GFLOP executed by one launch) over t's times, per second.
+RateStats ratesFrom(const TimingStats& t, double amountPerLaunch);
+
 /// Calls launch() for the warm-ups and the timed repetitions on the default stream; checks cancel
 /// (when given) before every launch. launch() must enqueue exactly one kernel or copy and check it
 /// (WS_CUDA_CHECK_LAUNCH). Throws CudaError or Cancelled.

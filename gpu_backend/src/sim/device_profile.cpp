@@ -211,17 +211,27 @@ DeviceProfile parseDeviceProfile(std::string_view fileName, std::string_view jso
   return profile;
 }
 
-std::vector<DeviceProfile> loadEmbeddedProfiles() {
-  std::vector<DeviceProfile> profiles;
+LoadedProfiles loadEmbeddedProfilesSkippingBad() {
+  // Each profile on its own, so one bad file costs one device, not the simulator.
+  LoadedProfiles loaded;
   std::set<std::string> ids;
   for (const auto& [fileName, text] : resources::embeddedProfiles()) {
-    DeviceProfile profile = parseDeviceProfile(fileName, text);
-    if (!ids.insert(profile.id).second) {
-      throw BadInputError(std::string(fileName) + ": id \"" + profile.id + "\" is used by another profile");
+    try {
+      DeviceProfile profile = parseDeviceProfile(fileName, text);
+      if (!ids.insert(profile.id).second)
+        throw BadInputError(std::string(fileName) + ": id \"" + profile.id + "\" is used by another profile");
+      loaded.profiles.push_back(std::move(profile));
+    } catch (const std::exception& e) {
+      loaded.errors.emplace_back(e.what());
     }
-    profiles.push_back(std::move(profile));
   }
-  return profiles;
+  return loaded;
+}
+
+std::vector<DeviceProfile> loadEmbeddedProfiles() {
+  LoadedProfiles loaded = loadEmbeddedProfilesSkippingBad();
+  if (!loaded.errors.empty()) throw BadInputError(loaded.errors.front());
+  return std::move(loaded.profiles);
 }
 
 }  // namespace warpscope::sim

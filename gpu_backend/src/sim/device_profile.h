@@ -61,8 +61,17 @@ struct DeviceProfile {
 /// field, a wrong type or an impossible value.
 DeviceProfile parseDeviceProfile(std::string_view fileName, std::string_view jsonText);
 
-/// Every profile embedded from resources/profiles, sorted by file name. Throws BadInputError for
-/// the first malformed one, or when two profiles share an id.
+/// The profiles that loaded, and one message per profile that did not.
+struct LoadedProfiles {
+  std::vector<DeviceProfile> profiles;
+  std::vector<std::string> errors;  ///< "file: field: what is wrong", or a duplicate id
+};
+
+/// Every good profile embedded from resources/profiles, sorted by file name; a malformed one or a
+/// duplicate id is skipped with its message. What the app uses: one bad file costs one device.
+LoadedProfiles loadEmbeddedProfilesSkippingBad();
+
+/// The same, but throws BadInputError for the first bad profile: for tests of the shipped files.
 std::vector<DeviceProfile> loadEmbeddedProfiles();
 
 }  // namespace warpscope::sim

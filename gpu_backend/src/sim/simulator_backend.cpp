@@ -224,21 +224,8 @@ std::unique_ptr<Backend> makeSimulatorBackend(std::vector<DeviceProfile> profile
 }  // namespace sim
 
 std::unique_ptr<Backend> makeSimulatorBackend() {
-  // Parse each embedded profile on its own so one bad file costs one device, not the simulator.
-  std::vector<sim::DeviceProfile> profiles;
-  std::vector<std::string> errors;
-  for (const auto& [fileName, text] : resources::embeddedProfiles()) {
-    try {
-      sim::DeviceProfile profile = sim::parseDeviceProfile(fileName, text);
-      const bool duplicate = std::any_of(profiles.begin(), profiles.end(),
-                                         [&](const sim::DeviceProfile& p) { return p.id == profile.id; });
-      if (duplicate) throw BadInputError(std::string(fileName) + ": id \"" + profile.id + "\" is used by another profile");
-      profiles.push_back(std::move(profile));
-    } catch (const std::exception& e) {
-      errors.emplace_back(e.what());
-    }
-  }
-  return sim::makeSimulatorBackend(std::move(profiles), std::move(errors));
+  sim::LoadedProfiles loaded = sim::loadEmbeddedProfilesSkippingBad();
+  return sim::makeSimulatorBackend(std::move(loaded.profiles), std::move(loaded.errors));
 }
 
 }  // namespace warpscope

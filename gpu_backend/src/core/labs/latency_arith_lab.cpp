@@ -118,7 +118,8 @@ RunResult assembleArithResult(const DeviceInfo& device, const ParamSet& params,
 
   result.scalars.push_back({"ceiling.fp32_gflops", "Theoretical FP32 peak", peakGflops, "GFLOP/s"});
   result.scalars.push_back({"device.sm_clock_mhz", "SM clock used for the peak", device.smClockMhz, "MHz"});
-  if (best) {
+  // A focus-only run has one point: its "best" would be the focus, so only sweeps report one.
+  if (best && scope == RunScope::FullSweep) {
     result.scalars.push_back({"best.fraction", "Best fraction of FP32 peak", best->gflopsMedian / peakGflops, ""});
     result.scalars.push_back({"best.gflops", "Best throughput", best->gflopsMedian, "GFLOP/s"});
     std::ostringstream where;

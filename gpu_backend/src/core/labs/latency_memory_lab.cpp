@@ -189,7 +189,8 @@ RunResult assembleMemoryResult(const DeviceInfo& device, const ParamSet& params,
   result.scalars.push_back({"ceiling.memcpy_gbps_min", "cudaMemcpy device-to-device (slowest)", memcpyGbpsMin, "GB/s"});
   result.scalars.push_back({"ceiling.memcpy_gbps_max", "cudaMemcpy device-to-device (fastest)", memcpyGbpsMax, "GB/s"});
   result.scalars.push_back({"device.dram_theoretical_gbps", "Theoretical DRAM bandwidth", device.dramBandwidthGBs, "GB/s"});
-  if (best) {
+  // A focus-only run has one point: its "best" would be the focus, so only sweeps report one.
+  if (best && scope == RunScope::FullSweep) {
     result.scalars.push_back({"best.fraction", "Best fraction of cudaMemcpy", best->gbpsMedian / memcpyGbps, ""});
     result.scalars.push_back({"best.gbps", "Best copy throughput", best->gbpsMedian, "GB/s"});
     const MemConfig& c = best->entry.config;
