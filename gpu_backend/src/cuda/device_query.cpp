@@ -62,9 +62,12 @@ std::string unusableDeviceReason(int ordinal) {
   } else {
     // Any of our kernels will do: the .cu files are all built for the same architectures.
     cudaFuncAttributes attributes{};
-    if (const cudaError_t probe = cudaFuncGetAttributes(&attributes, fmaChainsKernel(1)); probe != cudaSuccess)
+    if (const cudaError_t probe = cudaFuncGetAttributes(&attributes, fmaChainsKernel(1)); probe != cudaSuccess) {
       why = who + ": this build has no kernels for it (WARPSCOPE_CUDA_ARCHITECTURES=" + builtCudaArchitectures() +
             "; " + describeError("cudaFuncGetAttributes", probe) + ")";
+      // Nothing will run there: give back the primary context the probe created (its memory).
+      (void)cudaDeviceReset();
+    }
   }
   (void)cudaSetDevice(previous);
   // A failed probe is not sticky, but the next launch wrapper's cudaGetLastError() would report it.
