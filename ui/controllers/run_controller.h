@@ -6,8 +6,7 @@
 ///
 /// Coalescing and staleness, in one rule: a request is *superseded* by any later FullSweep
 /// request, and a FocusOnly request also by any later foreground (not background) request. A
-/// superseded request that
-/// is still queued is removed, a superseded running one is cancelled (the backend stops between
+/// superseded request that is still queued is removed, a superseded running one is cancelled (the backend stops between
 /// launches), and a superseded result is dropped. So a dragged slider leaves at most one run in
 /// flight and one queued, and the latest value always wins. A FocusOnly request that arrives
 /// while a FullSweep for the same lab and device is still queued folds into it (the queued
