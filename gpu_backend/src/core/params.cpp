@@ -1,5 +1,7 @@
 #include "warpscope/params.h"
 
+#include "core/id_list.h"
+
 #include <charconv>
 #include <cmath>
 #include <sstream>
@@ -14,9 +16,7 @@ std::string formatNumber(double value) {
 }
 
 std::string knownIds(const std::vector<ParamSpec>& specs) {
-  std::string ids;
-  for (const auto& spec : specs) ids += (ids.empty() ? "" : ", ") + spec.id;
-  return ids;
+  return joinIds(specs, [](const ParamSpec& spec) { return spec.id; });
 }
 
 }  // namespace

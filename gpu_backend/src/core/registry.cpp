@@ -1,5 +1,6 @@
 #include "warpscope/registry.h"
 
+#include "core/id_list.h"
 #include "core/labs/latency_arith_lab.h"
 #include "core/labs/latency_memory_lab.h"
 
@@ -24,9 +25,8 @@ const LabSpec* LabRegistry::find(const std::string& id) const {
 
 const LabSpec& LabRegistry::get(const std::string& id) const {
   if (const LabSpec* lab = find(id)) return *lab;
-  std::string known;
-  for (const auto& lab : labs_) known += (known.empty() ? "" : ", ") + lab.id;
-  throw BadInputError("unknown lab '" + id + "' (labs: " + known + ")");
+  throw BadInputError("unknown lab '" + id + "' (labs: " +
+                      joinIds(labs_, [](const LabSpec& lab) { return lab.id; }) + ")");
 }
 
 }  // namespace warpscope

@@ -3,6 +3,8 @@
 #include <chrono>
 #include <exception>
 
+#include "core/id_list.h"
+
 namespace warpscope {
 
 Session::Session() : Session(makeCudaBackend(), makeSimulatorBackend()) {}
@@ -33,9 +35,8 @@ std::string Session::defaultDeviceId() const {
 const DeviceInfo& Session::device(const std::string& id) const {
   for (const auto& device : devices_)
     if (device.id == id) return device;
-  std::string known;
-  for (const auto& device : devices_) known += (known.empty() ? "" : ", ") + device.id;
-  throw BadInputError("unknown device '" + id + "' (devices: " + known + ")");
+  throw BadInputError("unknown device '" + id + "' (devices: " +
+                      joinIds(devices_, [](const DeviceInfo& device) { return device.id; }) + ")");
 }
 
 Backend* Session::backendFor(const std::string& deviceId) const {

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "core/id_list.h"
 #include "core/labs/latency_arith_lab.h"
 #include "core/labs/latency_memory_lab.h"
 #include "sim/latency_model.h"
@@ -202,9 +203,8 @@ class SimulatorBackend final : public Backend {
   const DeviceProfile& find(const std::string& deviceId) const {
     for (const auto& p : profiles_)
       if (p.info.id == deviceId) return p;
-    std::string known;
-    for (const auto& p : profiles_) known += (known.empty() ? "" : ", ") + p.info.id;
-    std::string message = "unknown simulator device '" + deviceId + "' (profiles: " + known + ")";
+    std::string message = "unknown simulator device '" + deviceId + "' (profiles: " +
+                          joinIds(profiles_, [](const DeviceProfile& p) { return p.info.id; }) + ")";
     for (const auto& error : loadErrors_) message += "; not loaded: " + error;
     throw BadInputError(message);
   }
