@@ -12,10 +12,10 @@ RunResult fullResult() {
   RunResult r;
   r.labId = "lab";
   r.deviceId = "sim:x";
-  View v{"v", "Title", "x", "y", 1.0, {}, "A", 64, true};
+  View v{"v", "Title", ViewKind::Xy, "x", "y", 1.0, {}, "A", 64, true};
   v.series.push_back({"A", {{32, 0.1, 0.1, 0.1}, {64, 0.2, 0.2, 0.2}, {96, 0.3, 0.3, 0.3}}});
   v.series.push_back({"B", {{32, 0.4, 0.4, 0.4}, {64, 0.5, 0.5, 0.5}}});
-  View w{"w", "At 64 threads", "x", "y", 1.0, {{"64 threads", {{1, 0.1, 0.1, 0.1}}}}, "64 threads", 1, true};
+  View w{"w", "At 64 threads", ViewKind::Xy, "x", "y", 1.0, {{"64 threads", {{1, 0.1, 0.1, 0.1}}}}, "64 threads", 1, true};
   r.views = {v, w};
   r.scalars = {{"focus.value", "Focus", 0.2, ""}};
   return r;
@@ -27,8 +27,8 @@ RunResult focusResult(const std::string& series, double x, double y, const std::
   r.deviceId = "sim:x";
   r.focusOnly = true;
   r.params = {{"p", 7}};
-  r.views.push_back(View{"v", "Title", "x", "y", 1.0, {{series, {{x, y, y, y}}}}, series, x, true});
-  r.views.push_back(View{"w", wTitle, "x", "y", 1.0, {{"64 threads", {{2, y, y, y}}}}, "64 threads", 2, true});
+  r.views.push_back(View{"v", "Title", ViewKind::Xy, "x", "y", 1.0, {{series, {{x, y, y, y}}}}, series, x, true});
+  r.views.push_back(View{"w", wTitle, ViewKind::Xy, "x", "y", 1.0, {{"64 threads", {{2, y, y, y}}}}, "64 threads", 2, true});
   r.scalars = {{"focus.value", "Focus", y, ""}, {"extra", "Extra", 1, ""}};
   return r;
 }

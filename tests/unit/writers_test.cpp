@@ -17,7 +17,7 @@ RunResult sampleResult() {
   r.deviceName = "H100 SXM5 (model)";
   r.provenance = Provenance::Simulated;
   r.params = {{"ilp", 4}, {"threads_per_block", 256}};
-  View v{"fraction-vs-threads", "Fraction, vs threads", "Threads per SM", "Fraction of peak", 1.0, {}, "ILP 4", 256, true};
+  View v{"fraction-vs-threads", "Fraction, vs threads", ViewKind::Xy, "Threads per SM", "Fraction of peak", 1.0, {}, "ILP 4", 256, true};
   v.series.push_back({"ILP 4", {{32, 0.25, 0.24, 0.26}, {64, 0.5, 0.5, 0.5}}});
   v.series.push_back({"name, with \"comma\"", {{1, 2, 3, 4}}});
   r.views.push_back(v);

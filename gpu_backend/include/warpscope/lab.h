@@ -1,19 +1,44 @@
 #pragma once
 /// \file lab.h
-/// A lab's declaration: its parameters and the views it outputs. One declaration serves both
-/// backends, the GUI and the CLI.
+/// A lab's declaration: its parameters, the views it outputs and the targets `bench` checks.
+/// One declaration serves both backends, the GUI and the CLI.
 
+#include <functional>
 #include <string>
 #include <vector>
 
+#include "warpscope/device.h"
 #include "warpscope/params.h"
+#include "warpscope/result.h"
 
 namespace warpscope {
 
-/// Declares one chart a lab produces.
+/// Declares one view a lab produces. Results use exactly this id, title and kind.
 struct ViewSpec {
   std::string id;
   std::string title;
+  ViewKind kind = ViewKind::Xy;
+};
+
+/// One figure `warpscope-cli bench` prints with its target and verdict.
+struct BenchCheck {
+  std::string what;     ///< e.g. "best fraction of cudaMemcpy".
+  double value = 0;
+  std::string target;   ///< e.g. ">= 0.95".
+  bool pass = false;
+  /// Only a real GPU must meet it (an accuracy target); on a simulator it is printed, not gated.
+  bool gpuOnly = true;
+  std::string detail;   ///< Optional extra text (e.g. the threads each ILP needs).
+};
+
+/// Reads a lab's own targets off a full-sweep result of its default parameters.
+using BenchChecksFn = std::function<std::vector<BenchCheck>(const RunResult& sweep, const DeviceInfo& device)>;
+
+/// A slider move `bench` repeats to time focus-only reruns: `param` flips between a and b.
+struct BenchFocusMove {
+  std::string param;
+  double a = 0;
+  double b = 0;
 };
 
 struct LabSpec {
@@ -22,6 +47,17 @@ struct LabSpec {
   std::string summary;  ///< One paragraph for the lab list's tooltip and `describe`.
   std::vector<ParamSpec> params;
   std::vector<ViewSpec> views;
+  /// The lab's targets (may be empty: bench then prints only its timings).
+  BenchChecksFn benchChecks;
+  /// Empty param: the lab has no focus parameter worth timing.
+  BenchFocusMove benchFocusMove;
+  /// False while the lab has no CUDA measurement yet: it runs on simulator devices only.
+  bool measuresOnGpu = true;
+
+  [[nodiscard]] const ViewSpec* findView(const std::string& id) const;
+  /// True when every parameter that differs between a and b is a Focus parameter: a change
+  /// from a to b can rerun just the focus point.
+  [[nodiscard]] bool sameSweep(const ParamSet& a, const ParamSet& b) const;
 };
 
 /// What a run request covers.

@@ -31,11 +31,17 @@ struct ParamSpec {
   std::vector<double> choices;  ///< When non-empty, the only valid values (e.g. 4, 8, 16 bytes).
   ParamRole role = ParamRole::Sweep;
   bool integer = true;       ///< Values are whole numbers.
+  /// A named choice (e.g. pattern): choiceNames[i] names value i, choices is 0..n-1, the CLI
+  /// takes the name (--set pattern=odd-even) and the GUI shows a drop-down.
+  std::vector<std::string> choiceNames;
 
   /// "min..max step S" or "one of 4, 8, 16": used in every error message about this parameter.
   [[nodiscard]] std::string validRangeText() const;
   /// True when value is inside the range, on the step grid, or one of the choices.
   [[nodiscard]] bool accepts(double value) const;
+  /// The name of a named choice's value ("odd-even"), or the number as text otherwise.
+  [[nodiscard]] std::string valueText(double value) const;
+  [[nodiscard]] bool isNamedChoice() const { return !choiceNames.empty(); }
 };
 
 /// Thrown for bad user input: unknown lab/device/parameter, out-of-range or malformed value.
@@ -66,7 +72,11 @@ class ParamSet {
 /// Every declared parameter at its default.
 ParamSet defaultParams(const std::vector<ParamSpec>& specs);
 
-/// Parses "NAME=VALUE" assignments over the defaults. Throws BadInputError naming the parameter
+/// A named-choice parameter: values 0..names-1, default `defaultIndex`.
+ParamSpec namedChoiceParam(std::string id, std::string label, std::vector<std::string> names,
+                           int defaultIndex, std::string help, ParamRole role = ParamRole::Sweep);
+
+/// Parses "NAME=VALUE" assignments over the defaults (VALUE may be a choice's name). Throws BadInputError naming the parameter
 /// and its valid range for an unknown name, a non-number, or a value outside the declaration.
 ParamSet parseAssignments(const std::vector<ParamSpec>& specs,
                           const std::vector<std::string>& assignments);

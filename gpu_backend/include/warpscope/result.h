@@ -1,13 +1,32 @@
 #pragma once
 /// \file result.h
-/// A run's result as plain data: charts (views) of series, scalars, and timeline traces.
-/// The GUI, the CLI and the writers all consume exactly this.
+/// A run's result as plain data: views of four kinds (xy charts, timelines, grids, bars),
+/// scalars and notes. The GUI, the CLI and the writers all consume exactly this.
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
 
 namespace warpscope {
+
+/// What a view draws. Each kind has exactly one renderer (ui/views/) shared by the window and
+/// every figure export, and one table form (view_table.h) shared by CSV and JSON.
+enum class ViewKind {
+  Xy,        ///< Lines of (x, y) points with their spread: today's charts.
+  Timeline,  ///< Labelled rows over time, spans with a kind; animated by a time cursor.
+  Grid,      ///< Cells with a state per time step and optional text; animated step by step.
+  Bars,      ///< Grouped bars with their spread: comparisons of modes and variants.
+};
+
+/// "xy", "timeline", "grid", "bars": the kind's name in JSON, CSV and messages.
+const char* viewKindName(ViewKind kind);
+/// The kind a name stands for; false when the name is none of them.
+bool parseViewKind(const std::string& name, ViewKind* kind);
+/// True for the kinds that play over time (timeline, grid): they share one set of controls.
+bool isAnimated(ViewKind kind);
+
+// ---- xy ----------------------------------------------------------------------------------
 
 /// One measured or modelled point. For measurements y is the median over timed repetitions and
 /// yMin/yMax the fastest and slowest repetition mapped to the same unit; the model sets all
@@ -19,16 +38,112 @@ struct Point {
   double yMax = 0;
 };
 
-/// A named line on a chart, e.g. "ILP 4" or "128 B/thread".
+/// A named line on a chart, e.g. "ILP 4" or "128 B/thread". key is what code matches on (the
+/// ILP, the bytes per thread), so nothing parses the name back.
 struct Series {
   std::string name;
   std::vector<Point> points;
+  double key = 0;
 };
 
-/// One chart: a title, two labelled axes (with units) and its series.
+// ---- timeline ----------------------------------------------------------------------------
+
+/// One labelled row, e.g. "warp 3" in group "SM 12". subRows > 0 splits the row into that many
+/// thin lines (the 32 lanes of a warp) that events light through their subRowMask.
+struct TimelineRow {
+  std::string label;
+  std::string group;
+  int subRows = 0;
+};
+
+/// A legend entry: spans of this kind share a colour. id is what events name in `kind`.
+struct SpanKind {
+  std::string id;     ///< e.g. "path-1", "htod".
+  std::string label;  ///< e.g. "Path 1 (if)", "Host to device".
+};
+
+/// One span on a timeline row, in the timeline's time unit.
+struct TraceEvent {
+  int row = 0;
+  double start = 0;
+  double end = 0;
+  std::string kind;            ///< A SpanKind id.
+  std::uint64_t subRowMask = 0;  ///< Sub-rows lit during the span (bit i: sub-row i); 0: none.
+  std::string payload;         ///< Free text for the tooltip and the tables (e.g. "mask 0x0000ffff").
+};
+
+struct Timeline {
+  std::string timeLabel;  ///< Axis title with its unit, e.g. "Time (SM cycles)".
+  std::string timeUnit;   ///< e.g. "cycles", "us".
+  std::vector<TimelineRow> rows;
+  std::vector<SpanKind> kinds;
+  std::vector<TraceEvent> events;
+  /// Where the step control stops (sorted): e.g. the start of each path segment, so stepping
+  /// advances one path at a time. Empty: every event start and end.
+  std::vector<double> steps;
+};
+
+// ---- grid --------------------------------------------------------------------------------
+
+/// A legend entry for cell states: cells with this state share a colour.
+struct CellState {
+  std::string id;     ///< e.g. "active", "masked", "cpu", "gpu0".
+  std::string label;  ///< e.g. "Runs the instruction", "Resident on the CPU".
+};
+
+/// The whole grid at one moment. cells and text are row-major (rows x columns); text may be
+/// empty (no text anywhere) or hold one string per cell ("" for none).
+struct GridFrame {
+  double time = 0;
+  std::string label;       ///< e.g. "cycle 3" or "t = 1.25 ms".
+  std::vector<int> cells;  ///< Index into Grid::states per cell.
+  std::vector<std::string> text;
+};
+
+struct Grid {
+  std::string rowAxisLabel;     ///< e.g. "Instruction slot", "2 MiB chunk".
+  std::string columnAxisLabel;  ///< e.g. "Thread", "64 KiB block".
+  std::vector<std::string> rowLabels;
+  std::vector<std::string> columnLabels;
+  std::vector<CellState> states;
+  std::string timeUnit;  ///< Unit of GridFrame::time ("step", "us").
+  std::vector<GridFrame> frames;  ///< At least one; the animation steps through them.
+  [[nodiscard]] int rows() const { return static_cast<int>(rowLabels.size()); }
+  [[nodiscard]] int columns() const { return static_cast<int>(columnLabels.size()); }
+};
+
+// ---- bars --------------------------------------------------------------------------------
+
+/// One bar: the median and the spread (fastest and slowest repetition); the model sets all
+/// three equal.
+struct BarValue {
+  double value = 0;
+  double low = 0;
+  double high = 0;
+};
+
+/// One colour of bars across the categories, e.g. "Measured" or "Model".
+struct BarSeries {
+  std::string name;
+  std::vector<BarValue> values;  ///< One per category (same order).
+};
+
+struct Bars {
+  std::string categoryLabel;  ///< e.g. "Mode".
+  std::string valueLabel;     ///< With unit, e.g. "GB/s".
+  std::vector<std::string> categories;
+  std::vector<BarSeries> series;
+};
+
+// ---- the view ----------------------------------------------------------------------------
+
+/// One figure of a result. Exactly the member its kind names is filled in.
 struct View {
-  std::string id;       ///< Stable id, e.g. "fraction-vs-threads".
-  std::string title;    ///< e.g. "Fraction of FP32 peak vs threads per SM".
+  std::string id;       ///< Stable id, declared in the lab's ViewSpec, e.g. "fraction-vs-threads".
+  std::string title;    ///< The lab's declared title, possibly with the focus appended.
+  ViewKind kind = ViewKind::Xy;
+
+  // xy
   std::string xLabel;   ///< With unit, e.g. "Threads per SM".
   std::string yLabel;   ///< With unit, e.g. "Fraction of FP32 peak".
   double yMaxHint = 0;  ///< Suggested top of the y axis (0: pick from the data).
@@ -37,6 +152,13 @@ struct View {
   std::string focusSeries;
   double focusX = 0;
   bool hasFocus = false;
+  /// Every point depends on the focus parameters (e.g. "... at 512 threads per SM"): a focus
+  /// rerun cannot merge into it, so it is redrawn by a background sweep.
+  bool followsFocus = false;
+
+  Timeline timeline;
+  Grid grid;
+  Bars bars;
 };
 
 /// A named number with its unit, e.g. ceiling.memcpy_gbps = 4201.3 "GB/s".
@@ -45,15 +167,6 @@ struct Scalar {
   std::string label;
   double value = 0;
   std::string unit;
-};
-
-/// A timeline event (used by later labs: divergence, page migration).
-struct TraceEvent {
-  int row = 0;
-  double start = 0;
-  double end = 0;
-  std::string kind;
-  std::string payload;
 };
 
 /// Whether the numbers came from hardware or from the simulator.
@@ -68,14 +181,14 @@ struct RunResult {
   std::map<std::string, double> params; ///< The parameters the run used.
   std::vector<View> views;
   std::vector<Scalar> scalars;
-  std::vector<TraceEvent> trace;
   std::vector<std::string> notes;       ///< How ceilings were measured, checks performed, etc.
-  double elapsedSeconds = 0;            ///< Wall time of the run, for the status bar.
+  double elapsedSeconds = 0;            ///< Wall time of the run (set once, by Session).
   bool focusOnly = false;               ///< True when only the focus point was rerun.
 
   /// "Measured on NVIDIA H200" or "Simulated: H100 SXM5 model": shown on every chart.
   [[nodiscard]] std::string banner() const;
   [[nodiscard]] const View* findView(const std::string& id) const;
+  [[nodiscard]] View* findView(const std::string& id);
   [[nodiscard]] const Scalar* findScalar(const std::string& id) const;
 };
 

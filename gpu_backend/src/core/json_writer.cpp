@@ -33,9 +33,6 @@ class JsonWriter final : public ResultWriter {
       scalars.push_back({{"id", s.id}, {"label", s.label}, {"value", s.value}, {"unit", s.unit}});
     json views = json::array();
     for (const auto& v : result.views) views.push_back(toJson(v));
-    json trace = json::array();
-    for (const auto& e : result.trace)
-      trace.push_back({{"row", e.row}, {"start", e.start}, {"end", e.end}, {"kind", e.kind}, {"payload", e.payload}});
     const json doc = {
         {"schema", "warpscope-result"},
         {"schema_version", kSchemaVersion},
@@ -49,7 +46,6 @@ class JsonWriter final : public ResultWriter {
         {"params", result.params},
         {"scalars", scalars},
         {"views", views},
-        {"trace", trace},
         {"notes", result.notes},
     };
     out << doc.dump(2) << '\n';
@@ -117,10 +113,6 @@ RunResult readResultJson(const std::string& text) {
     }
     result.views.push_back(std::move(view));
   }
-  for (const auto& e : doc.value("trace", json::array()))
-    result.trace.push_back({field<int>(e, "row", "a trace event"), field<double>(e, "start", "a trace event"),
-                            field<double>(e, "end", "a trace event"), field<std::string>(e, "kind", "a trace event"),
-                            e.value("payload", std::string())});
   result.notes = doc.value("notes", std::vector<std::string>{});
   return result;
 }

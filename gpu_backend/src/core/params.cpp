@@ -2,6 +2,7 @@
 
 #include "core/id_list.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <sstream>
@@ -22,6 +23,11 @@ std::string knownIds(const std::vector<ParamSpec>& specs) {
 }  // namespace
 
 std::string ParamSpec::validRangeText() const {
+  if (isNamedChoice()) {
+    std::string text = "one of ";
+    for (size_t i = 0; i < choiceNames.size(); ++i) text += (i ? ", " : "") + choiceNames[i];
+    return text;
+  }
   if (!choices.empty()) {
     std::string text = "one of ";
     for (size_t i = 0; i < choices.size(); ++i) text += (i ? ", " : "") + formatNumber(choices[i]);
@@ -48,6 +54,30 @@ bool ParamSpec::accepts(double value) const {
     if (std::abs(steps - std::round(steps)) > 1e-6) return false;
   }
   return true;
+}
+
+std::string ParamSpec::valueText(double value) const {
+  const auto index = static_cast<long>(std::lround(value));
+  if (isNamedChoice() && index >= 0 && index < static_cast<long>(choiceNames.size()))
+    return choiceNames[static_cast<size_t>(index)];
+  return formatNumber(value);
+}
+
+ParamSpec namedChoiceParam(std::string id, std::string label, std::vector<std::string> names,
+                           int defaultIndex, std::string help, ParamRole role) {
+  ParamSpec spec;
+  spec.id = std::move(id);
+  spec.label = std::move(label);
+  spec.min = 0;
+  spec.max = static_cast<double>(names.size()) - 1;
+  spec.step = 1;
+  spec.defaultValue = defaultIndex;
+  spec.help = std::move(help);
+  for (size_t i = 0; i < names.size(); ++i) spec.choices.push_back(static_cast<double>(i));
+  spec.choiceNames = std::move(names);
+  spec.role = role;
+  spec.integer = true;
+  return spec;
 }
 
 double ParamSet::get(const std::string& id) const {
@@ -84,6 +114,14 @@ ParamSet parseAssignments(const std::vector<ParamSpec>& specs,
     if (!spec)
       throw BadInputError("unknown parameter '" + name + "' (parameters: " + knownIds(specs) + ")");
     double value = 0;
+    if (spec->isNamedChoice()) {
+      const auto named = std::find(spec->choiceNames.begin(), spec->choiceNames.end(), text);
+      if (named == spec->choiceNames.end())
+        throw BadInputError("parameter '" + name + "': '" + text + "' is not a choice; valid: " +
+                            spec->validRangeText());
+      params.set(name, static_cast<double>(named - spec->choiceNames.begin()));
+      continue;
+    }
     const char* first = text.data();
     const char* last = text.data() + text.size();
     const auto [end, error] = std::from_chars(first, last, value);

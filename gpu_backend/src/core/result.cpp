@@ -2,6 +2,27 @@
 
 namespace warpscope {
 
+const char* viewKindName(ViewKind kind) {
+  switch (kind) {
+    case ViewKind::Xy: return "xy";
+    case ViewKind::Timeline: return "timeline";
+    case ViewKind::Grid: return "grid";
+    case ViewKind::Bars: return "bars";
+  }
+  return "xy";
+}
+
+bool parseViewKind(const std::string& name, ViewKind* kind) {
+  for (ViewKind k : {ViewKind::Xy, ViewKind::Timeline, ViewKind::Grid, ViewKind::Bars})
+    if (name == viewKindName(k)) {
+      *kind = k;
+      return true;
+    }
+  return false;
+}
+
+bool isAnimated(ViewKind kind) { return kind == ViewKind::Timeline || kind == ViewKind::Grid; }
+
 std::string RunResult::banner() const {
   return provenance == Provenance::Measured ? "Measured on " + deviceName
                                             : "Simulated: " + deviceName;
@@ -9,6 +30,12 @@ std::string RunResult::banner() const {
 
 const View* RunResult::findView(const std::string& id) const {
   for (const auto& view : views)
+    if (view.id == id) return &view;
+  return nullptr;
+}
+
+View* RunResult::findView(const std::string& id) {
+  for (auto& view : views)
     if (view.id == id) return &view;
   return nullptr;
 }

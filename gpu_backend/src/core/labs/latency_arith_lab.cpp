@@ -83,13 +83,13 @@ RunResult assembleArithResult(const DeviceInfo& device, const ParamSet& params,
   const int focusIlp = params.getInt("ilp");
   const int focusThreadsPerSm = params.getInt("threads_per_block") * params.getInt("blocks_per_sm");
 
-  View fraction{"fraction-vs-threads", "Fraction of FP32 peak vs threads per SM", "Threads per SM",
+  View fraction{"fraction-vs-threads", "Fraction of FP32 peak vs threads per SM", ViewKind::Xy, "Threads per SM",
                 "Fraction of theoretical FP32 peak", 1.0, {}, ilpSeriesName(focusIlp),
                 static_cast<double>(focusThreadsPerSm), true};
-  View gflops{"gflops-vs-threads", "FP32 throughput vs threads per SM", "Threads per SM", "GFLOP/s",
+  View gflops{"gflops-vs-threads", "FP32 throughput vs threads per SM", ViewKind::Xy, "Threads per SM", "GFLOP/s",
               peakGflops, {}, ilpSeriesName(focusIlp), static_cast<double>(focusThreadsPerSm), true};
   View byIlp{"fraction-vs-ilp",
-             "Fraction of FP32 peak vs ILP at " + std::to_string(focusThreadsPerSm) + " threads per SM",
+             "Fraction of FP32 peak vs ILP at " + std::to_string(focusThreadsPerSm) + " threads per SM", ViewKind::Xy,
              "Independent FMA chains per thread (ILP)", "Fraction of theoretical FP32 peak", 1.0, {},
              std::to_string(focusThreadsPerSm) + " threads per SM", static_cast<double>(focusIlp), true};
 

@@ -130,15 +130,15 @@ RunResult assembleMemoryResult(const DeviceInfo& device, const ParamSet& params,
   const double focusOccupancy = occupancyPercent(device, threads, focusBlocks);
   const std::string focusName = configSeriesName(focusElements, focusBytes);
 
-  View fraction{"fraction-vs-occupancy", "Copy throughput vs occupancy", "Occupancy (%)",
+  View fraction{"fraction-vs-occupancy", "Copy throughput vs occupancy", ViewKind::Xy, "Occupancy (%)",
                 "Fraction of cudaMemcpy bandwidth", 1.0, {}, focusName, focusOccupancy, true};
-  View gbps{"gbps-vs-occupancy", "Copy throughput vs occupancy", "Occupancy (%)",
+  View gbps{"gbps-vs-occupancy", "Copy throughput vs occupancy", ViewKind::Xy, "Occupancy (%)",
             "GB/s (read + written)", memcpyGbps, {}, focusName, focusOccupancy, true};
   const std::string atOccupancy = " at " + percentText(focusOccupancy) + " occupancy";
-  View fractionBytes{"fraction-vs-bytes", "Copy throughput vs bytes per thread" + atOccupancy,
+  View fractionBytes{"fraction-vs-bytes", "Copy throughput vs bytes per thread" + atOccupancy, ViewKind::Xy,
                      "Bytes per thread", "Fraction of cudaMemcpy bandwidth", 1.0, {},
                      elementSeriesName(focusBytes), static_cast<double>(focusElements * focusBytes), true};
-  View gbpsBytes{"gbps-vs-bytes", fractionBytes.title, "Bytes per thread", "GB/s (read + written)",
+  View gbpsBytes{"gbps-vs-bytes", fractionBytes.title, ViewKind::Xy, "Bytes per thread", "GB/s (read + written)",
                  memcpyGbps, {}, fractionBytes.focusSeries, fractionBytes.focusX, true};
 
   // Keyed by (bytes per thread, element bytes) / element bytes so series come out in order.
