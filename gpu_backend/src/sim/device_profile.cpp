@@ -166,6 +166,26 @@ ModelParams readModel(const FieldReader& top) {
   return model;
 }
 
+/// "mechanisms": {"simt": {"branch_cycles": {"value": 8, "source": "..."}, ...}, ...}: every
+/// parameter a number with a non-empty source. Optional while no lab needs it.
+std::map<std::string, Mechanism> readMechanisms(const FieldReader& top) {
+  std::map<std::string, Mechanism> mechanisms;
+  if (!top.object().contains("mechanisms")) return mechanisms;
+  const FieldReader all = top.child("mechanisms");
+  for (const auto& [mechanismName, params] : all.object().items()) {
+    const FieldReader group = all.child(mechanismName);
+    Mechanism& mechanism = mechanisms[mechanismName];
+    for (const auto& [paramName, entry] : params.items()) {
+      const FieldReader field = group.child(paramName);
+      MechanismParam param;
+      param.value = field.number("value", -kHuge, kHuge);
+      param.source = field.text("source");
+      mechanism[paramName] = std::move(param);
+    }
+  }
+  return mechanisms;
+}
+
 /// "field: where it comes from; ..." from the sources object (or a plain string).
 std::string readSources(const FieldReader& top) {
   const json& sources = top.at("sources");
@@ -203,12 +223,35 @@ DeviceProfile parseDeviceProfile(std::string_view fileName, std::string_view jso
   profile.info = readDeviceInfo(top, profile.id);
   profile.occupancy = readOccupancy(top);
   profile.model = readModel(top);
+  profile.mechanisms = readMechanisms(top);
   profile.info.sources = readSources(top);
   if (profile.model.copyKernelFractionOfDram < profile.model.memcpyFractionOfDram * 0.5) {
     top.fail("model.copy_kernel_fraction_of_dram",
              "is less than half of model.memcpy_fraction_of_dram: almost certainly a typo");
   }
   return profile;
+}
+
+double DeviceProfile::param(const std::string& mechanism, const std::string& name, double min, double max) const {
+  const std::string field = "mechanisms." + mechanism + "." + name;
+  const auto group = mechanisms.find(mechanism);
+  if (group == mechanisms.end()) throw BadInputError(fileName + ": mechanisms." + mechanism + " is missing");
+  const auto entry = group->second.find(name);
+  if (entry == group->second.end()) throw BadInputError(fileName + ": " + field + " is missing");
+  const double value = entry->second.value;
+  if (!(value >= min && value <= max)) {
+    std::ostringstream os;
+    os << fileName << ": " << field << " must be in " << min << ".." << max << " (got " << value << ")";
+    throw BadInputError(os.str());
+  }
+  return value;
+}
+
+std::string DeviceProfile::paramSource(const std::string& mechanism, const std::string& name) const {
+  const auto group = mechanisms.find(mechanism);
+  if (group == mechanisms.end()) return {};
+  const auto entry = group->second.find(name);
+  return entry == group->second.end() ? std::string() : entry->second.source;
 }
 
 LoadedProfiles loadEmbeddedProfilesSkippingBad() {

@@ -5,6 +5,7 @@
 /// DRAM bandwidth). Profiles are data files, resources/profiles/<id>.json, embedded at configure
 /// time; this unit parses and validates them.
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,6 +48,17 @@ struct ModelParams {
   CopyKernelRegisters copyRegisters;
 };
 
+/// One physical parameter of a mechanism, with where its number comes from.
+struct MechanismParam {
+  double value = 0;
+  std::string source;
+};
+
+/// A mechanism's parameters by name, e.g. "simt": {"branch_cycles": ...}. Profiles group model
+/// parameters per mechanism ("mechanisms": {"simt": {"branch_cycles": {"value": 8, "source":
+/// "..."}}}) so each lab's model reads the group it needs and nothing else.
+using Mechanism = std::map<std::string, MechanismParam>;
+
 /// One parsed profile.
 struct DeviceProfile {
   std::string fileName;  ///< "h100.json": named in notes and errors.
@@ -54,6 +66,13 @@ struct DeviceProfile {
   DeviceInfo info;       ///< kind Simulator, id "sim:<id>", sources joined into one string.
   OccupancyRules occupancy;
   ModelParams model;
+  std::map<std::string, Mechanism> mechanisms;
+
+  /// mechanisms[mechanism][name].value, checked to lie in [min, max]. Throws BadInputError
+  /// naming the file and the field ("h100.json: mechanisms.simt.branch_cycles is missing").
+  [[nodiscard]] double param(const std::string& mechanism, const std::string& name, double min, double max) const;
+  /// The source text of that parameter ("" when absent).
+  [[nodiscard]] std::string paramSource(const std::string& mechanism, const std::string& name) const;
 };
 
 /// Parses and validates one profile. Throws BadInputError naming fileName and the offending
