@@ -158,7 +158,6 @@ DivergenceTrace alignTrace(const std::vector<RawWarp>& warps, double nominalCycl
 struct DivergenceRun {
   std::vector<DivergenceTiming> timings;  ///< The backend's own (measured on a GPU, modelled in the sim).
   std::vector<DivergenceTiming> model;    ///< On a GPU: the model's timings of the same plan; empty in the sim.
-  std::string modelName;                  ///< e.g. "model (h200.json)"; used for the model series.
   DivergenceTrace trace;
   Grid table;                             ///< The model's 4-thread table.
   bool measured = false;
