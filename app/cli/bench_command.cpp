@@ -7,7 +7,6 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "cli/volkov_checks.h"
 
 namespace warpscope::cli {
 namespace {
@@ -25,11 +24,6 @@ Timed timedRun(Session& session, const RunRequest& request) {
 }
 
 const char* verdict(bool pass) { return pass ? "PASS" : "FAIL"; }
-
-double scalarOr(const RunResult& result, const std::string& id, double fallback) {
-  const Scalar* s = result.findScalar(id);
-  return s ? s->value : fallback;
-}
 
 /// Times `repeat` focus-only reruns, flipping one focus parameter between two values so that
 /// each rerun is a real slider move. Returns the sorted times in milliseconds.
@@ -79,41 +73,27 @@ int benchCommand(Session& session, const CliOptions& options, std::ostream& out,
     out << "  default sweep: " << warm.seconds * 1e3 << " ms (first run " << cold.seconds * 1e3
         << " ms)  target <= " << sweepTargetS * 1e3 << " ms  " << verdict(sweepOk) << "\n";
 
-    const bool arith = lab.id == "latency-arith";
-    const std::string focusParam = arith ? "ilp" : "elements_per_thread";
-    std::string error;
-    const auto ms = focusRerunsMs(session, request, focusParam, arith ? 1 : 4, arith ? 4 : 8, options.repeat, error);
-    if (ms.empty()) {
-      err << "warpscope-cli: focus rerun failed: " << error << '\n';
-      return kExitDeviceError;
+    if (!lab.benchFocusMove.param.empty()) {
+      const BenchFocusMove& move = lab.benchFocusMove;
+      std::string error;
+      const auto ms = focusRerunsMs(session, request, move.param, move.a, move.b, options.repeat, error);
+      if (ms.empty()) {
+        err << "warpscope-cli: focus rerun failed: " << error << '\n';
+        return kExitDeviceError;
+      }
+      out << "  focus-only rerun of " << move.param << " (one slider move, backend part): ";
+      printSpread(out, ms);
+      out << "  target <= 100 ms with redraw  " << verdict(ms[ms.size() / 2] <= 100.0) << "\n";
     }
-    out << "  focus-only rerun (one slider move, backend part): ";
-    printSpread(out, ms);
-    out << "  target <= 100 ms with redraw  " << verdict(ms[ms.size() / 2] <= 100.0) << "\n";
-
-    const double best = scalarOr(r, "best.fraction", 0);
-    if (arith) {
-      out << "  best fraction of theoretical FP32 (" << scalarOr(r, "ceiling.fp32_gflops", 0) << " GFLOP/s): "
-          << best << "  target >= 0.95  " << verdict(best >= 0.95) << "\n";
-      const auto threads = threadsFor90PercentByIlp(r);
-      out << "  threads per SM for 90% of peak:";
-      for (const auto& [ilp, t] : threads) out << " ILP" << ilp << "=" << static_cast<int>(t);
-      const bool fewer = moreIlpNeedsFewerThreads(threads);
-      out << "  more ILP -> fewer threads  " << verdict(fewer) << "\n";
-      if (gpu) allPass = allPass && best >= 0.95 && fewer;
-    } else {
-      out << "  cudaMemcpy D2D: " << scalarOr(r, "ceiling.memcpy_gbps", 0) << " GB/s (min "
-          << scalarOr(r, "ceiling.memcpy_gbps_min", 0) << ", max " << scalarOr(r, "ceiling.memcpy_gbps_max", 0)
-          << ")\n";
-      out << "  best fraction of cudaMemcpy: " << best << "  target >= 0.95  " << verdict(best >= 0.95) << "\n";
-      const double wide = std::max(bestFractionAtOrBelowOccupancy(r, 128, 12.5),
-                                   bestFractionAtOrBelowOccupancy(r, 256, 12.5));
-      const double narrow = bestFractionAtOrBelowOccupancy(r, 4, 12.5);
-      const bool volkov = wide >= 0.75 && narrow >= 0 && narrow < 0.5 * wide;
-      out << "  at <= 12.5% occupancy: >=128 B/thread reaches " << wide << " (target >= 0.75), 4 B/thread "
-          << narrow << " (far below)  " << verdict(volkov) << "\n";
-      if (gpu) allPass = allPass && best >= 0.95 && volkov;
-    }
+    // The lab's own targets; accuracy targets gate only on a real GPU (the model is no proof).
+    if (lab.benchChecks)
+      for (const BenchCheck& check : lab.benchChecks(r, device)) {
+        const bool gates = gpu || !check.gpuOnly;
+        out << "  " << check.what << ": " << check.value << "  target " << check.target << "  "
+            << (gates ? verdict(check.pass) : (check.pass ? "PASS (model)" : "not met by the model (not gated)")) << "\n";
+        if (!check.detail.empty()) out << "    " << check.detail << "\n";
+        if (gates) allPass = allPass && check.pass;
+      }
     for (const auto& note : r.notes) out << "  note: " << note << "\n";
   }
   out << "\n" << (allPass ? "all targets met" : "some targets missed (see FAIL above)") << "\n";

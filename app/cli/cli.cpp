@@ -9,12 +9,12 @@ namespace warpscope::cli {
 
 std::string usage() {
   return "usage: warpscope-cli COMMAND [options]\n"
-         "  devices                       one device a line: id, kind, name\n"
+         "  devices                       one device a line: id, kind, name (unavailable GPUs: why)\n"
          "  labs                          one lab a line: id, title\n"
          "  describe LAB                  the lab's parameters as JSON\n"
          "  run LAB [--device ID] [--set NAME=VALUE ...] [--scope sweep|focus]\n"
          "          [--format json|csv] [--out FILE]\n"
-         "  bench [--device ID] [--repeat N]   sweep times, best fractions, Volkov checks\n"
+         "  bench [--device ID] [--repeat N]   every lab: sweep time, focus rerun, its own targets\n"
          "exit: 0 ok, 2 bad input, 3 device error, 1 bench target missed\n";
 }
 
@@ -24,6 +24,9 @@ int listDevices(const Session& session, std::ostream& out) {
   for (const auto& d : session.devices())
     out << d.id << '\t' << (d.kind == DeviceKind::Cuda ? "gpu" : "simulator") << '\t' << d.name << '\t'
         << d.smCount << " SMs, cc " << d.computeCapability << '\n';
+  // GPUs that are not offered, and why: a user looking for their GPU finds the reason here.
+  for (const auto& missing : session.unavailableDevices())
+    out << missing.id << '\t' << "unavailable" << '\t' << missing.reason << '\n';
   return kExitOk;
 }
 

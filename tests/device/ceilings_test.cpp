@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "cuda/ceilings.h"
-#include "cuda/copy_bench.h"
+#include "labs/latency_memory/copy_bench.h"
 #include "cuda/device_query.h"
 
 namespace warpscope::cuda {

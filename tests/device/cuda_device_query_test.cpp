@@ -2,6 +2,8 @@
 // occupancy figure is computed from it.
 #include <gtest/gtest.h>
 
+#include <cuda_runtime_api.h>
+
 #include <regex>
 
 #include "cuda/cuda_backend.h"

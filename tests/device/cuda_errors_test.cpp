@@ -2,12 +2,12 @@
 // the right kind, and the backend keeps working after a (non-sticky) CUDA error.
 #include <gtest/gtest.h>
 
-#include "core/labs/latency_arith_lab.h"
+#include "labs/latency_arith/latency_arith_lab.h"
 #include "cuda/cuda_backend.h"
 #include "cuda/cuda_check.h"
 #include "cuda/device_query.h"
-#include "cuda/kernels/volkov_copy.h"
-#include "cuda/run_guard.h"
+#include "labs/latency_memory/volkov_copy.h"
+#include "cuda/cuda_run_guard.h"
 
 namespace warpscope::cuda {
 namespace {
@@ -27,11 +27,11 @@ TEST_F(CudaErrors, ImpossibleLaunchIsADeviceErrorAndTheBackendStillWorks) {
   CudaBackend backend;
   DeviceContext* context = backend.context("cuda:0");
   ASSERT_NE(context, nullptr);
-  const RunOutcome failed = guardRun(*context, [] {
+  const RunOutcome failed = labs::guardRun(context->info.id, []() -> RunOutcome {
     // 2048 threads per block: more than any CUDA device allows.
     WS_CUDA_CHECK(launchVolkovCopy(16, 1, CacheHint::Streaming, 1, 2048, 0, nullptr, nullptr));
     return RunResult{};
-  });
+  }, cudaErrorTranslator(*context));
   ASSERT_FALSE(failed.ok());
   EXPECT_EQ(failed.error().kind, RunError::Kind::Device);
   EXPECT_NE(failed.error().message.find("launchVolkovCopy"), std::string::npos) << failed.error().message;
@@ -48,10 +48,11 @@ TEST_F(CudaErrors, ImpossibleLaunchIsADeviceErrorAndTheBackendStillWorks) {
 
 TEST_F(CudaErrors, TooMuchSharedMemoryIsADeviceError) {
   CudaBackend backend;
-  const RunOutcome failed = guardRun(*backend.context("cuda:0"), [] {
+  DeviceContext* context = backend.context("cuda:0");
+  const RunOutcome failed = labs::guardRun(context->info.id, []() -> RunOutcome {
     WS_CUDA_CHECK(launchVolkovCopy(4, 1, CacheHint::Default, 1, 32, std::size_t{1} << 30, nullptr, nullptr));
     return RunResult{};
-  });
+  }, cudaErrorTranslator(*context));
   ASSERT_FALSE(failed.ok());
   EXPECT_EQ(failed.error().kind, RunError::Kind::Device);
 }

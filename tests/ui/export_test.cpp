@@ -81,7 +81,7 @@ TEST(Export, PdfStartsWithThePdfMagic) {
 TEST(Export, CsvHasTheWritersHeaderRowAndTheBanner) {
   ExportFixture f;
   const QByteArray bytes = readAll(f.write(QStringLiteral("data.csv")));
-  EXPECT_TRUE(bytes.contains("\nview,series,x,y,y_min,y_max")) << bytes.left(400).toStdString();
+  EXPECT_TRUE(bytes.contains("\nview,series,series_key,x,y,y_min,y_max\n")) << bytes.left(400).toStdString();
   EXPECT_TRUE(bytes.contains(QByteArray::fromStdString(f.result.banner())));
 }
 

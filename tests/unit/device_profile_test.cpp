@@ -9,6 +9,8 @@
 #include <set>
 #include <string>
 
+#include "labs/latency_arith/latency_arith_model.h"
+#include "labs/latency_memory/latency_memory_model.h"
 #include "sim/device_profile.h"
 #include "warpscope/params.h"
 #include "warpscope_resources/embedded_profiles.h"
@@ -70,11 +72,15 @@ TEST(DeviceProfile, FieldsAreSaneForEveryProfile) {
     EXPECT_GT(d.globalMemBytes, d.l2Bytes);
     EXPECT_FALSE(d.sources.empty());
     // The kernel beats cudaMemcpy on Fermi (Volkov) but not necessarily later; both < 1.
-    EXPECT_LT(p.model.memcpyFractionOfDram, 1.0);
-    EXPECT_LT(p.model.copyKernelFractionOfDram, 1.0);
-    EXPECT_GE(p.model.maxUsefulIlp, 1);
-    EXPECT_GT(p.model.dramLatencyNs, 100.0);
-    EXPECT_LT(p.model.dramLatencyNs, 2000.0);
+    // Every mechanism the labs read is there and in range (the readers throw otherwise).
+    const labs::DramSystem dram = labs::dramSystem(p);
+    EXPECT_LT(dram.memcpyFractionOfDram, 1.0);
+    EXPECT_LT(dram.copyKernelFractionOfDram, 1.0);
+    EXPECT_GE(labs::fmaPipeline(p).maxUsefulIlp, 1);
+    EXPECT_GT(dram.latencyNs, 100.0);
+    EXPECT_LT(dram.latencyNs, 2000.0);
+    EXPECT_NO_THROW(labs::blockScheduler(p));
+    EXPECT_NO_THROW(labs::copyKernelParams(p));
   }
 }
 
@@ -90,11 +96,11 @@ TEST(DeviceProfile, PeaksMatchPublishedFigures) {
   EXPECT_NEAR(byId.at("h100").info.dramBandwidthGBs, 3352, 5);
   EXPECT_EQ(byId.at("h200").info.l2Bytes, 60LL * 1024 * 1024);
   // Measured ceilings: H200 memcpy ~4.2 TB/s, H100 ~3.0 TB/s.
-  EXPECT_NEAR(byId.at("h200").model.memcpyFractionOfDram * byId.at("h200").info.dramBandwidthGBs, 4200, 50);
-  EXPECT_NEAR(byId.at("h100").model.memcpyFractionOfDram * byId.at("h100").info.dramBandwidthGBs, 3000, 50);
+  EXPECT_NEAR(labs::memcpyGBs(byId.at("h200")), 4200, 50);
+  EXPECT_NEAR(labs::memcpyGBs(byId.at("h100")), 3000, 50);
   // Volkov: cudaMemcpy 71% on the GTX480, his copy kernel 84-87%.
-  EXPECT_NEAR(byId.at("gtx480").model.memcpyFractionOfDram, 0.71, 1e-9);
-  EXPECT_EQ(byId.at("gtx480").model.maxUsefulIlp, 4);
+  EXPECT_NEAR(labs::dramSystem(byId.at("gtx480")).memcpyFractionOfDram, 0.71, 1e-9);
+  EXPECT_EQ(labs::fmaPipeline(byId.at("gtx480")).maxUsefulIlp, 4);
 }
 
 TEST(DeviceProfile, MalformedJsonNamesTheFile) {
@@ -109,11 +115,44 @@ TEST(DeviceProfile, MalformedJsonNamesTheFile) {
 
 TEST(DeviceProfile, MissingFieldIsNamedWithItsPath) {
   auto profile = h100Json();
-  profile["model"].erase("dram_latency_ns");
+  profile["device"].erase("sm_count");
   const std::string error = parseError(profile);
   EXPECT_NE(error.find("broken.json"), std::string::npos) << error;
-  EXPECT_NE(error.find("model.dram_latency_ns"), std::string::npos) << error;
+  EXPECT_NE(error.find("device.sm_count"), std::string::npos) << error;
   EXPECT_NE(error.find("missing"), std::string::npos) << error;
+}
+
+TEST(DeviceProfile, MechanismParameterWithoutSourceIsRefused) {
+  auto profile = h100Json();
+  profile["mechanisms"]["dram"]["dram_latency_ns"].erase("source");
+  const std::string error = parseError(profile);
+  EXPECT_NE(error.find("mechanisms.dram.dram_latency_ns.source"), std::string::npos) << error;
+}
+
+TEST(DeviceProfile, MissingMechanismParameterIsNamedWhenAModelReadsIt) {
+  auto json = h100Json();
+  json["mechanisms"]["dram"].erase("dram_latency_ns");
+  const DeviceProfile p = parseDeviceProfile("broken.json", json.dump());
+  try {
+    (void)labs::dramSystem(p);
+    FAIL() << "a model ran without dram_latency_ns";
+  } catch (const BadInputError& e) {
+    EXPECT_NE(std::string(e.what()).find("broken.json: mechanisms.dram.dram_latency_ns is missing"), std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(DeviceProfile, OutOfRangeMechanismParameterIsNamedWithItsRange) {
+  auto json = h100Json();
+  json["mechanisms"]["dram"]["memcpy_fraction_of_dram"]["value"] = 1.3;
+  const DeviceProfile p = parseDeviceProfile("broken.json", json.dump());
+  try {
+    (void)labs::dramSystem(p);
+    FAIL() << "accepted a memcpy fraction of 1.3";
+  } catch (const BadInputError& e) {
+    EXPECT_NE(std::string(e.what()).find("mechanisms.dram.memcpy_fraction_of_dram must be in"), std::string::npos)
+        << e.what();
+  }
 }
 
 TEST(DeviceProfile, WrongTypeIsNamedWithItsPath) {
@@ -126,13 +165,12 @@ TEST(DeviceProfile, WrongTypeIsNamedWithItsPath) {
 
 TEST(DeviceProfile, ImpossibleValuesAreRefusedWithTheField) {
   const std::map<std::string, std::function<void(nlohmann::json&)>> breakers = {
-      {"model.memcpy_fraction_of_dram", [](auto& j) { j["model"]["memcpy_fraction_of_dram"] = 1.3; }},
-      {"model.fma_latency_cycles", [](auto& j) { j["model"]["fma_latency_cycles"] = 0; }},
+      {"mechanisms.fma_pipeline.fma_latency_cycles.value",
+       [](auto& j) { j["mechanisms"]["fma_pipeline"]["fma_latency_cycles"]["value"] = "fast"; }},
       {"device.schedulers_per_sm", [](auto& j) { j["device"]["schedulers_per_sm"] = -4; }},
       {"device.dram_bandwidth_gbs", [](auto& j) { j["device"]["dram_bandwidth_gbs"] = 9999.0; }},
       {"device.shared_mem_per_block_max_bytes",
        [](auto& j) { j["device"]["shared_mem_per_block_max_bytes"] = 10 * 1024 * 1024; }},
-      {"model.copy_kernel_registers.base", [](auto& j) { j["model"]["copy_kernel_registers"]["base"] = 0.5; }},
       {"sources", [](auto& j) { j["sources"] = nlohmann::json::object(); }},
       {"id", [](auto& j) { j["id"] = "H100 SXM"; }},
   };

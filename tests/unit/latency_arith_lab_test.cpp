@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "core/labs/latency_arith_lab.h"
+#include "labs/latency_arith/latency_arith_lab.h"
 #include "lab_test_device.h"
 
 using namespace warpscope;

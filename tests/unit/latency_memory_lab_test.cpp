@@ -2,7 +2,7 @@
 
 #include <set>
 
-#include "core/labs/latency_memory_lab.h"
+#include "labs/latency_memory/latency_memory_lab.h"
 #include "lab_test_device.h"
 
 using namespace warpscope;

@@ -7,12 +7,13 @@
 #include <string>
 #include <vector>
 
-#include "core/labs/latency_arith_lab.h"
-#include "core/labs/latency_memory_lab.h"
+#include "labs/latency_arith/latency_arith_lab.h"
+#include "labs/latency_memory/latency_memory_lab.h"
 #include "sim/device_profile.h"
-#include "sim/latency_model.h"
+#include "labs/latency_memory/latency_memory_model.h"
 #include "sim/simulator_backend.h"
 #include "warpscope/backend.h"
+#include "warpscope/session.h"
 
 using namespace warpscope;
 
@@ -92,7 +93,7 @@ TEST(SimulatorBackend, MemoryFullSweepProducesEveryDeclaredViewOnEveryProfile) {
     EXPECT_EQ(viewIds(r), declaredViewIds(labs::latencyMemorySpec()));
     for (const auto& v : r.views) EXPECT_GT(pointCount(v), 0u) << v.id;
     EXPECT_NE(r.banner().find("Simulated"), std::string::npos) << r.banner();
-    EXPECT_TRUE(hasNoteContaining(r, "Little's-law model"));
+    EXPECT_TRUE(hasNoteContaining(r, "Simulated with the model"));
   }
 }
 
@@ -106,7 +107,7 @@ TEST(SimulatorBackend, CeilingsComeFromTheProfile) {
 
   const RunOutcome memory = run(request(labs::kLatencyMemoryId));
   ASSERT_TRUE(memory.ok());
-  const double memcpy = h100.model.memcpyFractionOfDram * h100.info.dramBandwidthGBs;
+  const double memcpy = labs::memcpyGBs(h100);
   EXPECT_DOUBLE_EQ(memory.result().findScalar("ceiling.memcpy_gbps")->value, memcpy);
   EXPECT_DOUBLE_EQ(memory.result().findScalar("ceiling.memcpy_gbps_min")->value, memcpy);
   EXPECT_DOUBLE_EQ(memory.result().findScalar("ceiling.memcpy_gbps_max")->value, memcpy);
@@ -187,10 +188,13 @@ TEST(SimulatorBackend, ThreadsThatDoNotFitOnAnSmAreBadInput) {
   EXPECT_NE(outcome.error().message.find("blocks_per_sm"), std::string::npos) << outcome.error().message;
 }
 
-TEST(SimulatorBackend, OutOfRangeParameterIsBadInput) {
+TEST(SimulatorBackend, OutOfRangeParameterIsBadInputThroughTheSession) {
+  // Parameters are validated once, by the Session, before any backend sees them.
+  Session session(nullptr, makeSimulatorBackend());
   RunRequest r = request(labs::kLatencyMemoryId);
   r.params.set("element_bytes", 12);
-  const RunOutcome outcome = run(r);
+  CancelToken cancel;
+  const RunOutcome outcome = session.run(r, nullptr, cancel);
   ASSERT_FALSE(outcome.ok());
   EXPECT_EQ(outcome.error().kind, RunError::Kind::BadInput);
   EXPECT_NE(outcome.error().message.find("element_bytes"), std::string::npos) << outcome.error().message;

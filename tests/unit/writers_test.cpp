@@ -1,12 +1,20 @@
+// The JSON and CSV writers: every view kind through its one table form, version 1 documents
+// still read, malformed tables refused by name, RFC 4180 quoting.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "view_samples.h"
 #include "warpscope/registry.h"
 #include "warpscope/writers.h"
 
 using namespace warpscope;
+using namespace warpscope::testing_views;
 
 namespace {
 
@@ -17,10 +25,7 @@ RunResult sampleResult() {
   r.deviceName = "H100 SXM5 (model)";
   r.provenance = Provenance::Simulated;
   r.params = {{"ilp", 4}, {"threads_per_block", 256}};
-  View v{"fraction-vs-threads", "Fraction, vs threads", ViewKind::Xy, "Threads per SM", "Fraction of peak", 1.0, {}, "ILP 4", 256, true};
-  v.series.push_back({"ILP 4", {{32, 0.25, 0.24, 0.26}, {64, 0.5, 0.5, 0.5}}});
-  v.series.push_back({"name, with \"comma\"", {{1, 2, 3, 4}}});
-  r.views.push_back(v);
+  r.views = everyKind();
   r.scalars.push_back({"ceiling.fp32_gflops", "Peak", 66912, "GFLOP/s"});
   r.notes.push_back("a note");
   return r;
@@ -32,6 +37,49 @@ std::string write(const ResultWriter& writer, const RunResult& r) {
   return out.str();
 }
 
+std::string sampleJson() { return write(*makeJsonWriter(), sampleResult()); }
+
+/// readResultJson's message for the document, or "" when it reads.
+std::string refusal(const nlohmann::json& doc) {
+  try {
+    (void)readResultJson(doc.dump());
+  } catch (const BadInputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+/// One view's part of a CSV: its '# view' line, its other comment lines, its table lines.
+struct CsvSection {
+  std::string viewLine;
+  std::vector<std::string> metadata;
+  std::vector<std::string> table;  ///< Header first.
+};
+
+std::vector<CsvSection> csvSections(const std::string& csv) {
+  std::vector<CsvSection> sections;
+  std::istringstream lines(csv);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("# view ", 0) == 0) sections.push_back({line, {}, {}});
+    else if (sections.empty()) continue;  // the document's header comments
+    else if (line.rfind("#", 0) == 0) sections.back().metadata.push_back(line);
+    else sections.back().table.push_back(line);
+  }
+  return sections;
+}
+
+/// A version 1 document as the recordings hold it: one xy view with series[].points[].
+const char* kVersion1Document = R"({
+  "schema": "warpscope-result", "schema_version": 1, "lab": "latency-arith",
+  "device_id": "cuda:0", "device_name": "NVIDIA H100", "provenance": "measured",
+  "params": {"ilp": 4.0}, "scalars": [], "notes": ["old"],
+  "views": [{"id": "fraction-vs-threads", "title": "Fraction", "x_label": "Threads per SM",
+             "y_label": "Fraction of peak", "y_max_hint": 1.0,
+             "focus": {"series": "ILP 4", "x": 256.0},
+             "series": [{"name": "ILP 4", "points": [{"x": 32, "y": 0.1, "y_min": 0.09, "y_max": 0.11},
+                                                     {"x": 64, "y": 0.2, "y_min": 0.2, "y_max": 0.2}]}]}]
+})";
+
 }  // namespace
 
 TEST(JsonWriter, RoundTripsEveryFieldThroughReadResultJson) {
@@ -40,18 +88,52 @@ TEST(JsonWriter, RoundTripsEveryFieldThroughReadResultJson) {
   EXPECT_EQ(back.labId, original.labId);
   EXPECT_EQ(back.banner(), "Simulated: H100 SXM5 (model)");
   EXPECT_EQ(back.params, original.params);
-  ASSERT_EQ(back.views.size(), 1u);
-  EXPECT_EQ(back.views[0].series[1].name, original.views[0].series[1].name);
-  EXPECT_DOUBLE_EQ(back.views[0].series[0].points[0].yMin, 0.24);
-  EXPECT_TRUE(back.views[0].hasFocus);
   EXPECT_DOUBLE_EQ(back.findScalar("ceiling.fp32_gflops")->value, 66912);
   EXPECT_EQ(back.notes, original.notes);
+  ASSERT_EQ(back.views.size(), original.views.size());
+}
+
+TEST(JsonWriter, RoundTripsEveryViewKindToEqualViews) {
+  const RunResult original = sampleResult();
+  const RunResult back = readResultJson(write(*makeJsonWriter(), original));
+  ASSERT_EQ(back.views.size(), 4u);
+  for (std::size_t i = 0; i < back.views.size(); ++i) EXPECT_TRUE(sameView(back.views[i], original.views[i]));
 }
 
 TEST(JsonWriter, CarriesTheBannerSoEveryExportSaysWhatMadeIt) {
-  const auto doc = nlohmann::json::parse(write(*makeJsonWriter(), sampleResult()));
+  const auto doc = nlohmann::json::parse(sampleJson());
   EXPECT_EQ(doc["banner"], "Simulated: H100 SXM5 (model)");
   EXPECT_EQ(doc["provenance"], "simulated");
+}
+
+TEST(JsonWriter, Version2ViewsCarryKindMetadataAndOneTable) {
+  const auto doc = nlohmann::json::parse(sampleJson());
+  EXPECT_EQ(doc["schema_version"], 2);
+  const auto& views = doc["views"];
+  ASSERT_EQ(views.size(), 4u);
+  EXPECT_EQ(views[0]["kind"], "xy");
+  EXPECT_EQ(views[0]["series"][0], (nlohmann::json{{"name", "ILP 4"}, {"key", 4}}));
+  EXPECT_EQ(views[0]["focus"]["series"], "ILP 4");
+  EXPECT_EQ(views[0]["table"]["rows"][0], (nlohmann::json{"fraction-vs-threads", "ILP 4", 4, 32, 0.25, 0.24, 0.26}))
+      << "whole numbers are JSON integers";
+  EXPECT_EQ(views[1]["kind"], "timeline");
+  EXPECT_EQ(views[1]["rows"][0], (nlohmann::json{{"label", "warp 0"}, {"group", "SM 0"}, {"sub_rows", 32}}));
+  EXPECT_EQ(views[1]["span_kinds"][1]["id"], "path-2");
+  EXPECT_EQ(views[1]["table"]["rows"].size(), 3u);
+  EXPECT_EQ(views[2]["kind"], "grid");
+  EXPECT_EQ(views[2]["states"][0]["id"], "cpu");
+  EXPECT_EQ(views[2]["table"]["rows"].size(), 12u);
+  EXPECT_EQ(views[3]["kind"], "bars");
+  EXPECT_EQ(views[3]["table"]["columns"], (nlohmann::json{"category", "series", "value", "low", "high"}));
+  EXPECT_FALSE(views[0].contains("points")) << "version 1's series[].points[] is gone";
+}
+
+TEST(JsonWriter, NonFiniteNumbersAreWrittenAsNullAndReadBackAsNaN) {
+  RunResult r = sampleResult();
+  r.views[0].series[0].points[0].y = std::numeric_limits<double>::quiet_NaN();
+  const std::string text = write(*makeJsonWriter(), r);
+  EXPECT_TRUE(nlohmann::json::accept(text)) << "JSON has no NaN literal";
+  EXPECT_TRUE(std::isnan(readResultJson(text).views[0].series[0].points[0].y));
 }
 
 TEST(ReadResultJson, MalformedInputNamesWhatIsWrong) {
@@ -65,17 +147,117 @@ TEST(ReadResultJson, MalformedInputNamesWhatIsWrong) {
   EXPECT_THROW((void)readResultJson("[]"), BadInputError);
 }
 
-TEST(CsvWriter, WritesHeaderCommentsAndOneQuotedRowPerPoint) {
+TEST(ReadResultJson, StillReadsVersion1Documents) {
+  const RunResult r = readResultJson(kVersion1Document);
+  ASSERT_EQ(r.views.size(), 1u);
+  const View& v = r.views[0];
+  EXPECT_EQ(v.kind, ViewKind::Xy);
+  EXPECT_EQ(v.xLabel, "Threads per SM");
+  ASSERT_EQ(v.series.size(), 1u);
+  EXPECT_EQ(v.series[0].name, "ILP 4");
+  ASSERT_EQ(v.series[0].points.size(), 2u);
+  EXPECT_DOUBLE_EQ(v.series[0].points[0].yMin, 0.09);
+  EXPECT_TRUE(v.hasFocus);
+  EXPECT_DOUBLE_EQ(v.focusX, 256);
+}
+
+TEST(ReadResultJson, StillReadsTheVersion1Recordings) {
+  for (const char* name : {"h100_latency_arith.json", "h100_latency_memory.json", "h200_latency_arith.json",
+                           "h200_latency_memory.json"}) {
+    std::ifstream file(std::string(WARPSCOPE_RECORDINGS_DIR) + "/" + name);
+    std::stringstream text;
+    text << file.rdbuf();
+    const RunResult r = readResultJson(text.str());
+    ASSERT_FALSE(r.views.empty()) << name;
+    EXPECT_FALSE(r.views[0].series.empty()) << name;
+  }
+}
+
+TEST(ReadResultJson, RefusesAnUnknownSchemaVersionOrViewKind) {
+  auto doc = nlohmann::json::parse(sampleJson());
+  doc["schema_version"] = 3;
+  EXPECT_NE(refusal(doc).find("schema_version 3"), std::string::npos) << refusal(doc);
+  doc = nlohmann::json::parse(sampleJson());
+  doc["views"][2]["kind"] = "heatmap";
+  EXPECT_NE(refusal(doc).find("field 'kind' in view 'um-pages' is 'heatmap'"), std::string::npos) << refusal(doc);
+}
+
+TEST(ReadResultJson, RefusesMalformedVersion2TablesNamingTheField) {
+  auto doc = nlohmann::json::parse(sampleJson());
+  doc["views"][1].erase("table");
+  EXPECT_NE(refusal(doc).find("missing field 'table' in view 'divergence-timeline'"), std::string::npos) << refusal(doc);
+
+  doc = nlohmann::json::parse(sampleJson());
+  doc["views"][1]["table"]["columns"][4] = "stop";
+  EXPECT_NE(refusal(doc).find("view 'divergence-timeline' table: column 4 is 'stop', expected 'end'"), std::string::npos)
+      << refusal(doc);
+
+  doc = nlohmann::json::parse(sampleJson());
+  doc["views"][0]["table"]["rows"][1][3] = "sixty-four";
+  EXPECT_NE(refusal(doc).find("rows[1], column 'x': expected a number"), std::string::npos) << refusal(doc);
+
+  doc = nlohmann::json::parse(sampleJson());
+  doc["views"][3]["table"]["rows"][0] = "not a row";
+  EXPECT_NE(refusal(doc).find("view 'modes' table rows[0] is not an array"), std::string::npos) << refusal(doc);
+
+  doc = nlohmann::json::parse(sampleJson());
+  doc["views"][2]["table"]["rows"][0][8] = true;
+  EXPECT_NE(refusal(doc).find("rows[0] cell 8 is neither a number nor a text"), std::string::npos) << refusal(doc);
+
+  doc = nlohmann::json::parse(sampleJson());
+  doc["views"][2].erase("states");
+  EXPECT_NE(refusal(doc).find("missing field 'states' in view 'um-pages'"), std::string::npos) << refusal(doc);
+}
+
+TEST(CsvWriter, StartsWithTheBannerLabDeviceParamsAndScalars) {
   const std::string csv = write(*makeCsvWriter(), sampleResult());
-  EXPECT_EQ(csv.rfind("# Simulated: H100 SXM5 (model)\n", 0), 0u) << csv;
-  EXPECT_NE(csv.find("view,series,x,y,y_min,y_max,x_label,y_label\n"), std::string::npos);
-  EXPECT_NE(csv.find("fraction-vs-threads,ILP 4,32,0.25,0.24,0.26,Threads per SM,Fraction of peak\n"), std::string::npos) << csv;
-  EXPECT_NE(csv.find("\"name, with \"\"comma\"\"\""), std::string::npos) << "RFC 4180 quoting";
-  size_t rows = 0;
-  std::istringstream lines(csv);
-  for (std::string line; std::getline(lines, line);)
-    if (!line.empty() && line[0] != '#') ++rows;
-  EXPECT_EQ(rows, 1u + 3u);
+  EXPECT_EQ(csv.rfind("# Simulated: H100 SXM5 (model)\n# lab: latency-arith, device: sim:h100\n", 0), 0u) << csv;
+  EXPECT_NE(csv.find("# param threads_per_block = 256\n"), std::string::npos);
+  EXPECT_NE(csv.find("# ceiling.fp32_gflops = 66912 GFLOP/s\n"), std::string::npos);
+}
+
+TEST(CsvWriter, EachViewHasItsKindLineMetadataHeaderAndOneRowPerTableRow) {
+  const auto sections = csvSections(write(*makeCsvWriter(), sampleResult()));
+  ASSERT_EQ(sections.size(), 4u);
+  EXPECT_EQ(sections[0].viewLine, "# view fraction-vs-threads (xy): Fraction, vs \"threads\"");
+  EXPECT_EQ(sections[0].table.front(), "view,series,series_key,x,y,y_min,y_max");
+  EXPECT_EQ(sections[0].table.size(), 1u + 3u);
+  EXPECT_EQ(sections[0].table[1], "fraction-vs-threads,ILP 4,4,32,0.25,0.24,0.26");
+  EXPECT_EQ(sections[1].viewLine, "# view divergence-timeline (timeline): Warp 0, lanes over time");
+  EXPECT_EQ(sections[1].table.front(), "row,row_label,group,start,end,kind,sub_row_mask,payload");
+  EXPECT_EQ(sections[1].table.size(), 1u + 3u);
+  EXPECT_EQ(sections[1].table[1], "0,warp 0,SM 0,0,10.5,path-1,0xffff,mask 0x0000ffff");
+  EXPECT_EQ(sections[2].table.front(), "frame,time,frame_label,row,row_label,column,column_label,state,text");
+  EXPECT_EQ(sections[2].table.size(), 1u + 12u);
+  EXPECT_EQ(sections[3].table.front(), "category,series,value,low,high");
+  EXPECT_EQ(sections[3].table.size(), 1u + 6u);
+  EXPECT_EQ(sections[3].table[1], "on demand,Measured,100,90,110");
+}
+
+TEST(CsvWriter, MetadataLinesCarryLabelsLegendsRowsAndFocus) {
+  const auto sections = csvSections(write(*makeCsvWriter(), sampleResult()));
+  ASSERT_EQ(sections.size(), 4u);
+  const auto has = [](const CsvSection& s, const std::string& line) {
+    return std::find(s.metadata.begin(), s.metadata.end(), line) != s.metadata.end();
+  };
+  EXPECT_TRUE(has(sections[0], "# x_label: Threads per SM"));
+  EXPECT_TRUE(has(sections[0], "# focus (series,x): ILP 4,64"));
+  EXPECT_TRUE(has(sections[0], "# series: ILP 4,\"name, with \"\"comma\"\"\",never measured"));
+  EXPECT_TRUE(has(sections[1], "# row 0 (label,group,sub_rows): warp 0,SM 0,32"));
+  EXPECT_TRUE(has(sections[1], "# span_kind (id,label): path-2,\"Path 2, \"\"else\"\"\""));
+  EXPECT_TRUE(has(sections[1], "# steps: 0,10.5"));
+  EXPECT_TRUE(has(sections[2], "# state (id,label): gpu0,Resident on GPU 0"));
+  EXPECT_TRUE(has(sections[2], "# column_labels: 0,1,\"2, last\""));
+  EXPECT_TRUE(has(sections[3], "# categories: on demand,\"prefetch, async\",on demand"));
+  EXPECT_TRUE(has(sections[3], "# value_label: GB/s"));
+}
+
+TEST(CsvWriter, QuotesCommasQuotesAndLeadingHashPerRfc4180) {
+  const auto sections = csvSections(write(*makeCsvWriter(), sampleResult()));
+  ASSERT_EQ(sections.size(), 4u);
+  EXPECT_EQ(sections[0].table[3], "fraction-vs-threads,\"name, with \"\"comma\"\"\",0.1,1,2,3,4");
+  EXPECT_EQ(sections[1].table[3], "1,\"warp 1, spare\",SM 0,3,4,path-1,0x0,\"#idle, \"\"quoted\"\"\"");
+  EXPECT_EQ(sections[3].table[3], "\"prefetch, async\",Measured,300,290,310");
 }
 
 TEST(MakeWriter, UnknownFormatListsTheValidOnes) {

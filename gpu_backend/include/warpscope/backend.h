@@ -56,12 +56,22 @@ class RunOutcome {
   std::optional<RunError> error_;
 };
 
+/// A GPU the CUDA backend does not offer, or (id "cuda", empty name) why there is no CUDA
+/// backend at all: `warpscope-cli devices` lists them with the reason.
+struct UnavailableDevice {
+  std::string id;      ///< "cuda:1", or "cuda" for the backend as a whole.
+  std::string name;    ///< "Tesla K80", or empty.
+  std::string reason;  ///< e.g. "compute capability 3.7: this build has kernels for 75,80,90".
+};
+
 class Backend {
  public:
   virtual ~Backend() = default;
   /// "CUDA" or "Simulator".
   [[nodiscard]] virtual std::string name() const = 0;
   [[nodiscard]] virtual std::vector<DeviceInfo> devices() const = 0;
+  /// Devices this backend knows of but does not offer, each with its reason.
+  [[nodiscard]] virtual std::vector<UnavailableDevice> unavailableDevices() const { return {}; }
   /// Runs a validated request on one of this backend's devices. Must not throw: errors come
   /// back as RunError. Calls progress between launches and stops when cancel is set.
   virtual RunOutcome run(const RunRequest& request, const ProgressFn& progress,
@@ -71,6 +81,9 @@ class Backend {
 /// The CUDA backend, or nullptr when this build has no CUDA or no device answers. Chosen at run
 /// time: a build without the toolkit links a stub that always returns nullptr.
 std::unique_ptr<Backend> makeCudaBackend();
+/// Why makeCudaBackend() returns nullptr ("no CUDA device: cudaGetDeviceCount: ..." or "this
+/// build has no CUDA backend"); empty when it returns a backend.
+std::string cudaBackendUnavailableReason();
 /// The simulator over every profile in resources/profiles.
 std::unique_ptr<Backend> makeSimulatorBackend();
 

@@ -16,8 +16,8 @@ class Session {
  public:
   /// Probes the CUDA backend (if built) and loads the simulator profiles.
   Session();
-  /// For tests: explicit backends (either may be null).
-  Session(std::unique_ptr<Backend> cuda, std::unique_ptr<Backend> simulator);
+  /// For tests: explicit backends (either may be null). cudaMissingReason says why cuda is null.
+  Session(std::unique_ptr<Backend> cuda, std::unique_ptr<Backend> simulator, std::string cudaMissingReason = {});
   ~Session();
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
@@ -25,13 +25,18 @@ class Session {
   [[nodiscard]] const LabRegistry& registry() const { return LabRegistry::builtin(); }
   /// Real GPUs first, then simulator profiles.
   [[nodiscard]] const std::vector<DeviceInfo>& devices() const { return devices_; }
+  /// GPUs that are not offered, each with why (a GPU the build has no kernels for, or one entry
+  /// "cuda" saying why there is no CUDA backend at all).
+  [[nodiscard]] const std::vector<UnavailableDevice>& unavailableDevices() const { return unavailable_; }
   /// "cuda:0" when a GPU answers, otherwise the simulator's H100 profile.
   [[nodiscard]] std::string defaultDeviceId() const;
-  /// The device with this id; throws BadInputError listing the known ids otherwise.
+  /// The device with this id; throws BadInputError listing the known ids otherwise, or for a
+  /// "cuda:N" that is not offered, saying why.
   [[nodiscard]] const DeviceInfo& device(const std::string& id) const;
   [[nodiscard]] bool hasCudaDevice() const;
 
-  /// Validates and runs. Never throws: bad input and device failures come back as RunError.
+  /// Validates and runs; sets the result's elapsedSeconds (the one place run time is measured).
+  /// Never throws: bad input and device failures come back as RunError.
   RunOutcome run(const RunRequest& request, const ProgressFn& progress, const CancelToken& cancel);
 
  private:
@@ -39,6 +44,7 @@ class Session {
   std::unique_ptr<Backend> cuda_;
   std::unique_ptr<Backend> simulator_;
   std::vector<DeviceInfo> devices_;
+  std::vector<UnavailableDevice> unavailable_;
 };
 
 }  // namespace warpscope

@@ -1,39 +1,132 @@
-// CSV form of a RunResult: '#' comment lines carry the banner, parameters and scalars; then one
-// row per point, like PlotJuggler's export (a plain table first, then text).
+// CSV form of a RunResult: '#' comment lines carry the banner, parameters and scalars; then per
+// view a '# view' line, its metadata as '# key: value' lines and its table (view_table.h), like
+// PlotJuggler's export (a plain table first, then text). List values in comments are CSV records,
+// so a label with a comma stays one item.
 #include <algorithm>
 #include <cctype>
 #include <iomanip>
 #include <limits>
+#include <sstream>
 
+#include "core/view_table.h"
 #include "warpscope/params.h"
 #include "warpscope/writers.h"
 
 namespace warpscope {
 namespace {
 
-/// Quotes a field when it holds a comma, quote or newline (RFC 4180).
+/// Quotes a field when it holds a comma, quote or line break (RFC 4180), or starts with '#'
+/// (unquoted, a row could pass for a comment line).
 std::string csvField(const std::string& text) {
-  if (text.find_first_of(",\"\n") == std::string::npos) return text;
+  if (text.find_first_of(",\"\r\n") == std::string::npos && (text.empty() || text[0] != '#')) return text;
   std::string quoted = "\"";
   for (char c : text) quoted += (c == '"') ? std::string("\"\"") : std::string(1, c);
   return quoted + "\"";
 }
 
+/// Numbers with the precision of the table (15 significant digits: exact for measured values,
+/// free of binary noise such as 0.1 -> 0.10000000000000001).
+std::string numberText(double value) {
+  std::ostringstream out;
+  out << std::setprecision(std::numeric_limits<double>::max_digits10 - 2) << value;
+  return out.str();
+}
+
+/// One CSV record from already formatted items.
+std::string csvRecord(const std::vector<std::string>& items) {
+  std::string record;
+  for (std::size_t i = 0; i < items.size(); ++i) record += (i ? "," : "") + csvField(items[i]);
+  return record;
+}
+
+std::string csvNumbers(const std::vector<double>& values) {
+  std::string record;
+  for (std::size_t i = 0; i < values.size(); ++i) record += (i ? "," : "") + numberText(values[i]);
+  return record;
+}
+
+/// A comment line ends at its line break, so breaks inside free text become spaces.
+std::string oneLine(std::string text) {
+  std::replace_if(text.begin(), text.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+  return text;
+}
+
+void comment(std::ostream& out, const std::string& key, const std::string& value) {
+  out << "# " << key << ": " << oneLine(value) << '\n';
+}
+
+void writeMetadata(const View& view, std::ostream& out) {
+  out << "# view " << oneLine(view.id) << " (" << viewKindName(view.kind) << "): " << oneLine(view.title) << '\n';
+  switch (view.kind) {
+    case ViewKind::Xy: {
+      comment(out, "x_label", view.xLabel);
+      comment(out, "y_label", view.yLabel);
+      if (view.yMaxHint != 0) comment(out, "y_max_hint", numberText(view.yMaxHint));
+      std::vector<std::string> names;
+      for (const auto& s : view.series) names.push_back(s.name);
+      comment(out, "series", csvRecord(names));
+      if (view.hasFocus) comment(out, "focus (series,x)", csvRecord({view.focusSeries, numberText(view.focusX)}));
+      if (view.followsFocus) comment(out, "follows_focus", "true");
+      break;
+    }
+    case ViewKind::Timeline: {
+      const Timeline& t = view.timeline;
+      comment(out, "time_label", t.timeLabel);
+      comment(out, "time_unit", t.timeUnit);
+      for (std::size_t i = 0; i < t.rows.size(); ++i)
+        comment(out, "row " + std::to_string(i) + " (label,group,sub_rows)",
+                csvRecord({t.rows[i].label, t.rows[i].group, std::to_string(t.rows[i].subRows)}));
+      for (const auto& k : t.kinds) comment(out, "span_kind (id,label)", csvRecord({k.id, k.label}));
+      if (!t.steps.empty()) comment(out, "steps", csvNumbers(t.steps));
+      break;
+    }
+    case ViewKind::Grid: {
+      const Grid& g = view.grid;
+      comment(out, "row_axis_label", g.rowAxisLabel);
+      comment(out, "column_axis_label", g.columnAxisLabel);
+      comment(out, "row_labels", csvRecord(g.rowLabels));
+      comment(out, "column_labels", csvRecord(g.columnLabels));
+      for (const auto& s : g.states) comment(out, "state (id,label)", csvRecord({s.id, s.label}));
+      comment(out, "time_unit", g.timeUnit);
+      break;
+    }
+    case ViewKind::Bars: {
+      const Bars& b = view.bars;
+      comment(out, "category_label", b.categoryLabel);
+      comment(out, "value_label", b.valueLabel);
+      comment(out, "categories", csvRecord(b.categories));
+      std::vector<std::string> names;
+      for (const auto& s : b.series) names.push_back(s.name);
+      comment(out, "series", csvRecord(names));
+      break;
+    }
+  }
+}
+
+void writeTable(const ViewTable& table, std::ostream& out) {
+  out << csvRecord(table.columns) << '\n';
+  for (const auto& row : table.rows) {
+    std::vector<std::string> items;
+    for (const auto& cell : row) {
+      if (const auto* text = std::get_if<std::string>(&cell)) items.push_back(*text);
+      else items.push_back(numberText(std::get<double>(cell)));
+    }
+    out << csvRecord(items) << '\n';
+  }
+}
+
 class CsvWriter final : public ResultWriter {
  public:
   void write(const RunResult& result, std::ostream& out) const override {
-    out << std::setprecision(std::numeric_limits<double>::max_digits10 - 2);
-    out << "# " << result.banner() << '\n';
+    out << "# " << oneLine(result.banner()) << '\n';
     out << "# lab: " << result.labId << ", device: " << result.deviceId << '\n';
-    for (const auto& [id, value] : result.params) out << "# param " << id << " = " << value << '\n';
-    for (const auto& s : result.scalars) out << "# " << s.id << " = " << s.value << ' ' << s.unit << '\n';
-    out << "view,series,x,y,y_min,y_max,x_label,y_label\n";
-    for (const auto& view : result.views)
-      for (const auto& series : view.series)
-        for (const auto& p : series.points)
-          out << csvField(view.id) << ',' << csvField(series.name) << ',' << p.x << ',' << p.y << ','
-              << p.yMin << ',' << p.yMax << ',' << csvField(view.xLabel) << ',' << csvField(view.yLabel)
-              << '\n';
+    for (const auto& [id, value] : result.params) out << "# param " << id << " = " << numberText(value) << '\n';
+    for (const auto& s : result.scalars)
+      out << "# " << s.id << " = " << numberText(s.value) << (s.unit.empty() ? "" : " " + s.unit) << '\n';
+    for (const auto& view : result.views) {
+      writeMetadata(view, out);
+      writeTable(toTable(view), out);
+    }
   }
   [[nodiscard]] std::string fileExtension() const override { return "csv"; }
 };

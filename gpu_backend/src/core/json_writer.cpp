@@ -1,7 +1,10 @@
 // JSON form of a RunResult (and back). The schema is what `warpscope-cli run --format json`
-// prints and what the GUI exports; recordings of real-GPU runs use it too.
+// prints and what the GUI exports; recordings of real-GPU runs use it too. The document fields
+// live here; each view's object (metadata plus its table) is view_json.cpp's job.
 #include <nlohmann/json.hpp>
 
+#include "core/json_field.h"
+#include "core/view_json.h"
 #include "warpscope/params.h"
 #include "warpscope/writers.h"
 
@@ -10,20 +13,9 @@ namespace {
 
 using nlohmann::json;
 
-constexpr int kSchemaVersion = 1;
-
-json toJson(const View& view) {
-  json series = json::array();
-  for (const auto& s : view.series) {
-    json points = json::array();
-    for (const auto& p : s.points) points.push_back({{"x", p.x}, {"y", p.y}, {"y_min", p.yMin}, {"y_max", p.yMax}});
-    series.push_back({{"name", s.name}, {"points", points}});
-  }
-  json out = {{"id", view.id},         {"title", view.title},       {"x_label", view.xLabel},
-              {"y_label", view.yLabel}, {"y_max_hint", view.yMaxHint}, {"series", series}};
-  if (view.hasFocus) out["focus"] = {{"series", view.focusSeries}, {"x", view.focusX}};
-  return out;
-}
+/// 2: views of every kind as {id, title, kind, <kind metadata>, table}. 1: xy views only, with
+/// series[].points[] (still read: older exports and resources/recordings).
+constexpr int kSchemaVersion = 2;
 
 class JsonWriter final : public ResultWriter {
  public:
@@ -32,7 +24,7 @@ class JsonWriter final : public ResultWriter {
     for (const auto& s : result.scalars)
       scalars.push_back({{"id", s.id}, {"label", s.label}, {"value", s.value}, {"unit", s.unit}});
     json views = json::array();
-    for (const auto& v : result.views) views.push_back(toJson(v));
+    for (const auto& v : result.views) views.push_back(viewToJson(v));
     const json doc = {
         {"schema", "warpscope-result"},
         {"schema_version", kSchemaVersion},
@@ -52,17 +44,6 @@ class JsonWriter final : public ResultWriter {
   }
   [[nodiscard]] std::string fileExtension() const override { return "json"; }
 };
-
-template <typename T>
-T field(const json& object, const char* name, const std::string& where) {
-  if (!object.is_object() || !object.contains(name))
-    throw BadInputError("result JSON: missing field '" + std::string(name) + "' in " + where);
-  try {
-    return object.at(name).get<T>();
-  } catch (const json::exception&) {
-    throw BadInputError("result JSON: field '" + std::string(name) + "' in " + where + " has the wrong type");
-  }
-}
 
 }  // namespace
 
@@ -85,35 +66,20 @@ RunResult readResultJson(const std::string& text) {
   if (provenance != "measured" && provenance != "simulated")
     throw BadInputError("result JSON: 'provenance' must be \"measured\" or \"simulated\"");
   result.provenance = provenance == "measured" ? Provenance::Measured : Provenance::Simulated;
-  result.focusOnly = doc.value("focus_only", false);
-  result.elapsedSeconds = doc.value("elapsed_seconds", 0.0);
+  result.focusOnly = optionalField(doc, "focus_only", "document", false);
+  result.elapsedSeconds = optionalField(doc, "elapsed_seconds", "document", 0.0);
   result.params = field<std::map<std::string, double>>(doc, "params", "document");
-  for (const auto& s : field<json>(doc, "scalars", "document"))
+  for (const auto& s : arrayField(doc, "scalars", "document"))
     result.scalars.push_back({field<std::string>(s, "id", "a scalar"), field<std::string>(s, "label", "a scalar"),
                               field<double>(s, "value", "a scalar"), field<std::string>(s, "unit", "a scalar")});
-  for (const auto& v : field<json>(doc, "views", "document")) {
-    View view;
-    view.id = field<std::string>(v, "id", "a view");
-    const std::string where = "view '" + view.id + "'";
-    view.title = field<std::string>(v, "title", where);
-    view.xLabel = field<std::string>(v, "x_label", where);
-    view.yLabel = field<std::string>(v, "y_label", where);
-    view.yMaxHint = v.value("y_max_hint", 0.0);
-    for (const auto& s : field<json>(v, "series", where)) {
-      Series series{field<std::string>(s, "name", where), {}};
-      for (const auto& p : field<json>(s, "points", where + " series '" + series.name + "'"))
-        series.points.push_back({field<double>(p, "x", where), field<double>(p, "y", where),
-                                 field<double>(p, "y_min", where), field<double>(p, "y_max", where)});
-      view.series.push_back(std::move(series));
-    }
-    if (v.contains("focus")) {
-      view.hasFocus = true;
-      view.focusSeries = field<std::string>(v["focus"], "series", where + " focus");
-      view.focusX = field<double>(v["focus"], "x", where + " focus");
-    }
-    result.views.push_back(std::move(view));
-  }
-  result.notes = doc.value("notes", std::vector<std::string>{});
+  // The views' layout is the only thing that differs between versions, so the version is
+  // checked just before them (a file missing its device fields is refused for those first).
+  const int version = field<int>(doc, "schema_version", "document");
+  if (version != 1 && version != kSchemaVersion)
+    throw BadInputError("result JSON: schema_version " + std::to_string(version) + " is not one this build reads (1, 2)");
+  for (const auto& v : arrayField(doc, "views", "document"))
+    result.views.push_back(version == 1 ? viewFromJsonV1(v) : viewFromJson(v));
+  result.notes = optionalField(doc, "notes", "document", std::vector<std::string>{});
   return result;
 }
 

@@ -4,16 +4,22 @@
 #include <exception>
 
 #include "core/id_list.h"
+#include "labs/run_guard.h"
 
 namespace warpscope {
 
-Session::Session() : Session(makeCudaBackend(), makeSimulatorBackend()) {}
+Session::Session() : Session(makeCudaBackend(), makeSimulatorBackend()) {
+  if (!cuda_) unavailable_.push_back({"cuda", "", cudaBackendUnavailableReason()});
+}
 
-Session::Session(std::unique_ptr<Backend> cuda, std::unique_ptr<Backend> simulator)
+Session::Session(std::unique_ptr<Backend> cuda, std::unique_ptr<Backend> simulator, std::string cudaMissingReason)
     : cuda_(std::move(cuda)), simulator_(std::move(simulator)) {
   for (Backend* backend : {cuda_.get(), simulator_.get()})
-    if (backend)
+    if (backend) {
       for (auto& device : backend->devices()) devices_.push_back(std::move(device));
+      for (auto& device : backend->unavailableDevices()) unavailable_.push_back(std::move(device));
+    }
+  if (!cuda_ && !cudaMissingReason.empty()) unavailable_.push_back({"cuda", "", std::move(cudaMissingReason)});
 }
 
 Session::~Session() = default;
@@ -35,6 +41,11 @@ std::string Session::defaultDeviceId() const {
 const DeviceInfo& Session::device(const std::string& id) const {
   for (const auto& device : devices_)
     if (device.id == id) return device;
+  // A GPU id that is not offered: say why rather than that it is unknown.
+  for (const auto& missing : unavailable_)
+    if (missing.id == id || (missing.id == "cuda" && id.starts_with("cuda:")))
+      throw BadInputError("no GPU " + id + ": " + missing.reason + " (the simulator devices still work: " +
+                          joinIds(devices_, [](const DeviceInfo& d) { return d.id; }) + ")");
   throw BadInputError("unknown device '" + id + "' (devices: " +
                       joinIds(devices_, [](const DeviceInfo& device) { return device.id; }) + ")");
 }
@@ -46,27 +57,18 @@ Backend* Session::backendFor(const std::string& deviceId) const {
 
 RunOutcome Session::run(const RunRequest& request, const ProgressFn& progress, const CancelToken& cancel) {
   const auto started = std::chrono::steady_clock::now();
-  Backend* backend = nullptr;
-  try {
+  RunOutcome outcome = labs::guardRun("", [&]() -> RunOutcome {
     const LabSpec& lab = registry().get(request.labId);
     validateParams(lab.params, request.params);
-    backend = backendFor(request.deviceId);
-  } catch (const BadInputError& e) {
-    return RunError{RunError::Kind::BadInput, e.what()};
-  }
-  if (!backend) return RunError{RunError::Kind::Device, "no backend serves device '" + request.deviceId + "'"};
-  // Backends promise not to throw; this guard keeps a broken promise from taking the app down.
-  try {
-    RunOutcome outcome = backend->run(request, progress, cancel);
-    if (outcome.ok())
-      outcome.result().elapsedSeconds =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    return outcome;
-  } catch (const BadInputError& e) {
-    return RunError{RunError::Kind::BadInput, e.what()};
-  } catch (const std::exception& e) {
-    return RunError{RunError::Kind::Device, std::string("unexpected backend failure: ") + e.what()};
-  }
+    Backend* backend = backendFor(request.deviceId);
+    if (!backend) return RunError{RunError::Kind::Device, "no backend serves device '" + request.deviceId + "'"};
+    // Backends promise not to throw; the guard keeps a broken promise from taking the app down.
+    return backend->run(request, progress, cancel);
+  });
+  if (outcome.ok())
+    outcome.result().elapsedSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return outcome;
 }
 
 }  // namespace warpscope

@@ -1,13 +1,9 @@
 #include "cuda/cuda_backend.h"
 
-#include <chrono>
-
-#include "core/labs/latency_arith_lab.h"
-#include "core/labs/latency_memory_lab.h"
 #include "cuda/cuda_check.h"
+#include "cuda/cuda_run_guard.h"
 #include "cuda/device_query.h"
-#include "cuda/lab_runners.h"
-#include "cuda/run_guard.h"
+#include "labs/lab_definition.h"
 
 namespace warpscope {
 namespace cuda {
@@ -35,6 +31,12 @@ DeviceContext* CudaBackend::context(const std::string& deviceId) {
   return nullptr;
 }
 
+std::vector<UnavailableDevice> CudaBackend::unavailableDevices() const {
+  std::vector<UnavailableDevice> out;
+  for (const LeftOutDevice& left : leftOut_) out.push_back({left.id, "", left.reason});
+  return out;
+}
+
 RunOutcome CudaBackend::run(const RunRequest& request, const ProgressFn& progress, const CancelToken& cancel) {
   DeviceContext* device = context(request.deviceId);
   if (!device) {
@@ -46,20 +48,27 @@ RunOutcome CudaBackend::run(const RunRequest& request, const ProgressFn& progres
   if (device->broken)
     return RunError{RunError::Kind::Device, device->info.id + " is unusable after an earlier sticky error (" +
                                                 device->brokenReason + "); restart Warpscope to measure on it again"};
-  const auto started = std::chrono::steady_clock::now();
-  RunOutcome outcome = guardRun(*device, [&]() -> RunResult {
+  const labs::LabDefinition* lab = labs::findLab(request.labId);
+  if (!lab) return RunError{RunError::Kind::BadInput, "unknown lab '" + request.labId + "'"};
+  if (!lab->measureOnGpu)
+    return RunError{RunError::Kind::BadInput, "lab " + request.labId +
+                                                  " has no CUDA measurement yet: run it on a simulator device "
+                                                  "(warpscope-cli devices lists them, e.g. sim:h100)"};
+  return labs::guardRun(device->info.id, [&]() -> RunOutcome {
     WS_CUDA_CHECK(cudaSetDevice(device->ordinal));
-    if (request.labId == labs::kLatencyArithId) return runLatencyArith(*device, request, progress, cancel);
-    if (request.labId == labs::kLatencyMemoryId) return runLatencyMemory(*device, request, progress, cancel);
-    throw BadInputError("lab " + request.labId + " has no CUDA implementation yet; run it on a simulator device");
-  });
-  if (outcome.ok())
-    outcome.result().elapsedSeconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  return outcome;
+    labs::RunMonitor monitor(progress, cancel);
+    RunResult result = lab->measureOnGpu(*device, request, monitor);
+    result.provenance = Provenance::Measured;
+    return result;
+  }, cudaErrorTranslator(*device));
 }
 
 }  // namespace cuda
+
+std::string cudaBackendUnavailableReason() {
+  if (std::string why = cuda::cudaUnavailableReason(); !why.empty()) return "no CUDA device: " + why;
+  return {};
+}
 
 std::unique_ptr<Backend> makeCudaBackend() {
   // No device (no driver, no GPU, a driver too old) means "use the simulator", never an abort.

@@ -19,6 +19,7 @@ class CudaBackend final : public Backend {
 
   [[nodiscard]] std::string name() const override { return "CUDA"; }
   [[nodiscard]] std::vector<DeviceInfo> devices() const override;
+  [[nodiscard]] std::vector<UnavailableDevice> unavailableDevices() const override;
   RunOutcome run(const RunRequest& request, const ProgressFn& progress, const CancelToken& cancel) override;
 
   /// The context of a device id, or nullptr: for device tests that reach below run().

@@ -4,4 +4,7 @@
 
 namespace warpscope {
 std::unique_ptr<Backend> makeCudaBackend() { return nullptr; }
+std::string cudaBackendUnavailableReason() {
+  return "this build has no CUDA backend (built without the CUDA toolkit; see README)";
+}
 }  // namespace warpscope

@@ -1,15 +1,15 @@
 #pragma once
 /// \file device_context.h
 /// What the backend keeps per device for a session: its DeviceInfo, the ceilings measured on it
-/// (cached: measured once per device per session), the latency-memory buffers (kept between
-/// runs), and whether an earlier error broke its context.
+/// (cached: measured once per device per session), whatever each lab keeps there between runs,
+/// and whether an earlier error broke its context.
 
 #include <cstddef>
 #include <map>
 #include <memory>
 #include <string>
+#include <typeindex>
 
-#include "cuda/copy_bench.h"
 #include "warpscope/device.h"
 
 namespace warpscope::cuda {
@@ -23,18 +23,30 @@ struct BandwidthCeiling {
   int reps = 0;
 };
 
+/// Base of what a lab keeps on a device between runs (e.g. latency-memory's copy buffers, so a
+/// slider step does not allocate and free a GiB). Freed with the context.
+struct LabState {
+  virtual ~LabState() = default;
+};
+
 struct DeviceContext {
   int ordinal = 0;
   DeviceInfo info;
   /// cudaMemcpy device-to-device ceilings by buffer size.
   std::map<std::size_t, BandwidthCeiling> memcpyCeilings;
-  /// The latency-memory source and destination of the last buffer size. A focus-only rerun (one
-  /// slider step) would otherwise allocate 2 x buffer_mib and free it again, and cudaFree waits
-  /// for the whole device. Replaced when buffer_mib changes; freed with the context.
-  std::unique_ptr<CopyBench> copyBench;
+  /// One slot per LabState type; see labState<T>().
+  std::map<std::type_index, std::unique_ptr<LabState>> labStates;
   /// Set after a sticky error: the context is unusable until the process ends.
   bool broken = false;
   std::string brokenReason;
+
+  /// The lab's state of type T on this device, default-constructed on first use.
+  template <typename T>
+  T& labState() {
+    std::unique_ptr<LabState>& slot = labStates[std::type_index(typeid(T))];
+    if (!slot) slot = std::make_unique<T>();
+    return static_cast<T&>(*slot);
+  }
 };
 
 }  // namespace warpscope::cuda

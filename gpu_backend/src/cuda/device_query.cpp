@@ -3,7 +3,7 @@
 #include <charconv>
 
 #include "cuda/cuda_check.h"
-#include "cuda/kernels/fma_chains.h"
+#include "labs/latency_arith/fma_chains.h"
 
 #ifndef WARPSCOPE_CUDA_ARCHITECTURES_TEXT
 #define WARPSCOPE_CUDA_ARCHITECTURES_TEXT "unknown"

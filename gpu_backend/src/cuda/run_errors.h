@@ -1,14 +1,16 @@
 #pragma once
 /// \file run_errors.h
 /// The non-CUDA reasons a measurement stops, thrown inside the backend and turned into RunError
-/// at its boundary (run_guard.h).
+/// at its boundary (labs/run_guard.h, cuda/cuda_run_guard.h).
 
 #include <stdexcept>
 
+#include "labs/run_monitor.h"
+
 namespace warpscope::cuda {
 
-/// The CancelToken was set; checked between launches. Becomes RunError{Cancelled}.
-struct Cancelled {};
+/// The CancelToken was set; checked between launches. The backend's one kind of cancelled.
+using labs::Cancelled;
 
 /// A kernel's output was wrong (poison left behind, a value that differs from the host's
 /// recomputation). Becomes RunError{Device}: a number from a wrong kernel is no measurement.

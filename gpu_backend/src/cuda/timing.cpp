@@ -22,7 +22,7 @@ class Event {
 };
 
 void throwIfCancelled(const CancelToken* cancel) {
-  if (cancel && cancel->cancelled()) throw Cancelled{};
+  if (cancel && cancel->cancelled()) throw Cancelled{"cancelled between launches"};
 }
 
 float elapsedMs(const Event& start, const Event& stop) {

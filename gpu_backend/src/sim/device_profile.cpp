@@ -148,29 +148,10 @@ OccupancyRules readOccupancy(const FieldReader& top) {
   return rules;
 }
 
-ModelParams readModel(const FieldReader& top) {
-  const FieldReader m = top.child("model");
-  ModelParams model;
-  model.fmaLatencyCycles = m.number("fma_latency_cycles", 0, 1000);
-  model.maxUsefulIlp = m.int32("max_useful_ilp", 1, 64);
-  model.dramLatencyNs = m.number("dram_latency_ns", 0, 100000);
-  model.loadedLatencyQueueing = m.number("loaded_latency_queueing", 0, 100, /*minInclusive=*/true);
-  model.copyKernelFractionOfDram = m.number("copy_kernel_fraction_of_dram", 0, 1);
-  model.memcpyFractionOfDram = m.number("memcpy_fraction_of_dram", 0, 1);
-  model.blockOverheadNs = m.number("block_overhead_ns", 0, 100000, /*minInclusive=*/true);
-  model.blockLaunchRatePerSmPerUs = m.number("block_launch_rate_per_sm_per_us", 0, 100000, /*minInclusive=*/true);
-  model.maxBytesInFlightPerWarp = m.int32("max_bytes_in_flight_per_warp", 0);
-  const FieldReader r = m.child("copy_kernel_registers");
-  model.copyRegisters.base = r.int32("base", 1, 255);
-  model.copyRegisters.per4Bytes = r.number("per_4_bytes", 0, 16, /*minInclusive=*/true);
-  return model;
-}
-
 /// "mechanisms": {"simt": {"branch_cycles": {"value": 8, "source": "..."}, ...}, ...}: every
-/// parameter a number with a non-empty source. Optional while no lab needs it.
+/// parameter a number with a non-empty source.
 std::map<std::string, Mechanism> readMechanisms(const FieldReader& top) {
   std::map<std::string, Mechanism> mechanisms;
-  if (!top.object().contains("mechanisms")) return mechanisms;
   const FieldReader all = top.child("mechanisms");
   for (const auto& [mechanismName, params] : all.object().items()) {
     const FieldReader group = all.child(mechanismName);
@@ -222,13 +203,8 @@ DeviceProfile parseDeviceProfile(std::string_view fileName, std::string_view jso
   }
   profile.info = readDeviceInfo(top, profile.id);
   profile.occupancy = readOccupancy(top);
-  profile.model = readModel(top);
   profile.mechanisms = readMechanisms(top);
   profile.info.sources = readSources(top);
-  if (profile.model.copyKernelFractionOfDram < profile.model.memcpyFractionOfDram * 0.5) {
-    top.fail("model.copy_kernel_fraction_of_dram",
-             "is less than half of model.memcpy_fraction_of_dram: almost certainly a typo");
-  }
   return profile;
 }
 

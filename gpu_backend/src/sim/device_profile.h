@@ -1,9 +1,10 @@
 #pragma once
 /// \file device_profile.h
-/// A simulator device profile: the DeviceInfo a real GPU would report plus the few physical
-/// parameters the latency-hiding model needs (latencies, exploitable ILP, achievable fractions of
-/// DRAM bandwidth). Profiles are data files, resources/profiles/<id>.json, embedded at configure
-/// time; this unit parses and validates them.
+/// A simulator device profile: the DeviceInfo a real GPU would report, its occupancy rules, and
+/// the physical parameters of the labs' models grouped per mechanism (fma_pipeline, dram,
+/// block_scheduler, copy_kernel, simt, ...), each with its source. Profiles are data files,
+/// resources/profiles/<id>.json, embedded at configure time; this unit parses them. Each lab's
+/// model reads and range-checks the mechanisms it needs (DeviceProfile::param).
 
 #include <map>
 #include <string>
@@ -23,31 +24,6 @@ struct OccupancyRules {
   int sharedMemAllocationUnit = 128;  ///< Bytes; a block's shared memory is rounded up to this.
 };
 
-/// Registers the lab's copy kernel needs per thread: base + per4Bytes x (bytes per thread / 4),
-/// because every 4 loaded bytes live in one register until the stores (Volkov, part II).
-struct CopyKernelRegisters {
-  int base = 10;
-  double per4Bytes = 1.0;
-};
-
-/// The physical parameters of the Little's-law model (docs/model.md explains each).
-struct ModelParams {
-  double fmaLatencyCycles = 0;        ///< Dependent FP32 FMA latency, SM cycles.
-  int maxUsefulIlp = 1;               ///< Independent FMAs per warp the hardware overlaps.
-  double dramLatencyNs = 0;           ///< Unloaded DRAM load latency, ns.
-  double loadedLatencyQueueing = 0;   ///< q in L(rho) = L0 (1 + q rho / (2 (1 - rho))); 0: hard min.
-  double copyKernelFractionOfDram = 0;  ///< Best streaming copy kernel, read+write, / theoretical.
-  double memcpyFractionOfDram = 0;    ///< cudaMemcpy device-to-device, read+write, / theoretical.
-  /// Per-block time outside the load latency (launch, address math, store issue, retire), ns:
-  /// the block's bytes are not in flight then. 0: negligible.
-  double blockOverheadNs = 0;
-  /// Blocks an SM can start per microsecond; caps kernels of tiny blocks. 0: no limit.
-  double blockLaunchRatePerSmPerUs = 0;
-  /// Load bytes one warp keeps in flight at most, whatever it asks for. 0: no limit.
-  int maxBytesInFlightPerWarp = 0;
-  CopyKernelRegisters copyRegisters;
-};
-
 /// One physical parameter of a mechanism, with where its number comes from.
 struct MechanismParam {
   double value = 0;
@@ -65,7 +41,6 @@ struct DeviceProfile {
   std::string id;        ///< "h100"; the device id is "sim:h100".
   DeviceInfo info;       ///< kind Simulator, id "sim:<id>", sources joined into one string.
   OccupancyRules occupancy;
-  ModelParams model;
   std::map<std::string, Mechanism> mechanisms;
 
   /// mechanisms[mechanism][name].value, checked to lie in [min, max]. Throws BadInputError

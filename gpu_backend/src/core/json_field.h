@@ -1,0 +1,39 @@
+#pragma once
+// Typed reads of result JSON fields, shared by the document reader and the view reader, so every
+// malformed file is refused the same way: BadInputError naming the field and where it sits.
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "warpscope/params.h"
+
+namespace warpscope {
+
+/// object[name] as T; throws BadInputError when object is not an object, lacks the field, or
+/// the field has another type. `where` says whose field it is ("document", "view 'x'").
+template <typename T>
+T field(const nlohmann::json& object, const char* name, const std::string& where) {
+  if (!object.is_object() || !object.contains(name))
+    throw BadInputError("result JSON: missing field '" + std::string(name) + "' in " + where);
+  try {
+    return object.at(name).get<T>();
+  } catch (const nlohmann::json::exception&) {
+    throw BadInputError("result JSON: field '" + std::string(name) + "' in " + where + " has the wrong type");
+  }
+}
+
+/// object[name] as T, or fallback when the field is absent (a wrong type still throws).
+template <typename T>
+T optionalField(const nlohmann::json& object, const char* name, const std::string& where, T fallback) {
+  if (!object.is_object() || !object.contains(name)) return fallback;
+  return field<T>(object, name, where);
+}
+
+/// object[name] as an array (to iterate); throws like field() when it is missing or not one.
+inline nlohmann::json arrayField(const nlohmann::json& object, const char* name, const std::string& where) {
+  auto value = field<nlohmann::json>(object, name, where);
+  if (!value.is_array())
+    throw BadInputError("result JSON: field '" + std::string(name) + "' in " + where + " is not an array");
+  return value;
+}
+
+}  // namespace warpscope

@@ -1,0 +1,222 @@
+#include "core/view_json.h"
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+#include "core/json_field.h"
+#include "core/view_table.h"
+#include "warpscope/params.h"
+
+namespace warpscope {
+namespace {
+
+using nlohmann::json;
+
+// ---- the table ---------------------------------------------------------------------------
+
+/// Whole numbers (indices, thread counts) are written as JSON integers so the rows read like the
+/// CSV; JSON has no NaN or infinity, so those are written as null and read back as NaN.
+json cellToJson(const TableCell& cell) {
+  if (const auto* text = std::get_if<std::string>(&cell)) return *text;
+  const double value = std::get<double>(cell);
+  if (!std::isfinite(value)) return nullptr;
+  constexpr double kExactIntegers = 9007199254740992.0;  // 2^53
+  if (value == std::floor(value) && std::abs(value) < kExactIntegers && !(value == 0 && std::signbit(value)))
+    return static_cast<std::int64_t>(value);
+  return value;
+}
+
+json tableToJson(const ViewTable& table) {
+  json rows = json::array();
+  for (const auto& row : table.rows) {
+    json cells = json::array();
+    for (const auto& cell : row) cells.push_back(cellToJson(cell));
+    rows.push_back(std::move(cells));
+  }
+  return {{"columns", table.columns}, {"rows", std::move(rows)}};
+}
+
+ViewTable tableFromJson(const json& object, const std::string& where) {
+  const std::string tableWhere = where + " table";
+  ViewTable table;
+  table.columns = field<std::vector<std::string>>(object, "columns", tableWhere);
+  const json rows = arrayField(object, "rows", tableWhere);
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    const json& row = rows[r];
+    const std::string rowWhere = tableWhere + " rows[" + std::to_string(r) + "]";
+    if (!row.is_array()) throw BadInputError("result JSON: " + rowWhere + " is not an array");
+    std::vector<TableCell> cells;
+    for (std::size_t c = 0; c < row.size(); ++c) {
+      const json& cell = row[c];
+      if (cell.is_number()) cells.emplace_back(cell.get<double>());
+      else if (cell.is_string()) cells.emplace_back(cell.get<std::string>());
+      else if (cell.is_null()) cells.emplace_back(std::numeric_limits<double>::quiet_NaN());
+      else
+        throw BadInputError("result JSON: " + rowWhere + " cell " + std::to_string(c) +
+                            " is neither a number nor a text");
+    }
+    table.rows.push_back(std::move(cells));
+  }
+  return table;
+}
+
+// ---- metadata per kind -------------------------------------------------------------------
+
+json idLabels(const std::vector<SpanKind>& kinds) {
+  json out = json::array();
+  for (const auto& k : kinds) out.push_back({{"id", k.id}, {"label", k.label}});
+  return out;
+}
+
+json idLabels(const std::vector<CellState>& states) {
+  json out = json::array();
+  for (const auto& s : states) out.push_back({{"id", s.id}, {"label", s.label}});
+  return out;
+}
+
+void xyMetadataToJson(const View& view, json& out) {
+  json series = json::array();
+  for (const auto& s : view.series) series.push_back({{"name", s.name}, {"key", s.key}});
+  out["x_label"] = view.xLabel;
+  out["y_label"] = view.yLabel;
+  out["y_max_hint"] = view.yMaxHint;
+  out["follows_focus"] = view.followsFocus;
+  out["series"] = std::move(series);
+  if (view.hasFocus) out["focus"] = {{"series", view.focusSeries}, {"x", view.focusX}};
+}
+
+void xyMetadataFromJson(const json& in, const std::string& where, View& view) {
+  view.xLabel = field<std::string>(in, "x_label", where);
+  view.yLabel = field<std::string>(in, "y_label", where);
+  view.yMaxHint = optionalField(in, "y_max_hint", where, 0.0);
+  view.followsFocus = optionalField(in, "follows_focus", where, false);
+  for (const auto& s : arrayField(in, "series", where))
+    view.series.push_back({field<std::string>(s, "name", where + " series"), {}, field<double>(s, "key", where + " series")});
+  if (in.contains("focus")) {
+    view.hasFocus = true;
+    view.focusSeries = field<std::string>(in["focus"], "series", where + " focus");
+    view.focusX = field<double>(in["focus"], "x", where + " focus");
+  }
+}
+
+void timelineMetadataToJson(const Timeline& timeline, json& out) {
+  json rows = json::array();
+  for (const auto& r : timeline.rows) rows.push_back({{"label", r.label}, {"group", r.group}, {"sub_rows", r.subRows}});
+  out["time_label"] = timeline.timeLabel;
+  out["time_unit"] = timeline.timeUnit;
+  out["rows"] = std::move(rows);
+  out["span_kinds"] = idLabels(timeline.kinds);
+  out["steps"] = timeline.steps;
+}
+
+void timelineMetadataFromJson(const json& in, const std::string& where, Timeline& timeline) {
+  timeline.timeLabel = field<std::string>(in, "time_label", where);
+  timeline.timeUnit = field<std::string>(in, "time_unit", where);
+  for (const auto& r : arrayField(in, "rows", where))
+    timeline.rows.push_back({field<std::string>(r, "label", where + " rows"), field<std::string>(r, "group", where + " rows"),
+                             field<int>(r, "sub_rows", where + " rows")});
+  for (const auto& k : arrayField(in, "span_kinds", where))
+    timeline.kinds.push_back({field<std::string>(k, "id", where + " span_kinds"), field<std::string>(k, "label", where + " span_kinds")});
+  timeline.steps = optionalField(in, "steps", where, std::vector<double>{});
+}
+
+void gridMetadataToJson(const Grid& grid, json& out) {
+  out["row_axis_label"] = grid.rowAxisLabel;
+  out["column_axis_label"] = grid.columnAxisLabel;
+  out["row_labels"] = grid.rowLabels;
+  out["column_labels"] = grid.columnLabels;
+  out["states"] = idLabels(grid.states);
+  out["time_unit"] = grid.timeUnit;
+}
+
+void gridMetadataFromJson(const json& in, const std::string& where, Grid& grid) {
+  grid.rowAxisLabel = field<std::string>(in, "row_axis_label", where);
+  grid.columnAxisLabel = field<std::string>(in, "column_axis_label", where);
+  grid.rowLabels = field<std::vector<std::string>>(in, "row_labels", where);
+  grid.columnLabels = field<std::vector<std::string>>(in, "column_labels", where);
+  for (const auto& s : arrayField(in, "states", where))
+    grid.states.push_back({field<std::string>(s, "id", where + " states"), field<std::string>(s, "label", where + " states")});
+  grid.timeUnit = field<std::string>(in, "time_unit", where);
+}
+
+void barsMetadataToJson(const Bars& bars, json& out) {
+  json series = json::array();
+  for (const auto& s : bars.series) series.push_back({{"name", s.name}});
+  out["category_label"] = bars.categoryLabel;
+  out["value_label"] = bars.valueLabel;
+  out["categories"] = bars.categories;
+  out["series"] = std::move(series);
+}
+
+void barsMetadataFromJson(const json& in, const std::string& where, Bars& bars) {
+  bars.categoryLabel = field<std::string>(in, "category_label", where);
+  bars.valueLabel = field<std::string>(in, "value_label", where);
+  bars.categories = field<std::vector<std::string>>(in, "categories", where);
+  for (const auto& s : arrayField(in, "series", where))
+    bars.series.push_back({field<std::string>(s, "name", where + " series"), {}});
+}
+
+}  // namespace
+
+json viewToJson(const View& view) {
+  json out = {{"id", view.id}, {"title", view.title}, {"kind", viewKindName(view.kind)}};
+  switch (view.kind) {
+    case ViewKind::Xy: xyMetadataToJson(view, out); break;
+    case ViewKind::Timeline: timelineMetadataToJson(view.timeline, out); break;
+    case ViewKind::Grid: gridMetadataToJson(view.grid, out); break;
+    case ViewKind::Bars: barsMetadataToJson(view.bars, out); break;
+  }
+  out["table"] = tableToJson(toTable(view));
+  return out;
+}
+
+View viewFromJson(const json& object) {
+  View view;
+  view.id = field<std::string>(object, "id", "a view");
+  const std::string where = "view '" + view.id + "'";
+  view.title = field<std::string>(object, "title", where);
+  const auto kind = field<std::string>(object, "kind", where);
+  if (!parseViewKind(kind, &view.kind))
+    throw BadInputError("result JSON: field 'kind' in " + where + " is '" + kind + "' (kinds: xy, timeline, grid, bars)");
+  switch (view.kind) {
+    case ViewKind::Xy: xyMetadataFromJson(object, where, view); break;
+    case ViewKind::Timeline: timelineMetadataFromJson(object, where, view.timeline); break;
+    case ViewKind::Grid: gridMetadataFromJson(object, where, view.grid); break;
+    case ViewKind::Bars: barsMetadataFromJson(object, where, view.bars); break;
+  }
+  const ViewTable table = tableFromJson(field<json>(object, "table", where), where);
+  try {
+    fromTable(view, table);
+  } catch (const BadInputError& e) {
+    throw BadInputError(std::string("result JSON: ") + e.what());
+  }
+  return view;
+}
+
+View viewFromJsonV1(const json& object) {
+  View view;
+  view.id = field<std::string>(object, "id", "a view");
+  const std::string where = "view '" + view.id + "'";
+  view.title = field<std::string>(object, "title", where);
+  view.xLabel = field<std::string>(object, "x_label", where);
+  view.yLabel = field<std::string>(object, "y_label", where);
+  view.yMaxHint = optionalField(object, "y_max_hint", where, 0.0);
+  for (const auto& s : arrayField(object, "series", where)) {
+    // Version 1 had no series key; 0 is the "none" the struct defaults to.
+    Series series{field<std::string>(s, "name", where), {}, 0};
+    const std::string seriesWhere = where + " series '" + series.name + "'";
+    for (const auto& p : arrayField(s, "points", seriesWhere))
+      series.points.push_back({field<double>(p, "x", seriesWhere), field<double>(p, "y", seriesWhere),
+                               field<double>(p, "y_min", seriesWhere), field<double>(p, "y_max", seriesWhere)});
+    view.series.push_back(std::move(series));
+  }
+  if (object.contains("focus")) {
+    view.hasFocus = true;
+    view.focusSeries = field<std::string>(object["focus"], "series", where + " focus");
+    view.focusX = field<double>(object["focus"], "x", where + " focus");
+  }
+  return view;
+}
+
+}  // namespace warpscope

@@ -1,0 +1,48 @@
+#pragma once
+/// \file view_table.h
+/// The one table form of each view kind (PlotJuggler style: a plain table first, then text).
+/// CSV writes it as rows under '#' metadata lines; JSON writes it as `table: {columns, rows}`
+/// next to the view's metadata. Only what varies per row lives in the table; titles, labels,
+/// legends, timeline rows, grid labels, steps and focus are the view's metadata.
+///
+/// Columns per kind:
+///   xy:       view, series, series_key, x, y, y_min, y_max           (one row per point)
+///   timeline: row, row_label, group, start, end, kind, sub_row_mask, payload (one per event)
+///   grid:     frame, time, frame_label, row, row_label, column, column_label, state, text
+///             (one row per cell per frame; state is the CellState id)
+///   bars:     category, series, value, low, high                     (one row per bar)
+/// sub_row_mask is hex text ("0xffff") because a 64-bit mask does not fit a double exactly.
+
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "warpscope/result.h"
+
+namespace warpscope {
+
+/// One cell: a number or a text. Index columns (row, frame, ...) hold whole numbers.
+using TableCell = std::variant<double, std::string>;
+
+/// A view's rows under named columns; every row has one cell per column.
+struct ViewTable {
+  std::vector<std::string> columns;
+  std::vector<std::vector<TableCell>> rows;
+};
+
+/// The columns of a kind's table, in order.
+const std::vector<std::string>& tableColumns(ViewKind kind);
+
+/// The table form of the view's per-row data (points, events, cells per frame, bars).
+ViewTable toTable(const View& view);
+
+/// Inverse of toTable: fills the per-row data of a view whose metadata (kind, id, series
+/// names and keys, timeline rows, grid labels and states, bar categories and series) is
+/// already set, replacing any per-row data it had. Throws BadInputError naming the view, the
+/// row and the column that is malformed: wrong columns, a text where a number belongs, an index
+/// out of range, a series, state or category the metadata does not declare, a redundant label
+/// that disagrees with the metadata, a missing or repeated cell or bar.
+/// A grid frame whose text cells are all empty reads back with no text (it draws the same).
+void fromTable(View& view, const ViewTable& table);
+
+}  // namespace warpscope

@@ -1,0 +1,35 @@
+#include "cuda/cuda_run_guard.h"
+
+#include "cuda/cuda_check.h"
+#include "cuda/run_errors.h"
+
+namespace warpscope::cuda {
+namespace {
+
+/// A sticky error answers every later call; a launch-configuration error is cleared by
+/// cudaGetLastError and the context keeps working.
+bool contextLost(cudaError_t code) {
+  if (isStickyError(code)) return true;
+  (void)cudaGetLastError();
+  return cudaDeviceSynchronize() != cudaSuccess;
+}
+
+}  // namespace
+
+labs::ErrorTranslator cudaErrorTranslator(DeviceContext& context) {
+  return [&context](const std::exception& error) -> std::optional<RunError> {
+    if (const auto* cudaError = dynamic_cast<const CudaError*>(&error)) {
+      std::string message = context.info.id + ": " + cudaError->what();
+      if (contextLost(cudaError->code())) {
+        context.broken = true;
+        context.brokenReason = cudaError->what();
+        message += ". This error is sticky: the CUDA context of " + context.info.id +
+                   " is unusable until Warpscope restarts (the simulator still works).";
+      }
+      return RunError{RunError::Kind::Device, std::move(message)};
+    }
+    return std::nullopt;  // CheckFailed and the rest: the generic "<device>: what" message
+  };
+}
+
+}  // namespace warpscope::cuda

@@ -1,0 +1,23 @@
+// The one list of labs. Adding a lab: a folder src/labs/<lab_id>/ and one line here
+// (docs/adding-a-lab.md). The order is the order of the GUI's lab list.
+#include "labs/lab_definition.h"
+#include "labs/latency_arith/latency_arith_lab.h"
+#include "labs/latency_memory/latency_memory_lab.h"
+
+namespace warpscope::labs {
+
+const std::vector<LabDefinition>& allLabs() {
+  static const std::vector<LabDefinition> labs = {
+      latencyArithLab(),
+      latencyMemoryLab(),
+  };
+  return labs;
+}
+
+const LabDefinition* findLab(const std::string& id) {
+  for (const LabDefinition& lab : allLabs())
+    if (lab.spec.id == id) return &lab;
+  return nullptr;
+}
+
+}  // namespace warpscope::labs

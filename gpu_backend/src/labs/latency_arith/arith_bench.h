@@ -1,0 +1,43 @@
+#pragma once
+/// \file arith_bench.h
+/// Measures and checks latency-arith configurations (Volkov part I) on one device.
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "labs/latency_arith/latency_arith_lab.h"
+#include "cuda/device_buffer.h"
+#include "cuda/timing.h"
+
+namespace warpscope::cuda {
+
+/// What the host expects global thread tid to write: its chains recomputed with std::fmaf in the
+/// kernel's order, then summed in the kernel's order. Bit-exact with the device (both fused, RN).
+float referenceFmaThreadSum(unsigned tid, int ilp, int passes, float b, float c);
+
+/// Owns the output buffer for the largest grid the device takes; one per run.
+class ArithBench {
+ public:
+  ArithBench(const DeviceInfo& device, std::uint64_t seed);
+
+  /// Times one configuration (grid = blocksPerSm x SM count blocks of threadsPerBlock) with fresh
+  /// random b and c, then checks every thread wrote a finite value and a sample of threads wrote
+  /// exactly the host's value. Throws CudaError, CheckFailed or Cancelled.
+  labs::ArithMeasurement measure(const labs::ArithConfig& config, const TimingPolicy& policy,
+                                 const CancelToken* cancel);
+
+  /// Threads whose output was compared with the host's recomputation so far.
+  [[nodiscard]] long long threadsVerified() const { return threadsVerified_; }
+
+ private:
+  void check(const labs::ArithConfig& config, unsigned threads, int passes, float b, float c);
+
+  DeviceInfo device_;
+  DeviceBuffer out_;
+  std::vector<float> host_;
+  std::mt19937_64 rng_;
+  long long threadsVerified_ = 0;
+};
+
+}  // namespace warpscope::cuda

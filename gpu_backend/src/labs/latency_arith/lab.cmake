@@ -1,0 +1,13 @@
+# Lab room "latency-arith": declaration, plan, assembly and targets (latency_arith_lab.cpp) and the model
+# (latency_arith_model.cpp) in every build; the CUDA measurement and kernels only with the toolkit.
+target_sources(warpscope_backend PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/latency_arith_lab.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/latency_arith_model.cpp
+)
+if(WARPSCOPE_ENABLE_CUDA)
+  target_sources(warpscope_backend PRIVATE
+    ${CMAKE_CURRENT_LIST_DIR}/latency_arith_cuda.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/arith_bench.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/fma_chains.cu
+  )
+endif()

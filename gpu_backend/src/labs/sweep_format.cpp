@@ -1,0 +1,37 @@
+#include "labs/sweep_format.h"
+
+#include <algorithm>
+#include <cctype>
+#include <stdexcept>
+
+namespace warpscope::labs {
+
+View declaredView(const LabSpec& lab, const std::string& viewId) {
+  const ViewSpec* spec = lab.findView(viewId);
+  if (!spec) throw std::logic_error("lab " + lab.id + " does not declare a view '" + viewId + "'");
+  View view;
+  view.id = spec->id;
+  view.title = spec->title;
+  view.kind = spec->kind;
+  return view;
+}
+
+Series sortedByX(Series series) {
+  std::stable_sort(series.points.begin(), series.points.end(),
+                   [](const Point& a, const Point& b) { return a.x < b.x; });
+  return series;
+}
+
+std::string scalarKey(const std::string& name) {
+  // Letters and digits kept (lower case); every other run of characters becomes one '_'.
+  std::string key;
+  for (char c : name) {
+    const auto u = static_cast<unsigned char>(c);
+    if (std::isalnum(u)) key += static_cast<char>(std::tolower(u));
+    else if (!key.empty() && key.back() != '_') key += '_';
+  }
+  while (!key.empty() && key.back() == '_') key.pop_back();
+  return key;
+}
+
+}  // namespace warpscope::labs

@@ -1,0 +1,21 @@
+#pragma once
+// Small helpers the lab assemblers share.
+#include <string>
+
+#include "warpscope/lab.h"
+#include "warpscope/result.h"
+
+namespace warpscope::labs {
+
+/// An empty view with the id, title and kind the lab declares for viewId: results use exactly
+/// the declaration, so a title is written once. Throws std::logic_error for an undeclared id
+/// (a programming error, caught by the lab's tests).
+View declaredView(const LabSpec& lab, const std::string& viewId);
+
+/// The series with its points in increasing x (backends may measure in any order).
+Series sortedByX(Series series);
+
+/// "ILP 4" -> "ilp_4", "128 B/thread (8x16 B)" -> "128_b_thread_8x16_b": for scalar ids.
+std::string scalarKey(const std::string& name);
+
+}  // namespace warpscope::labs

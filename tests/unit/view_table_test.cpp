@@ -1,0 +1,186 @@
+// The one table form per view kind (core/view_table.h): its columns, its row counts, and that
+// fromTable undoes toTable and refuses malformed tables by view, row and column.
+#include "core/view_table.h"
+
+#include <gtest/gtest.h>
+
+#include "view_samples.h"
+#include "warpscope/params.h"
+
+using namespace warpscope;
+using namespace warpscope::testing_views;
+
+namespace {
+
+/// The view with its per-row data removed: what a reader knows before it reads the table.
+View metadataOnly(View view) {
+  for (auto& series : view.series) series.points.clear();
+  view.timeline.events.clear();
+  view.grid.frames.clear();
+  for (auto& series : view.bars.series) series.values.clear();
+  return view;
+}
+
+/// fromTable's message for the table, or "" when it accepts it.
+std::string refusal(const View& view, const ViewTable& table) {
+  View target = metadataOnly(view);
+  try {
+    fromTable(target, table);
+  } catch (const BadInputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+std::size_t columnOf(const ViewTable& table, const std::string& name) {
+  for (std::size_t i = 0; i < table.columns.size(); ++i)
+    if (table.columns[i] == name) return i;
+  ADD_FAILURE() << "no column " << name;
+  return 0;
+}
+
+}  // namespace
+
+TEST(ViewTable, EachKindHasItsDocumentedColumns) {
+  using Columns = std::vector<std::string>;
+  EXPECT_EQ(toTable(xyView()).columns, (Columns{"view", "series", "series_key", "x", "y", "y_min", "y_max"}));
+  EXPECT_EQ(toTable(timelineView()).columns,
+            (Columns{"row", "row_label", "group", "start", "end", "kind", "sub_row_mask", "payload"}));
+  EXPECT_EQ(toTable(gridView()).columns, (Columns{"frame", "time", "frame_label", "row", "row_label", "column",
+                                                  "column_label", "state", "text"}));
+  EXPECT_EQ(toTable(barsView()).columns, (Columns{"category", "series", "value", "low", "high"}));
+  for (const View& view : everyKind()) EXPECT_EQ(toTable(view).columns, tableColumns(view.kind));
+}
+
+TEST(ViewTable, OneRowPerPointEventCellPerFrameAndBar) {
+  EXPECT_EQ(toTable(xyView()).rows.size(), 3u);
+  EXPECT_EQ(toTable(timelineView()).rows.size(), 3u);
+  EXPECT_EQ(toTable(gridView()).rows.size(), 2u * 2u * 3u) << "2 frames of 2 x 3 cells";
+  EXPECT_EQ(toTable(barsView()).rows.size(), 3u * 2u);
+  for (const View& view : everyKind())
+    for (const auto& row : toTable(view).rows) EXPECT_EQ(row.size(), tableColumns(view.kind).size());
+}
+
+TEST(ViewTable, FromTableUndoesToTableForEveryKind) {
+  for (const View& original : everyKind()) {
+    View back = metadataOnly(original);
+    fromTable(back, toTable(original));
+    EXPECT_TRUE(sameView(back, original)) << viewKindName(original.kind);
+  }
+}
+
+TEST(ViewTable, FromTableReplacesPerRowDataInsteadOfAppending) {
+  View view = xyView();
+  fromTable(view, toTable(xyView()));
+  EXPECT_TRUE(sameView(view, xyView()));
+}
+
+TEST(ViewTable, SubRowMaskIsHexTextSoAll64BitsSurvive) {
+  const ViewTable table = toTable(timelineView());
+  const std::size_t mask = columnOf(table, "sub_row_mask");
+  EXPECT_EQ(std::get<std::string>(table.rows[0][mask]), "0xffff");
+  EXPECT_EQ(std::get<std::string>(table.rows[1][mask]), "0xffff0000ffff0000");
+  EXPECT_EQ(std::get<std::string>(table.rows[2][mask]), "0x0");
+}
+
+TEST(ViewTable, GridCellsNameTheirStateByIdInRowMajorOrder) {
+  const ViewTable table = toTable(gridView());
+  const std::size_t state = columnOf(table, "state");
+  const std::size_t column = columnOf(table, "column_label");
+  // Frame 1 starts after the 6 cells of frame 0; its first cell is state 1 ("gpu0").
+  EXPECT_EQ(std::get<std::string>(table.rows[6][state]), "gpu0");
+  EXPECT_EQ(std::get<std::string>(table.rows[7][state]), "cpu");
+  EXPECT_EQ(std::get<std::string>(table.rows[8][column]), "2, last");
+}
+
+TEST(ViewTable, GridFrameWithOnlyEmptyTextReadsBackWithoutText) {
+  View view = gridView();
+  view.grid.frames[0].text = std::vector<std::string>(6, "");
+  View back = metadataOnly(view);
+  fromTable(back, toTable(view));
+  EXPECT_TRUE(back.grid.frames[0].text.empty());
+  EXPECT_EQ(back.grid.frames[1].text, view.grid.frames[1].text);
+}
+
+TEST(ViewTable, RefusesAWrongOrMissingColumnByName) {
+  ViewTable table = toTable(timelineView());
+  table.columns[3] = "begin";
+  EXPECT_NE(refusal(timelineView(), table).find("'begin', expected 'start'"), std::string::npos)
+      << refusal(timelineView(), table);
+  table = toTable(barsView());
+  table.columns.pop_back();
+  EXPECT_NE(refusal(barsView(), table).find("column 'high' is missing"), std::string::npos);
+}
+
+TEST(ViewTable, RefusesARowWithTheWrongCellCount) {
+  ViewTable table = toTable(barsView());
+  table.rows[2].pop_back();
+  EXPECT_NE(refusal(barsView(), table).find("rows[2] has 4 cells, expected 5"), std::string::npos);
+}
+
+TEST(ViewTable, RefusesTextWhereANumberBelongsNamingViewRowAndColumn) {
+  ViewTable table = toTable(xyView());
+  table.rows[1][columnOf(table, "y")] = std::string("fast");
+  const std::string message = refusal(xyView(), table);
+  EXPECT_NE(message.find("view 'fraction-vs-threads'"), std::string::npos) << message;
+  EXPECT_NE(message.find("rows[1], column 'y': expected a number"), std::string::npos) << message;
+}
+
+TEST(ViewTable, RefusesIndicesOutsideTheMetadata) {
+  ViewTable table = toTable(timelineView());
+  table.rows[0][columnOf(table, "row")] = 2.0;
+  EXPECT_NE(refusal(timelineView(), table).find("column 'row': 2 is not one of the view's 2 timeline rows"),
+            std::string::npos)
+      << refusal(timelineView(), table);
+  table = toTable(gridView());
+  table.rows[0][columnOf(table, "column")] = 1.5;
+  EXPECT_NE(refusal(gridView(), table).find("column 'column'"), std::string::npos);
+}
+
+TEST(ViewTable, RefusesNamesTheMetadataDoesNotDeclare) {
+  ViewTable table = toTable(xyView());
+  table.rows[0][columnOf(table, "series_key")] = 5.0;
+  EXPECT_NE(refusal(xyView(), table).find("'ILP 4' with key 5 is not one of the view's series"), std::string::npos);
+  table = toTable(gridView());
+  table.rows[4][columnOf(table, "state")] = std::string("gpu7");
+  EXPECT_NE(refusal(gridView(), table).find("'gpu7' is not one of the view's cell states"), std::string::npos);
+  table = toTable(barsView());
+  table.rows[0][columnOf(table, "category")] = std::string("zero copy");
+  EXPECT_NE(refusal(barsView(), table).find("'zero copy' is not one of the view's categories"), std::string::npos);
+}
+
+TEST(ViewTable, RefusesARedundantLabelThatDisagreesWithTheMetadata) {
+  ViewTable table = toTable(timelineView());
+  table.rows[2][columnOf(table, "row_label")] = std::string("warp 9");
+  EXPECT_NE(refusal(timelineView(), table).find("column 'row_label': 'warp 9' disagrees"), std::string::npos);
+}
+
+TEST(ViewTable, RefusesAMalformedSubRowMask) {
+  ViewTable table = toTable(timelineView());
+  for (const char* bad : {"ffff", "0x", "0xfffg", "0x10000000000000000"}) {
+    table.rows[0][columnOf(table, "sub_row_mask")] = std::string(bad);
+    EXPECT_NE(refusal(timelineView(), table).find("is not a hex mask"), std::string::npos) << bad;
+  }
+}
+
+TEST(ViewTable, RefusesRepeatedOrMissingGridCellsAndBars) {
+  ViewTable table = toTable(gridView());
+  table.rows[1] = table.rows[0];
+  EXPECT_NE(refusal(gridView(), table).find("repeats cell (row 0, column 0) of frame 0"), std::string::npos)
+      << refusal(gridView(), table);
+  table = toTable(gridView());
+  table.rows.erase(table.rows.begin() + 7);
+  EXPECT_NE(refusal(gridView(), table).find("frame 1 has no row for cell (row 0, column 1)"), std::string::npos)
+      << refusal(gridView(), table);
+  table = toTable(barsView());
+  table.rows.pop_back();
+  EXPECT_NE(refusal(barsView(), table).find("no row for the bar of series 'Model' in category 'on demand'"),
+            std::string::npos)
+      << refusal(barsView(), table);
+}
+
+TEST(ViewTable, RefusesGridFramesOutOfOrder) {
+  ViewTable table = toTable(gridView());
+  table.rows[0][columnOf(table, "frame")] = 1.0;
+  EXPECT_NE(refusal(gridView(), table).find("column 'frame'"), std::string::npos) << refusal(gridView(), table);
+}
