@@ -1,5 +1,6 @@
 // The one list of labs. Adding a lab: a folder src/labs/<lab_id>/ and one line here
 // (docs/adding-a-lab.md). The order is the order of the GUI's lab list.
+#include "labs/divergence/divergence_lab.h"
 #include "labs/lab_definition.h"
 #include "labs/latency_arith/latency_arith_lab.h"
 #include "labs/latency_memory/latency_memory_lab.h"
@@ -10,6 +11,7 @@ const std::vector<LabDefinition>& allLabs() {
   static const std::vector<LabDefinition> labs = {
       latencyArithLab(),
       latencyMemoryLab(),
+      divergenceLab(),
   };
   return labs;
 }
