@@ -56,11 +56,42 @@ int totalPops(const PatternShape& shape) {
 SimtParams testParams() {
   SimtParams p;
   p.dependentFmaCycles = 4;
+  p.loopIterationCycles = 0;
+  p.segmentSetupCycles = 0;
   p.branchCycles = 10;
   p.pathSwitchCycles = 20;
+  p.indirectBranchCycles = 30;
+  p.indirectRegroupCycles = 10;
   p.controlIssueSlots = 3;
+  p.indirectBranchIssueSlots = 3;
+  p.pathSwitchIssueSlots = 1;
+  p.indirectRegroupIssueSlots = 3;
   p.launchOverheadUs = 0;
   return p;
+}
+
+struct Switches {
+  int switches = 0;
+  int regroups = 0;
+};
+Switches switchesOf(const PatternShape& shape) {
+  const SimtProgram program = buildSimtProgram(shape, 0, kWarpLanes, Predication::Branch);
+  Switches out;
+  for (const SimtStep& step : runSimtStack(program)) {
+    out.switches += step.switchesBefore;
+    out.regroups += step.regroupsBefore;
+  }
+  return out;
+}
+
+/// The order in which the paths of one repetition run, with the order the H100 showed.
+std::vector<int> hardwareOrder(const PatternShape& shape, unsigned warp = 0) {
+  SimtProgram program = buildSimtProgram(shape, warp, kWarpLanes, Predication::Branch);
+  program.order = PathOrder::FewerLanesFirst;
+  std::vector<int> paths;
+  for (const SimtStep& step : runSimtStack(program))
+    if (step.path >= 0) paths.push_back(step.path);
+  return paths;
 }
 
 // ---- The seed's 4-thread examples ---------------------------------------------------------
@@ -213,6 +244,47 @@ TEST(SimtStack, ReconvergencePointsAreImmediatePostDominators) {
   // blocks: 0 body, 1 back edge, 2 join, 3 repetition end
   EXPECT_EQ(loop.ipdom[1], 2) << "the loop's exit post-dominates its back edge";
   EXPECT_EQ(loop.ipdom[0], 1);
+}
+
+// The warp moves on to another pending group of lanes once per extra group: p - 1 times for p
+// paths (the last pop returns to the waiting reconvergence entry, no switch).
+TEST(SimtStack, CountsMovesToTheNextGroupOfLanes) {
+  EXPECT_EQ(switchesOf(shapeOf(DivergencePattern::OddEven)).switches, 1);
+  EXPECT_EQ(switchesOf(shapeOf(DivergencePattern::OddEven)).regroups, 0);
+  EXPECT_EQ(switchesOf(shapeOf(DivergencePattern::WarpUniform)).switches, 0);
+  PatternShape sw = shapeOf(DivergencePattern::Switch);
+  sw.paths = 8;
+  EXPECT_EQ(switchesOf(sw).switches, 7);
+  EXPECT_EQ(switchesOf(sw).regroups, 7) << "each further switch group goes through the dispatch again";
+  PatternShape nested = shapeOf(DivergencePattern::Nested);
+  nested.depth = 3;
+  EXPECT_EQ(switchesOf(nested).switches, 7);
+  PatternShape loop = shapeOf(DivergencePattern::Loop);
+  loop.loopSpread = 31;
+  EXPECT_EQ(switchesOf(loop).switches, 0) << "lanes that leave a loop just wait at its exit";
+}
+
+// What the lab's trace showed on an H100: the group with fewer lanes runs first; on a tie the else
+// side of an if/else (the compiler's fall-through), the lowest case of a switch.
+TEST(SimtStack, FewerLanesFirstOrderAsTheH100RanThem) {
+  EXPECT_EQ(hardwareOrder(shapeOf(DivergencePattern::OddEven)), (std::vector<int>{1, 0}));
+  PatternShape firstK = shapeOf(DivergencePattern::FirstK);
+  firstK.k = 5;
+  EXPECT_EQ(hardwareOrder(firstK), (std::vector<int>{0, 1}));
+  firstK.k = 27;
+  EXPECT_EQ(hardwareOrder(firstK), (std::vector<int>{1, 0}));
+  PatternShape nested = shapeOf(DivergencePattern::Nested);
+  nested.depth = 3;
+  EXPECT_EQ(hardwareOrder(nested), (std::vector<int>{7, 6, 5, 4, 3, 2, 1, 0}));
+  PatternShape sw = shapeOf(DivergencePattern::Switch);
+  sw.paths = 4;
+  EXPECT_EQ(hardwareOrder(sw), (std::vector<int>{0, 1, 2, 3}));
+  PatternShape random = shapeOf(DivergencePattern::Random);
+  for (unsigned warp = 0; warp < 16; ++warp) {
+    const auto order = hardwareOrder(random, warp);
+    if (order.size() < 2) continue;
+    EXPECT_LE(std::popcount(pathMask(random, warp, order[0])), std::popcount(pathMask(random, warp, order[1])));
+  }
 }
 
 // ---- The seed's formula and the trace's scalars -------------------------------------------

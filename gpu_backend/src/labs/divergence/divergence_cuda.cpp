@@ -253,16 +253,13 @@ RunResult measureDivergence(cuda::DeviceContext& context, const RunRequest& requ
         << " cycles (branch, reconvergence and the instrumentation's own store).";
   result.notes.push_back(shows.str());
   if (profile) {
-    std::ostringstream model;
-    model << "Model series: the simulator's SIMT model with " << profile->fileName
-          << "'s simt parameters (dependent FMA " << params.dependentFmaCycles << " cycles, branch "
-          << params.branchCycles << ", path switch " << params.pathSwitchCycles << ", launch "
-          << params.launchOverheadUs << " us), evaluated for this GPU's SM count, clock (" << device.smClockMhz
-          << " MHz) and this launch.";
-    result.notes.push_back(model.str());
+    result.notes.push_back("Model series: the simulator's model with " + profile->fileName +
+                           "'s simt parameters, evaluated for this GPU's SM count and clock and this launch. " +
+                           simtModelNote(profile->fileName, params, chosen, device));
   } else {
     result.notes.push_back("No simulator profile loaded: no model series.");
   }
+  result.notes.push_back(independentThreadSchedulingNote());
   result.notes.push_back(scaling);
   return result;
 }

@@ -37,11 +37,21 @@ struct SimtBlock {
   int loopBody = -1;            ///< Loop back edge: the body block whose runs count.
   std::uint32_t guard = 0;      ///< If-converted block: only these lanes commit (0: all issued lanes commit).
   bool guarded = false;
+  bool indirect = false;        ///< The switch's dispatch: a jump table, whatever the number of cases.
+};
+
+/// Which group of lanes a divergent branch runs first.
+enum class PathOrder {
+  ProgramOrder,     ///< The first successor (the then side, case 0) first: the seed's tables.
+  FewerLanesFirst,  ///< The group with fewer active lanes first; on a tie the else side of an if
+                    ///< (the compiler's fall-through) and the lowest case of a switch. What the
+                    ///< lab's trace showed on an H100 (2026-11-22) for every pattern.
 };
 
 /// One repetition of a pattern's divergent region, for a warp of `lanes` threads.
 struct SimtProgram {
   int lanes = kWarpLanes;
+  PathOrder order = PathOrder::ProgramOrder;
   std::vector<SimtBlock> blocks;  ///< blocks[0] is the entry.
   std::vector<int> ipdom;         ///< Immediate post-dominator of each block; -1: the exit.
 };
@@ -71,11 +81,14 @@ struct SimtStep {
   int path = -1;                 ///< Path id of a work block, -1 otherwise.
   int stackDepth = 0;            ///< Entries on the SIMT stack while it ran.
   int popsBefore = 0;            ///< Stack entries that reconverged (popped) right before it.
+  int switchesBefore = 0;        ///< Of those pops, the ones after which the warp ran another
+                                 ///< pending group of lanes (not the reconvergence entry).
+  int regroupsBefore = 0;        ///< Of those switches, the ones to a group of an indirect branch.
 };
 
 /// Executes one repetition on the SIMT stack: entries {pc, reconvergence pc, mask}; a divergent
-/// branch sets the top's pc to the branch's IPDOM and pushes one entry per target (the first
-/// successor on top, so it runs first); an entry whose pc reaches its reconvergence pc pops.
+/// branch sets the top's pc to the branch's IPDOM and pushes one entry per target (the one that
+/// runs first, by program.order, on top); an entry whose pc reaches its reconvergence pc pops.
 std::vector<SimtStep> runSimtStack(const SimtProgram& program);
 
 /// The seed's formula over executed instructions: 100 * (32 * executed - thread-executed) /
@@ -85,19 +98,29 @@ double controlFlowDivergencePct(const std::vector<std::uint32_t>& masks, const s
 
 // ---- Timing ----------------------------------------------------------------------------------
 
-/// The profile's "simt" mechanism (docs/labs/divergence.md; every value has its source there).
+/// The profile's "simt" mechanism: what one warp waits (cycles) and what it takes from its
+/// scheduler (issue slots) for each piece of the lab's kernels. docs/labs/divergence.md gives
+/// every value's source; on Hopper they were fitted to this lab's own calibration runs.
 struct SimtParams {
-  double dependentFmaCycles = 4;   ///< A dependent FP32 FMA's latency (the work is one chain).
-  double branchCycles = 10;        ///< A warp's wait at a branch block (compare, branch, target fetch).
-  double pathSwitchCycles = 10;    ///< A warp's wait when a divergent path reconverges and the next runs.
-  double controlIssueSlots = 3;    ///< Scheduler issue slots a branch block takes (ISETP, BSSY, BRA, ...).
-  double launchOverheadUs = 3;     ///< Launch and drain of a kernel, added to its time.
+  double dependentFmaCycles = 4.2;      ///< A dependent FP32 FMA's latency (the work is one chain).
+  double loopIterationCycles = 4;       ///< Added per 16-FMA iteration of the work loop (taken back edge).
+  double segmentSetupCycles = 25;       ///< Entering a path segment (loop bounds, operands, loop entry test).
+  double branchCycles = 55;             ///< A conditional branch block (compare, BSSY, branch), taken or not.
+  double pathSwitchCycles = 55;         ///< The warp moving on to its next group of lanes after a divergent path.
+  double indirectBranchCycles = 171;    ///< The switch's dispatch (compare tree, jump-table load, BRX).
+  double indirectRegroupCycles = 98;    ///< Each further group of a switch going through the dispatch again.
+  double controlIssueSlots = 9;         ///< Issue slots of a conditional branch block.
+  double indirectBranchIssueSlots = 24; ///< Issue slots of the switch's dispatch.
+  double pathSwitchIssueSlots = 1;      ///< Issue slots of moving on to the next group.
+  double indirectRegroupIssueSlots = 26;  ///< Issue slots of a further switch group's dispatch.
+  double launchOverheadUs = 3;          ///< Launch and drain of a kernel, added to its time.
 };
 
 /// Reads and range-checks the profile's simt mechanism (BadInputError naming the file and field).
 SimtParams simtParams(const sim::DeviceProfile& profile);
 
-/// Loop-control instructions per kWorkUnroll FMAs of the work loop (IADD, ISETP, BRA in the SASS).
+/// Loop-control instructions per kWorkUnroll FMAs of the work loop (UIADD3, ISETP, BRA in the
+/// sm_90 SASS of divergence_kernels.cu).
 inline constexpr double kWorkLoopControlInstructions = 3;
 
 /// One piece of a warp's time line: a block with its latency and the scheduler cycles it takes.
@@ -146,6 +169,13 @@ inline constexpr int kTableLanes = 4;
 /// The grid view "simt-steps": the SIMT stack run on a 4-thread warp for the pattern, one row per
 /// executed instruction, one frame per step. Also says how the pattern was scaled to 4 threads.
 Grid simtTableGrid(const PatternShape& shape, Predication predication, std::string* scaling);
+
+/// One note that states the model and its parameters (simulator and GPU results alike).
+std::string simtModelNote(const std::string& profileFile, const SimtParams& params, const PatternShape& shape,
+                          const DeviceInfo& device);
+
+/// What Volta and later do differently from the stack model, and what this lab's GPU traces showed.
+std::string independentThreadSchedulingNote();
 
 /// The lab on a simulator profile (LabDefinition::simulate).
 RunResult simulateDivergence(const sim::DeviceProfile& profile, const RunRequest& request, RunMonitor& monitor);
