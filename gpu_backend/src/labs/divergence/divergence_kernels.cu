@@ -43,8 +43,14 @@ __device__ __forceinline__ unsigned smId() {
   return id;
 }
 
-/// Where a thread is and where its warp records.
+/// Where a thread is, the work's operands and where its warp records. b, the work's length and
+/// the repetitions are computed from the thread index (always to the kernel argument's value),
+/// so they live in registers: read straight from the parameter bank, ptxas reloads them (LDC) at
+/// the start of every path, and that load's latency would count as the cost of divergence.
 struct Thread {
+  float b;
+  int work;
+  int reps;
   unsigned tid;
   unsigned warp;  // global warp index
   int lane;
@@ -56,6 +62,10 @@ struct Thread {
 __device__ __forceinline__ Thread thisThread(const DivergenceArgs& a, bool instrumented) {
   Thread t;
   t.tid = blockIdx.x * blockDim.x + threadIdx.x;
+  const int zero = static_cast<int>(t.tid >> 31);  // 0 for every launch this lab makes
+  t.b = a.b + 0.0f * workInitialValue(t.tid);      // 0 * x is not folded without fast math: b stays 1
+  t.work = a.shape.workFmas + zero;
+  t.reps = a.reps + zero;
   t.warp = t.tid / 32u;
   t.lane = static_cast<int>(threadIdx.x & 31u);
   t.sm = instrumented ? smId() : 0u;
@@ -77,8 +87,8 @@ __device__ __forceinline__ float segment(float acc, const DivergenceArgs& a, con
     g0 = globalTimerTagged<Code>();
     t0 = clockTagged<Code>();
   }
-  const float b = a.b;
-  const int work = a.shape.workFmas;
+  const float b = t.b;
+  const int work = t.work;
 #pragma unroll 1
   for (int i = 0; i < work; i += kWorkUnroll) {
 #pragma unroll
@@ -106,7 +116,7 @@ __global__ void divergenceUniform(DivergenceArgs a) {
   const Thread t = thisThread(a, I);
   float acc = workInitialValue(t.tid);
 #pragma unroll 1
-  for (int rep = 0; rep < a.reps; ++rep) acc = segment<0, I>(acc, a, t, rep, 0, rep);
+  for (int rep = 0; rep < t.reps; ++rep) acc = segment<0, I>(acc, a, t, rep, 0, rep);
   a.out[t.tid] = acc;
 }
 
@@ -117,7 +127,7 @@ __global__ void divergenceIfElse(DivergenceArgs a) {
   const int path = lanePath(a.shape, t.warp, t.lane);
   float acc = workInitialValue(t.tid);
 #pragma unroll 1
-  for (int rep = 0; rep < a.reps; ++rep) {
+  for (int rep = 0; rep < t.reps; ++rep) {
     if (opaque(path) == 0)
       acc = segment<0, I>(acc, a, t, rep * 2, 0, rep);
     else
@@ -145,7 +155,7 @@ __global__ void divergenceNested(DivergenceArgs a) {
   const int leaf = lanePath(a.shape, t.warp, t.lane);
   float acc = workInitialValue(t.tid);
 #pragma unroll 1
-  for (int rep = 0; rep < a.reps; ++rep) acc = nested<0, Depth, 0, I>(acc, a, t, leaf, rep);
+  for (int rep = 0; rep < t.reps; ++rep) acc = nested<0, Depth, 0, I>(acc, a, t, leaf, rep);
   a.out[t.tid] = acc;
 }
 
@@ -157,7 +167,7 @@ __global__ void divergenceLoop(DivergenceArgs a) {
   const int perRep = a.shape.loopSpread + 1;
   float acc = workInitialValue(t.tid);
 #pragma unroll 1
-  for (int rep = 0; rep < a.reps; ++rep) {
+  for (int rep = 0; rep < t.reps; ++rep) {
 #pragma unroll 1
     for (int it = 0; it < opaque(trips); ++it) acc = segment<0, I>(acc, a, t, rep * perRep + it, it, rep);
   }
@@ -176,7 +186,7 @@ __global__ void divergenceSwitch(DivergenceArgs a) {
   const int path = lanePath(a.shape, t.warp, t.lane);
   float acc = workInitialValue(t.tid);
 #pragma unroll 1
-  for (int rep = 0; rep < a.reps; ++rep) {
+  for (int rep = 0; rep < t.reps; ++rep) {
     switch (opaque(path)) {
       WS_DIVERGENCE_CASE(0) WS_DIVERGENCE_CASE(1) WS_DIVERGENCE_CASE(2) WS_DIVERGENCE_CASE(3)
       WS_DIVERGENCE_CASE(4) WS_DIVERGENCE_CASE(5) WS_DIVERGENCE_CASE(6) WS_DIVERGENCE_CASE(7)

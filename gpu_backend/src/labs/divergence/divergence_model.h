@@ -104,16 +104,16 @@ double controlFlowDivergencePct(const std::vector<std::uint32_t>& masks, const s
 struct SimtParams {
   double dependentFmaCycles = 4.2;      ///< A dependent FP32 FMA's latency (the work is one chain).
   double loopIterationCycles = 4;       ///< Added per 16-FMA iteration of the work loop (taken back edge).
-  double segmentSetupCycles = 25;       ///< Entering a path segment (loop bounds, operands, loop entry test).
-  double branchCycles = 55;             ///< A conditional branch block (compare, BSSY, branch), taken or not.
-  double pathSwitchCycles = 55;         ///< The warp moving on to its next group of lanes after a divergent path.
-  double indirectBranchCycles = 171;    ///< The switch's dispatch (compare tree, jump-table load, BRX).
-  double indirectRegroupCycles = 98;    ///< Each further group of a switch going through the dispatch again.
-  double controlIssueSlots = 9;         ///< Issue slots of a conditional branch block.
-  double indirectBranchIssueSlots = 24; ///< Issue slots of the switch's dispatch.
+  double segmentSetupCycles = 0;       ///< Entering a path segment (loop bounds, operands, loop entry test).
+  double branchCycles = 45;             ///< A conditional branch block (compare, BSSY, branch), taken or not.
+  double pathSwitchCycles = 37;         ///< The warp moving on to its next group of lanes after a divergent path.
+  double indirectBranchCycles = 222;    ///< The switch's dispatch (compare tree, jump-table load, BRX).
+  double indirectRegroupCycles = 110;    ///< Each further group of a switch going through the dispatch again.
+  double controlIssueSlots = 7;         ///< Issue slots of a conditional branch block.
+  double indirectBranchIssueSlots = 32; ///< Issue slots of the switch's dispatch.
   double pathSwitchIssueSlots = 1;      ///< Issue slots of moving on to the next group.
-  double indirectRegroupIssueSlots = 26;  ///< Issue slots of a further switch group's dispatch.
-  double launchOverheadUs = 3;          ///< Launch and drain of a kernel, added to its time.
+  double indirectRegroupIssueSlots = 12;  ///< Issue slots of a further switch group's dispatch.
+  double launchOverheadUs = 4;          ///< Launch and drain of a kernel, added to its time.
 };
 
 /// Reads and range-checks the profile's simt mechanism (BadInputError naming the file and field).
