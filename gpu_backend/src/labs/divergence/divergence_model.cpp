@@ -695,8 +695,8 @@ std::string independentThreadSchedulingNote() {
          "order is no longer guaranteed. Measured with this lab on an H100 (2026-11-22): in every pattern the "
          "recorded segments of a warp never overlapped and every __activemask() was exactly the pattern's lanes, "
          "i.e. the GPU ran the groups one after another and reconverged at the post-dominator, as the stack "
-         "model does; a switch's groups are ordered by the compiled dispatch (a compare tree and a jump table), "
-         "not by case number.";
+         "model does. The group with fewer lanes ran first (on a tie the else side of an if, the lowest case of a "
+         "switch), which the model's timeline follows; the 4-thread table keeps the seed's then-first order.";
 }
 
 std::string simtModelNote(const std::string& profileFile, const SimtParams& params, const PatternShape& shape,
