@@ -18,7 +18,8 @@ step() { echo "== $*"; "$@"; echo "== exit $?"; }
 } 2>&1 | tee "$out/device_log.txt"
 for lab in $(warpscope-cli labs | cut -f1); do
   warpscope-cli run "$lab" --device cuda:0 --out "$out/${lab//-/_}.json" 2>&1 | tail -1
-  for view in $(warpscope-cli describe "$lab" | python3 -c 'import json,sys; print(" ".join(v["id"] for v in json.load(sys.stdin)["views"]))' 2>/dev/null); do
+  # The view ids: the "id"s after "views" in the lab's description (no python on the GPU machine).
+  for view in $(warpscope-cli describe "$lab" | sed -n '/"views"/,$p' | grep -o '"id": "[^"]*"' | cut -d'"' -f4); do
     warpscope --lab "$lab" --device cuda:0 --view "$view" --export "$out/gpu_${lab//-/_}_${view//-/_}.png" 2>&1 | tail -1
   done
 done
