@@ -5,6 +5,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QSlider>
+#include <QStyle>
 #include <QToolButton>
 
 #include <algorithm>
@@ -16,16 +17,13 @@
 namespace warpscope::ui {
 
 namespace {
-QToolButton* makeButton(const QString& text, const QString& tip, QWidget* parent) {
+QToolButton* makeButton(QStyle::StandardPixmap icon, const QString& tip, QWidget* parent) {
   auto* b = new QToolButton(parent);
-  b->setText(text);
+  b->setIcon(parent->style()->standardIcon(icon));
+  b->setIconSize(QSize(22, 22));
   b->setToolTip(tip);
   b->setAccessibleName(tip);
   b->setFocusPolicy(Qt::TabFocus);
-  b->setToolButtonStyle(Qt::ToolButtonTextOnly);
-  QFont f = b->font();
-  f.setPointSize(f.pointSize() + 2);
-  b->setFont(f);
   return b;
 }
 
@@ -39,12 +37,13 @@ QString speedText(double s) {
 AnimationBar::AnimationBar(AnimationClock* clock, QWidget* parent) : QWidget(parent), clock_(clock) {
   setFocusPolicy(Qt::StrongFocus);
   setAccessibleName(tr("Animation controls"));
-  first_ = makeButton(QStringLiteral("⏮"), tr("To the start (Home)"), this);
-  back_ = makeButton(QStringLiteral("◀❘"), tr("Step back (Left or ,)"), this);
-  play_ = makeButton(tr("▶ Play"), tr("Play / pause (Space)"), this);
+  first_ = makeButton(QStyle::SP_MediaSkipBackward, tr("To the start (Home)"), this);
+  back_ = makeButton(QStyle::SP_MediaSeekBackward, tr("Step back (Left or ,)"), this);
+  play_ = makeButton(QStyle::SP_MediaPlay, tr("Play / pause (Space)"), this);
+  play_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
   play_->setMinimumWidth(96);
-  forward_ = makeButton(QStringLiteral("❘▶"), tr("Step forward (Right or .)"), this);
-  last_ = makeButton(QStringLiteral("⏭"), tr("To the end (End)"), this);
+  forward_ = makeButton(QStyle::SP_MediaSeekForward, tr("Step forward (Right or .)"), this);
+  last_ = makeButton(QStyle::SP_MediaSkipForward, tr("To the end (End)"), this);
   slider_ = new QSlider(Qt::Horizontal, this);
   slider_->setAccessibleName(tr("Animation position"));
   slider_->setToolTip(tr("Drag to scrub; Home/End jump to the start/end"));
@@ -100,7 +99,8 @@ void AnimationBar::syncToClock() {
     const double span = clock_->end() - clock_->start();
     slider_->setValue(span > 0 ? static_cast<int>(std::lround((clock_->position() - clock_->start()) / span * kScrubSteps)) : 0);
   }
-  play_->setText(clock_->isPlaying() ? tr("⏸ Pause") : tr("▶ Play"));
+  play_->setText(clock_->isPlaying() ? tr("Pause") : tr("Play"));
+  play_->setIcon(style()->standardIcon(clock_->isPlaying() ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
   speed_->setCurrentIndex(clock_->speedIndex());
   position_->setText(format_ ? format_(clock_->position()) : formatNumber(clock_->position()));
   syncing_ = false;

@@ -97,6 +97,9 @@ void paintLegend(QPainter& painter, const QRectF& area, const std::vector<Legend
       const LegendEntry& e = entries[i];
       const QRectF swatch(x, y + (lineH - kSwatch) / 2 - kLinePad / 2, kSwatch, kSwatch);
       painter.fillRect(swatch, e.color);
+      if (e.stripe.isValid())
+        for (int band = 1; band < 6; band += 2)
+          painter.fillRect(QRectF(swatch.left(), swatch.top() + band * kSwatch / 6, kSwatch, kSwatch / 6), e.stripe);
       painter.setPen(QColor(0x44, 0x44, 0x44));
       painter.drawRect(swatch);
       painter.setPen(QColor(0x11, 0x11, 0x11));

@@ -48,6 +48,8 @@ QString titleBlockText(const QString& title, const QString& banner);
 struct LegendEntry {
   QString label;
   QColor color;
+  /// When valid, the swatch is horizontal stripes of color and stripe (like lit and unlit lanes).
+  QColor stripe = QColor();
 };
 
 /// Height a legend row (wrapping onto more lines when needed) takes in `width`.

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <map>
 
 #include "qt_text.h"
@@ -47,6 +48,7 @@ double deviceScale(const QPainter& painter) {
 void TimelineFigure::setView(const View& view, const QString& banner, Provenance provenance) {
   const bool sameView = viewId_ == view.id && message_.isEmpty();
   model_ = TimelineModel(view.timeline);
+  ++generation_;
   if (sameView) {
     viewport_.setBounds(model_.startTime(), model_.endTime(), model_.rowCount());
   } else {
@@ -73,6 +75,7 @@ void TimelineFigure::setView(const View& view, const QString& banner, Provenance
 
 void TimelineFigure::clear(const QString& message) {
   model_ = TimelineModel();
+  ++generation_;
   viewport_.reset(0, 1, 0);
   viewId_.clear();
   message_ = message;
@@ -87,9 +90,9 @@ std::vector<LegendEntry> TimelineFigure::legendEntries() const {
   const auto& kinds = model_.timeline().kinds;
   for (size_t k = 0; k < kinds.size(); ++k) entries.push_back({toQ(kinds[k].label), kindColor(static_cast<int>(k))});
   if (model_.maxSubRows() > 0)
-    entries.push_back({QObject::tr("Pale: lanes masked off"), towardWhite(kindColor(0), kFadeUnlitLane)});
+    entries.push_back({QObject::tr("Pale lanes: masked off"), towardWhite(kindColor(0), kFadeUnlitLane), kindColor(0)});
   if (cursorInside())
-    entries.push_back({QObject::tr("Faded: after the cursor"), towardWhite(kindColor(0), kFadeAfterCursor)});
+    entries.push_back({QObject::tr("Faded: after the cursor"), towardWhite(QColor(0x55, 0x55, 0x55), kFadeAfterCursor)});
   return entries;
 }
 
@@ -169,34 +172,52 @@ void TimelineFigure::paintBackground(QPainter& painter, const QRectF& plot) cons
 }
 
 void TimelineFigure::paintSpansAggregated(QPainter& painter, const QRectF& plot) const {
-  // One image pixel per device pixel: each pixel row sums the coverage of the rows it spans,
-  // weighted by colour, into running-sum (difference) arrays, so a frame costs the visible
-  // events plus one pass over the pixels, whatever the number of rows.
   const double scale = deviceScale(painter);
   const int W = std::max(1, static_cast<int>(std::ceil(plot.width() * scale)));
   const int H = std::max(1, static_cast<int>(std::ceil(plot.height() * scale)));
-  QImage image(W, H, QImage::Format_ARGB32_Premultiplied);
+  const CoverageCache& c = coverage_;
+  if (c.lit.width() != W || c.lit.height() != H || c.generation != generation_ || c.t0 != viewport_.t0() ||
+      c.t1 != viewport_.t1() || c.r0 != viewport_.r0() || c.r1 != viewport_.r1())
+    buildCoverage(W, H);
+  // Lit left of the cursor, faded right of it.
+  const double cursorPx = cursorInside() ? (cursor_ - viewport_.t0()) / (viewport_.t1() - viewport_.t0()) * W : W;
+  const int split = std::clamp(static_cast<int>(std::lround(cursorPx)), 0, W);
+  const double toPlot = plot.width() / W;
+  if (split > 0)
+    painter.drawImage(QRectF(plot.left(), plot.top(), split * toPlot, plot.height()), c.lit, QRectF(0, 0, split, H));
+  if (split < W)
+    painter.drawImage(QRectF(plot.left() + split * toPlot, plot.top(), (W - split) * toPlot, plot.height()), c.faded,
+                      QRectF(split, 0, W - split, H));
+}
+
+void TimelineFigure::buildCoverage(int W, int H) const {
+  // One image pixel per device pixel: each pixel row sums the coverage of the rows it spans,
+  // weighted by colour, into running-sum (difference) arrays, so building costs the visible
+  // events plus one pass over the pixels, whatever the number of rows. Fading toward white is
+  // linear in the sums, so the same pass yields the faded picture.
+  CoverageCache& cache = coverage_;
+  cache.lit = QImage(W, H, QImage::Format_RGB32);
+  cache.faded = QImage(W, H, QImage::Format_RGB32);
+  cache.t0 = viewport_.t0();
+  cache.t1 = viewport_.t1();
+  cache.r0 = viewport_.r0();
+  cache.r1 = viewport_.r1();
+  cache.generation = generation_;
 
   const double t0 = viewport_.t0();
   const double t1 = viewport_.t1();
   const double pxPerTime = W / (t1 - t0);
-  const bool fade = cursorInside();
-  const double cursorX = fade ? (cursor_ - t0) * pxPerTime : W + 1.0;
-
-  // Per kind: colour for lit and faded spans, as premultiplied floats.
   struct Rgb { float r, g, b; };
-  std::vector<Rgb> lit, faded;
+  std::vector<Rgb> colors;
   for (int k = 0; k <= model_.kindCount(); ++k) {
-    const QColor c = colorOfKind(k);
-    const QColor f = towardWhite(c, kFadeAfterCursor);
-    lit.push_back({static_cast<float>(c.redF()), static_cast<float>(c.greenF()), static_cast<float>(c.blueF())});
-    faded.push_back({static_cast<float>(f.redF()), static_cast<float>(f.greenF()), static_cast<float>(f.blueF())});
+    const QColor q = colorOfKind(k);
+    colors.push_back({static_cast<float>(q.redF()), static_cast<float>(q.greenF()), static_cast<float>(q.blueF())});
   }
   std::vector<float> diff(4 * static_cast<size_t>(W + 2));
-  const auto addPoint = [&](int p, float r, float g, float b, float a) {
+  const auto addPoint = [&](int p, const Rgb& c, float a) {
     float* d = &diff[4 * static_cast<size_t>(p)];
-    d[0] += r; d[1] += g; d[2] += b; d[3] += a;
-    d[4] -= r; d[5] -= g; d[6] -= b; d[7] -= a;
+    d[0] += c.r * a; d[1] += c.g * a; d[2] += c.b * a; d[3] += a;
+    d[4] -= c.r * a; d[5] -= c.g * a; d[6] -= c.b * a; d[7] -= a;
   };
   const auto addRange = [&](double x0, double x1, const Rgb& c, float w) {
     x0 = std::max(0.0, x0);
@@ -204,13 +225,8 @@ void TimelineFigure::paintSpansAggregated(QPainter& painter, const QRectF& plot)
     if (x1 <= x0) return;
     const int p0 = static_cast<int>(x0);
     const int p1 = std::min(W - 1, static_cast<int>(x1));
-    if (p0 == p1) {
-      const float a = w * static_cast<float>(x1 - x0);
-      addPoint(p0, c.r * a, c.g * a, c.b * a, a);
-      return;
-    }
-    const float head = w * static_cast<float>(p0 + 1 - x0);
-    addPoint(p0, c.r * head, c.g * head, c.b * head, head);
+    if (p0 == p1) return addPoint(p0, c, w * static_cast<float>(x1 - x0));
+    addPoint(p0, c, w * static_cast<float>(p0 + 1 - x0));
     if (p1 > p0 + 1) {
       float* d = &diff[4 * static_cast<size_t>(p0 + 1)];
       d[0] += c.r * w; d[1] += c.g * w; d[2] += c.b * w; d[3] += w;
@@ -218,7 +234,7 @@ void TimelineFigure::paintSpansAggregated(QPainter& painter, const QRectF& plot)
       e[0] -= c.r * w; e[1] -= c.g * w; e[2] -= c.b * w; e[3] -= w;
     }
     const float tail = w * static_cast<float>(x1 - p1);
-    if (tail > 0) addPoint(p1, c.r * tail, c.g * tail, c.b * tail, tail);
+    if (tail > 0) addPoint(p1, c, tail);
   };
 
   const auto& events = model_.timeline().events;
@@ -226,6 +242,8 @@ void TimelineFigure::paintSpansAggregated(QPainter& painter, const QRectF& plot)
   const double r0 = viewport_.r0();
   const double rowsPerPx = (viewport_.r1() - r0) / H;
   const int rowCount = model_.rowCount();
+  const auto fade = static_cast<float>(kFadeAfterCursor);
+  const auto channel = [](float v) { return static_cast<int>(255.0f * std::clamp(v, 0.0f, 1.0f) + 0.5f); };
   for (int py = 0; py < H; ++py) {
     std::fill(diff.begin(), diff.end(), 0.0f);
     const double lo = r0 + py * rowsPerPx;
@@ -239,24 +257,21 @@ void TimelineFigure::paintSpansAggregated(QPainter& painter, const QRectF& plot)
       const int subRows = rows[static_cast<size_t>(row)].subRows;
       model_.forEachInWindow(row, t0, t1, [&](int id) {
         const TraceEvent& e = events[static_cast<size_t>(id)];
-        const int k = model_.kindOf(id);
-        // Lanes too thin to see: a span that lights half its lanes covers half the area.
+        // Lanes too thin to see: a span lighting half its lanes covers about half the area.
         const float share = subRows > 0 && e.subRowMask != 0
                                 ? w * (0.35f + 0.65f * static_cast<float>(litSubRows(e.subRowMask, subRows)) / static_cast<float>(subRows))
                                 : w;
-        const double x0 = (e.start - t0) * pxPerTime;
-        const double x1 = (e.end - t0) * pxPerTime;
-        if (x0 < cursorX) addRange(x0, std::min(x1, cursorX), lit[static_cast<size_t>(k)], share);
-        if (x1 > cursorX) addRange(std::max(x0, cursorX), x1, faded[static_cast<size_t>(k)], share);
+        addRange((e.start - t0) * pxPerTime, (e.end - t0) * pxPerTime, colors[static_cast<size_t>(model_.kindOf(id))], share);
       });
     }
     // Background: the group shade of the row at this pixel's centre.
     const int centreRow = std::clamp(static_cast<int>(lo + rowsPerPx / 2), 0, std::max(0, rowCount - 1));
     const bool shaded = rowCount > 0 && model_.groups().size() > 1 && model_.groupOfRow(centreRow) % 2 == 1;
-    const float bgR = shaded ? kGroupShade.redF() : 1.0f;
-    const float bgG = shaded ? kGroupShade.greenF() : 1.0f;
-    const float bgB = shaded ? kGroupShade.blueF() : 1.0f;
-    auto* line = reinterpret_cast<QRgb*>(image.scanLine(py));
+    const float bgR = shaded ? static_cast<float>(kGroupShade.redF()) : 1.0f;
+    const float bgG = shaded ? static_cast<float>(kGroupShade.greenF()) : 1.0f;
+    const float bgB = shaded ? static_cast<float>(kGroupShade.blueF()) : 1.0f;
+    auto* litLine = reinterpret_cast<QRgb*>(cache.lit.scanLine(py));
+    auto* fadedLine = reinterpret_cast<QRgb*>(cache.faded.scanLine(py));
     float r = 0, g = 0, b = 0, a = 0;
     for (int px = 0; px < W; ++px) {
       const float* d = &diff[4 * static_cast<size_t>(px)];
@@ -264,16 +279,16 @@ void TimelineFigure::paintSpansAggregated(QPainter& painter, const QRectF& plot)
       float cr = r, cg = g, cb = b, ca = a;
       if (ca > 1.0f) {  // overlapping spans: average their colours
         cr /= ca; cg /= ca; cb /= ca; ca = 1.0f;
-      } else if (ca < 0.0f) {
-        cr = cg = cb = ca = 0.0f;  // rounding
+      } else if (ca < 1e-6f) {
+        cr = cg = cb = ca = 0.0f;  // nothing here (or rounding)
       }
       const float keep = 1.0f - ca;
-      line[px] = qRgb(static_cast<int>(255.0f * std::clamp(cr + bgR * keep, 0.0f, 1.0f)),
-                      static_cast<int>(255.0f * std::clamp(cg + bgG * keep, 0.0f, 1.0f)),
-                      static_cast<int>(255.0f * std::clamp(cb + bgB * keep, 0.0f, 1.0f)));
+      litLine[px] = qRgb(channel(cr + bgR * keep), channel(cg + bgG * keep), channel(cb + bgB * keep));
+      // Faded colour = c * (1 - fade) + white * fade, weighted by the same coverage.
+      const float fr = cr * (1.0f - fade) + ca * fade, fg = cg * (1.0f - fade) + ca * fade, fb = cb * (1.0f - fade) + ca * fade;
+      fadedLine[px] = qRgb(channel(fr + bgR * keep), channel(fg + bgG * keep), channel(fb + bgB * keep));
     }
   }
-  painter.drawImage(plot, image);
 }
 
 void TimelineFigure::paintSpans(QPainter& painter, const QRectF& plot) const {
@@ -320,13 +335,14 @@ void TimelineFigure::paintSpans(QPainter& painter, const QRectF& plot) const {
         // One rectangle per run of lanes with the same state.
         const double laneH = (y1 - y0) / subRows;
         const QColor pale = towardWhite(c, kFadeUnlitLane);
-        int runStart = 0;
-        for (int lane = 1; lane <= subRows; ++lane) {
-          const bool prev = (e.subRowMask >> (runStart)) & 1u;
-          const bool here = lane < subRows && (((e.subRowMask >> lane) & 1u) != 0) == prev;
-          if (here) continue;
-          addSplit(prev ? c : pale, x0, x1, y0 + runStart * laneH, y0 + lane * laneH);
-          runStart = lane;
+        const std::uint64_t mask = e.subRowMask;
+        const auto lit = [mask](int lane) { return ((mask >> lane) & 1u) != 0; };
+        for (int runStart = 0; runStart < subRows;) {
+          const bool on = lit(runStart);
+          int runEnd = runStart + 1;
+          while (runEnd < subRows && lit(runEnd) == on) ++runEnd;
+          addSplit(on ? c : pale, x0, x1, y0 + runStart * laneH, y0 + runEnd * laneH);
+          runStart = runEnd;
         }
       }
     });
@@ -367,12 +383,13 @@ void TimelineFigure::paintLabels(QPainter& painter, const Layout& l) const {
     painter.drawText(QRectF(l.gutter.left(), mid - lineH / 2, groupLabelWidth_, lineH), Qt::AlignLeft | Qt::AlignVCenter,
                      toQ(g.label));
     lastBottom = mid + lineH / 2;
-    // A tick marks where the group starts, so neighbours are told apart when rows are thin.
   }
+  // A line marks where each group starts, once groups are tall enough to need one.
   painter.setPen(QPen(QColor(0xAA, 0xAA, 0xAA), 1));
   for (const RowGroup& g : model_.groups()) {
     const double y = viewport_.yOfRow(g.firstRow, plot);
     if (y < plot.top() || y > plot.bottom()) continue;
+    if (viewport_.yOfRow(g.lastRow + 1, plot) - y < 6) continue;  // thin groups: the shading tells them apart
     painter.drawLine(QPointF(l.gutter.left(), y), QPointF(plot.left(), y));
   }
 

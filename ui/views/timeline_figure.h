@@ -8,6 +8,7 @@
 /// once each lane gets a pixel and a half. Spans after the cursor are faded, so playing the
 /// cursor shows the run growing.
 
+#include <QImage>
 #include <QRectF>
 #include <QString>
 
@@ -69,7 +70,20 @@ class TimelineFigure {
   [[nodiscard]] bool lanesVisible(const QRectF& plot) const;
   [[nodiscard]] QColor colorOfKind(int kind) const;
 
+  /// The aggregated picture of the visible window twice: every span lit, every span faded.
+  /// Moving the cursor only changes where one gives way to the other, so an animation frame
+  /// is two image blits; zoom, pan, a new size or new data rebuild it.
+  struct CoverageCache {
+    QImage lit;
+    QImage faded;
+    double t0 = 0, t1 = 0, r0 = 0, r1 = 0;
+    quint64 generation = 0;
+  };
+  void buildCoverage(int width, int height) const;
+
   TimelineModel model_;
+  quint64 generation_ = 0;  ///< Bumped by every setView/clear.
+  mutable CoverageCache coverage_;
   TimelineViewport viewport_;
   std::string viewId_;
   QString title_;

@@ -33,7 +33,8 @@ TimelineModel::TimelineModel(Timeline timeline) : timeline_(std::move(timeline))
     if (e.row >= 0 && static_cast<size_t>(e.row) < rows) rowEvents_[static_cast<size_t>(e.row)].push_back(static_cast<int>(i));
   }
   if (lo < hi) {
-    start_ = lo;
+    // A run that starts just after zero is drawn from zero (the launch), like the xy axes.
+    start_ = lo > 0 && lo <= 0.15 * (hi - lo) ? 0.0 : lo;
     end_ = hi;
   } else if (std::isfinite(lo)) {
     start_ = lo;
