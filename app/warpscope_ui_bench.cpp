@@ -3,7 +3,9 @@
 // figures of the timeline, grid and bars kinds. A benchmark to run and read, not a timed test.
 //
 //   warpscope-ui-bench [--frames N] [--size WxH] [--sms N] [--warps N] [--lanes N] [--spans N]
-//   warpscope-ui-bench --demo-dir DIR     write ui_timeline_demo.png, ui_grid_demo.png, ui_bars_demo.png
+//   warpscope-ui-bench --demo-dir DIR     write the demo pictures: ui_timeline_demo.png (the chart
+//                                         panel mid-animation), ui_grid_demo.png, ui_bars_demo.png
+//                                         (figure exports), and two more to look at
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -11,6 +13,7 @@
 #include <QElapsedTimer>
 #include <QTimer>
 #include <QWidget>
+#include <QWindow>
 
 #include <algorithm>
 #include <cstdio>
@@ -44,9 +47,20 @@ void report(const char* what, const std::vector<double>& ms) {
               what, ms.size(), s.median, s.p95, s.max, 1000.0 / std::max(1e-3, s.median), 1000.0 / std::max(1e-3, s.p95));
 }
 
+/// Counts paint events, so a frame time is only reported for frames that were painted.
+struct PaintCounter : QObject {
+  int paints = 0;
+  bool eventFilter(QObject*, QEvent* e) override {
+    if (e->type() == QEvent::Paint) ++paints;
+    return false;
+  }
+};
+
 /// Repaints the shown canvas once per frame with the cursor moving from start to end.
 std::vector<double> animateFrames(TimelineRenderer& renderer, int frames) {
   const TimelineModel& model = renderer.canvas()->figure().model();
+  PaintCounter counter;
+  renderer.canvas()->installEventFilter(&counter);
   std::vector<double> ms;
   QElapsedTimer clock;
   for (int i = 0; i < frames; ++i) {
@@ -57,19 +71,15 @@ std::vector<double> animateFrames(TimelineRenderer& renderer, int frames) {
     QApplication::processEvents();  // the flush to the screen (xcb) happens here
     ms.push_back(static_cast<double>(clock.nsecsElapsed()) / 1e6);
   }
+  renderer.canvas()->removeEventFilter(&counter);
+  if (counter.paints < frames) std::printf("  (only %d of %d frames were painted)\n", counter.paints, frames);
   return ms;
 }
 
 /// Counts frames painted while the real AnimationClock plays for `seconds` through the event
 /// loop: what the window achieves, timer ticks and all.
 double playedFps(TimelineRenderer& renderer, double seconds) {
-  struct PaintCounter : QObject {
-    int paints = 0;
-    bool eventFilter(QObject*, QEvent* e) override {
-      if (e->type() == QEvent::Paint) ++paints;
-      return false;
-    }
-  } counter;
+  PaintCounter counter;
   renderer.canvas()->installEventFilter(&counter);
   AnimationClock clock;
   const TimelineModel& model = renderer.canvas()->figure().model();
@@ -117,7 +127,7 @@ int writeDemos(const QString& dir) {
     const char* file;
     std::string view;
     std::optional<double> cursor;
-  } figures[] = {{"ui_timeline_demo.png", "warp-timeline", mid},
+  } figures[] = {{"ui_timeline_figure.png", "warp-timeline", mid},
                  {"ui_grid_demo.png", "page-map", 150.0},
                  {"ui_bars_demo.png", "copy-modes", std::nullopt}};
   for (const auto& f : figures) {
@@ -146,7 +156,7 @@ int writeDemos(const QString& dir) {
   panel.show();
   panel.animationClock()->seek(mid);
   QApplication::processEvents();
-  const QString path = QDir(dir).filePath(QStringLiteral("ui_timeline_panel.png"));
+  const QString path = QDir(dir).filePath(QStringLiteral("ui_timeline_demo.png"));
   if (!panel.grab().save(path)) return 1;
   std::printf("Wrote %s\n", qPrintable(path));
   return 0;
@@ -195,6 +205,11 @@ int main(int argc, char** argv) {
   QWidget* canvas = renderer.widget();
   canvas->resize(width, height);
   canvas->show();
+  // Frames only reach the screen once the window is exposed (xcb maps it asynchronously).
+  QElapsedTimer exposure;
+  exposure.start();
+  while ((!canvas->windowHandle() || !canvas->windowHandle()->isExposed()) && exposure.elapsed() < 5000)
+    QApplication::processEvents(QEventLoop::AllEvents, 20);
   QApplication::processEvents();
 
   std::printf("warpscope-ui-bench: platform %s, %dx%d, %zu rows, %zu spans, %d lanes per row\n",
