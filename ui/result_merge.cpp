@@ -30,13 +30,9 @@ void upsertPoint(Series& series, const Point& p) {
   series.points.insert(pos, p);
 }
 
-/// Every point of the view depends on the focus: one new point cannot be merged into it.
-bool followsFocus(const View& shown, const View& focus) {
-  // A retitled view ("... at 25 % occupancy") also follows the focus: labs declared that only
-  // through the title before View::followsFocus existed, and a stale view is only redrawn late,
-  // while a wrongly merged one would mix points of two settings.
-  return shown.followsFocus || focus.followsFocus || shown.title != focus.title;
-}
+/// Every point of the view depends on the focus: one new point cannot be merged into it. The lab
+/// says so with View::followsFocus (never inferred from a title).
+bool followsFocus(const View& shown, const View& focus) { return shown.followsFocus || focus.followsFocus; }
 
 bool mergeable(View& shown, const View& focus) {
   if (followsFocus(shown, focus)) return false;
