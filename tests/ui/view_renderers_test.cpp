@@ -109,7 +109,7 @@ TEST(ViewRenderers, LegendsListEveryKindStateAndSeries) {
   BarsFigure b;
   b.setView(demoBarsView(), kBanner, Provenance::Simulated);
   ASSERT_EQ(b.legendEntries().size(), 2u);
-  EXPECT_EQ(b.legendEntries()[1].label, QStringLiteral("Model"));
+  EXPECT_EQ(b.legendEntries()[1].label, QString::fromStdString(demoBarsView().bars.series[1].name));
 }
 
 TEST(TimelineViewport, MapsTimeAndRowsToPixelsAndBack) {

@@ -132,8 +132,8 @@ View demoBarsView() {
   v.bars.categoryLabel = "Mode";
   v.bars.valueLabel = "Effective bandwidth (GB/s)";
   v.bars.categories = {"cudaMemcpy", "Managed, on demand", "Managed + prefetch", "Managed + advise"};
-  v.bars.series = {{"Measured", {{24.1, 23.2, 24.9}, {6.8, 5.1, 8.0}, {22.7, 21.9, 23.4}, {12.3, 10.8, 13.1}}},
-                   {"Model", {{25.0, 25.0, 25.0}, {7.4, 7.4, 7.4}, {23.5, 23.5, 23.5}, {11.0, 11.0, 11.0}}}};
+  v.bars.series = {{"Variant A (made up)", {{24.1, 23.2, 24.9}, {6.8, 5.1, 8.0}, {22.7, 21.9, 23.4}, {12.3, 10.8, 13.1}}},
+                   {"Variant B (made up)", {{25.0, 25.0, 25.0}, {7.4, 7.4, 7.4}, {23.5, 23.5, 23.5}, {11.0, 11.0, 11.0}}}};
   return v;
 }
 

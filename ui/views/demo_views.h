@@ -23,6 +23,6 @@ View demoGridView();
 View demoBarsView();
 
 /// A result holding the three demo views (and nothing else), simulated on `deviceName`.
-RunResult demoResult(const std::string& deviceName = "H100 SXM5 (model)");
+RunResult demoResult(const std::string& deviceName = "made-up demo data for the renderers, no device");
 
 }  // namespace warpscope::ui
