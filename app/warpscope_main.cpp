@@ -4,8 +4,10 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QCoreApplication>
 
 #include <cstdio>
+#include <cstring>
 #include <memory>
 
 #include "automation.h"
@@ -15,12 +17,42 @@
 #include "message_bar.h"
 #include "warpscope/session.h"
 
+namespace {
+
+void nameTheApplication() {
+  QCoreApplication::setApplicationName(QStringLiteral("Warpscope"));
+  QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+  QCoreApplication::setOrganizationName(QStringLiteral("Warpscope"));
+}
+
+/// --help and --version print and exit; they must work where there is no display (ssh, CI),
+/// so they are answered before QApplication, which needs one, is created.
+bool asksForHelpOrVersion(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i)
+    for (const char* flag : {"-h", "-?", "--help", "--help-all", "-v", "--version"})
+      if (std::strcmp(argv[i], flag) == 0) return true;
+  return false;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace warpscope::ui;
+  if (asksForHelpOrVersion(argc, argv)) {
+    QCoreApplication core(argc, argv);
+    nameTheApplication();
+    QCommandLineParser parser;
+    LaunchOptions ignored;
+    QString parseError;
+    // Prints the help or version and exits 0; a malformed line is reported like below.
+    if (!parseLaunchOptions(parser, QCoreApplication::arguments(), &ignored, &parseError)) {
+      std::fprintf(stderr, "warpscope: %s\n", qPrintable(parseError));
+      return kExitBadInput;
+    }
+    return kExitOk;
+  }
   QApplication app(argc, argv);
-  QApplication::setApplicationName(QStringLiteral("Warpscope"));
-  QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
-  QApplication::setOrganizationName(QStringLiteral("Warpscope"));
+  nameTheApplication();
 
   QCommandLineParser parser;
   LaunchOptions options;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole real-GPU check in one command, for the lent GPU machine (see docs/results.md):
-# device tests, the benchmark, both labs as JSON/CSV, and offscreen screenshots of both labs.
+# device tests, the benchmark of every lab, every lab as JSON, offscreen figures of every view.
 #   Here:  cmake --build build -j2 && ../shared/tools/device-bundle .device build/app/warpscope \
 #            build/app/warpscope-cli build/tests/warpscope_device_tests
 #   There: scripts/gpu-check.sh .device/bundle.tar.xz OUTDIR
@@ -8,6 +8,7 @@ set -uo pipefail
 bundle=${1:?bundle.tar.xz}; out=${2:?output folder}
 mkdir -p "$out"
 tar xJf "$bundle" -C /tmp && source /tmp/bundle/env.sh
+export QT_QPA_PLATFORM=offscreen
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,temperature.gpu,power.draw --format=csv | tee "$out/gpu.txt"
 step() { echo "== $*"; "$@"; echo "== exit $?"; }
 {
@@ -15,11 +16,14 @@ step() { echo "== $*"; "$@"; echo "== exit $?"; }
   step warpscope-cli devices
   step warpscope-cli bench --device cuda:0 --repeat 20
 } 2>&1 | tee "$out/device_log.txt"
-warpscope-cli run latency-arith --device cuda:0 --out "$out/latency_arith.json" 2>&1 | tail -1
-warpscope-cli run latency-memory --device cuda:0 --out "$out/latency_memory.json" 2>&1 | tail -1
-for lab in latency-arith latency-memory; do
-  warpscope --lab $lab --device cuda:0 --export "$out/${lab//-/_}_gpu.png" 2>&1 | tail -2
+for lab in $(warpscope-cli labs | cut -f1); do
+  warpscope-cli run "$lab" --device cuda:0 --out "$out/${lab//-/_}.json" 2>&1 | tail -1
+  # The view ids: the "id"s after "views" in the lab's description (no python on the GPU machine).
+  for view in $(warpscope-cli describe "$lab" | sed -n '/"views"/,$p' | grep -o '"id": "[^"]*"' | cut -d'"' -f4); do
+    warpscope --lab "$lab" --device cuda:0 --view "$view" --export "$out/gpu_${lab//-/_}_${view//-/_}.png" 2>&1 | tail -1
+  done
 done
 warpscope --lab latency-memory --device cuda:0 --screenshot "$out/window_gpu.png" 2>&1 | tail -2
+warpscope --lab divergence --device cuda:0 --view warp-timeline --screenshot "$out/window_gpu_divergence.png" 2>&1 | tail -2
 warpscope --lab latency-arith --device cuda:0 --measure-slider-latency 20 2>&1 | tail -3
 ls -la "$out"

@@ -4,10 +4,16 @@
 #include <QChartView>
 #include <QEvent>
 #include <QGraphicsLayout>
+#include <QKeyEvent>
+#include <QStackedWidget>
 #include <QTabBar>
 #include <QVBoxLayout>
 
+#include "animation_bar.h"
+#include "controllers/animation_clock.h"
 #include "qt_text.h"
+#include "views/timeline_renderer.h"
+#include "views/xy_renderer.h"
 
 namespace warpscope::ui {
 
@@ -16,40 +22,81 @@ QString tabLabel(const RunResult& result, const View& view) {
   for (const View& v : result.views) sameTitle += v.title == view.title ? 1 : 0;
   if (sameTitle <= 1) return toQ(view.title);
   // Two views share a title (e.g. a fraction and a GB/s chart): tell them apart by the
-  // y quantity, without its parenthesised detail.
-  QString y = toQ(view.yLabel);
+  // y quantity (or the kind), without its parenthesised detail.
+  QString y = view.kind == ViewKind::Xy ? toQ(view.yLabel) : toQ(viewKindName(view.kind));
   const qsizetype paren = y.indexOf(QLatin1String(" ("));
   if (paren > 0) y.truncate(paren);
   return toQ(view.title) + QStringLiteral(" · ") + y;
 }
+
+namespace {
+QString tabToolTip(const View& v) {
+  if (v.kind == ViewKind::Xy) return toQ(v.title) + QStringLiteral("\n") + toQ(v.yLabel) + QObject::tr(" vs ") + toQ(v.xLabel);
+  return toQ(v.title) + QStringLiteral("\n") + QObject::tr("%1 view").arg(toQ(viewKindName(v.kind)));
+}
+}  // namespace
 
 ChartPanel::ChartPanel(QWidget* parent) : QWidget(parent) {
   tabs_ = new QTabBar(this);
   tabs_->setExpanding(false);
   tabs_->setDocumentMode(true);
   tabs_->setAccessibleName(tr("Chart views"));
-  chartView_ = new QChartView(new QChart, this);
-  chartView_->setRenderHint(QPainter::Antialiasing);
-  chartView_->setMinimumSize(480, 320);
-  chartView_->setAccessibleName(tr("Chart"));
-  viewChart_ = std::make_unique<ViewChart>(chartView_->chart());
-  chartView_->viewport()->installEventFilter(this);
+  stack_ = new QStackedWidget(this);
+  clock_ = new AnimationClock(this);
+  animationBar_ = new AnimationBar(clock_, this);
+  animationBar_->setVisible(false);
 
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(2);
   layout->addWidget(tabs_);
-  layout->addWidget(chartView_, 1);
+  layout->addWidget(stack_, 1);
+  layout->addWidget(animationBar_);
+
+  // The xy chart exists from the start: it shows the placeholder before the first result.
+  current_ = rendererFor(ViewKind::Xy);
+  stack_->setCurrentWidget(current_->widget());
 
   connect(tabs_, &QTabBar::currentChanged, this, [this](int) {
     if (syncingTabs_) return;
     showCurrent();
     emit currentViewChanged(currentViewId());
   });
+  // Each tick only hands the position to the renderer, which schedules a repaint.
+  connect(clock_, &AnimationClock::positionChanged, this, [this](double t) {
+    if (current_ && isAnimated(current_->kind())) current_->setCursorTime(t);
+  });
   showPlaceholder(tr("Waiting for the first run…"));
 }
 
 ChartPanel::~ChartPanel() = default;
+
+ViewRenderer* ChartPanel::rendererFor(ViewKind kind) {
+  auto& slot = renderers_[kind];
+  if (!slot) {
+    slot = makeViewRenderer(kind, stack_);
+    stack_->addWidget(slot->widget());
+    // The xy chart paints through its viewport; the painted kinds paint themselves.
+    QWidget* painted = slot->widget();
+    if (auto* chartView = qobject_cast<QChartView*>(painted)) painted = chartView->viewport();
+    painted->installEventFilter(this);
+    if (kind == ViewKind::Xy) xy_ = static_cast<XyRenderer*>(slot.get());
+    if (kind == ViewKind::Timeline)
+      static_cast<TimelineRenderer*>(slot.get())->canvas()->setCursorRequestHandler([this](double t) {
+        clock_->pause();
+        clock_->seek(t);
+      });
+  }
+  return slot.get();
+}
+
+QChartView* ChartPanel::chartView() const { return xy_->chartView(); }
+const ViewChart& ChartPanel::viewChart() const { return xy_->viewChart(); }
+
+std::optional<double> ChartPanel::animationPosition() const {
+  if (!current_ || !isAnimated(current_->kind()) || !result_.findView(fromQ(currentViewId()))) return std::nullopt;
+  return clock_->position();
+}
 
 QString ChartPanel::currentViewId() const {
   const int i = tabs_->currentIndex();
@@ -67,22 +114,35 @@ bool ChartPanel::selectView(const QString& viewId) {
 }
 
 void ChartPanel::showPlaceholder(const QString& message) {
-  viewChart_->clear(message);
+  current_ = rendererFor(ViewKind::Xy);
+  stack_->setCurrentWidget(current_->widget());
+  current_->clear(message);
+  clock_->pause();
+  animationBar_->setVisible(false);
+  animatedViewId_.clear();
   armRedraw();
+}
+
+QWidget* ChartPanel::paintTarget() const {
+  QWidget* w = current_->widget();
+  if (auto* chartView = qobject_cast<QChartView*>(w)) return chartView->viewport();
+  return w;
 }
 
 void ChartPanel::armRedraw() {
   // Qt Charts lays out title, axes and legend through posted events; do it now and paint at
   // once, so the new picture is on screen when this returns (and redrawn() means exactly that)
   // instead of after an extra trip through the event loop and a second full repaint.
-  if (QGraphicsLayout* layout = chartView_->chart()->layout()) layout->activate();
-  if (chartView_->isVisible()) {
-    chartView_->viewport()->repaint();
+  if (current_->kind() == ViewKind::Xy)
+    if (QGraphicsLayout* layout = chartView()->chart()->layout()) layout->activate();
+  QWidget* target = paintTarget();
+  if (target->isVisible()) {
+    target->repaint();
     redrawPending_ = false;
     QMetaObject::invokeMethod(this, &ChartPanel::redrawn, Qt::QueuedConnection);
   } else {
     redrawPending_ = true;  // announce with the first paint once shown
-    chartView_->viewport()->update();
+    target->update();
   }
 }
 
@@ -115,9 +175,40 @@ void ChartPanel::display(const RunResult& result, const QString& preferredViewId
   for (int i = 0; i < tabs_->count(); ++i) {
     const View& v = result.views[static_cast<size_t>(i)];
     tabs_->setTabText(i, tabLabel(result, v));
-    tabs_->setTabToolTip(i, toQ(v.title) + QStringLiteral("\n") + toQ(v.yLabel) + tr(" vs ") + toQ(v.xLabel));
+    tabs_->setTabToolTip(i, tabToolTip(v));
   }
   showCurrent();
+}
+
+void ChartPanel::setUpAnimation(const View& view, bool sameView) {
+  const std::optional<AnimationTrack> track = current_->animationTrack();
+  if (!track) return;
+  // The same view again (a rerun): keep the position, so a class keeps its place in the story.
+  const double at = sameView ? clock_->position() : track->initial;
+  const bool wasPlaying = sameView && clock_->isPlaying();
+  clock_->setTrack(track->start, track->end, track->stops,
+                   track->stepwise ? AnimationClock::Motion::Stepwise : AnimationClock::Motion::Continuous, at);
+  current_->setCursorTime(clock_->position());
+  if (wasPlaying) clock_->play();
+  animatedViewId_ = view.id;
+  if (view.kind == ViewKind::Grid) {
+    const Grid grid = view.grid;
+    animationBar_->setPositionText([grid](double t) {
+      int frame = 0;
+      for (size_t i = 0; i < grid.frames.size(); ++i)
+        if (grid.frames[i].time <= t) frame = static_cast<int>(i);
+      if (grid.frames.empty()) return QString();
+      const GridFrame& f = grid.frames[static_cast<size_t>(frame)];
+      const QString label = f.label.empty() ? formatNumber(f.time) : toQ(f.label);
+      return tr("%1  (%2/%3)").arg(label).arg(frame + 1).arg(grid.frames.size());
+    });
+  } else {
+    const QString unit = toQ(view.timeline.timeUnit);
+    const double end = track->end;
+    animationBar_->setPositionText([unit, end](double t) {
+      return QStringLiteral("%1 / %2 %3").arg(formatNumber(t), formatNumber(end), unit).trimmed();
+    });
+  }
 }
 
 void ChartPanel::showCurrent() {
@@ -128,12 +219,34 @@ void ChartPanel::showCurrent() {
     }
     return;
   }
-  viewChart_->show(*view, bannerFor(result_), result_.provenance);
+  ViewRenderer* renderer = rendererFor(view->kind);
+  const bool switched = renderer != current_;
+  current_ = renderer;
+  if (switched) {
+    const bool hadFocus = stack_->currentWidget() && stack_->currentWidget()->hasFocus();
+    stack_->setCurrentWidget(renderer->widget());
+    if (hadFocus) renderer->widget()->setFocus();
+  }
+  renderer->show(*view, bannerFor(result_), result_.provenance);
+  const bool animated = isAnimated(view->kind);
+  if (animated) {
+    setUpAnimation(*view, view->id == animatedViewId_ && !switched);
+  } else {
+    clock_->pause();
+    animatedViewId_.clear();
+  }
+  animationBar_->setVisible(animated);
   armRedraw();
 }
 
+void ChartPanel::keyPressEvent(QKeyEvent* event) {
+  // Keys the view did not use: the animation's, when an animated view is shown.
+  if (animationBar_->isVisible() && animationBar_->handleKey(event)) return;
+  QWidget::keyPressEvent(event);
+}
+
 bool ChartPanel::eventFilter(QObject* watched, QEvent* event) {
-  if (watched == chartView_->viewport() && event->type() == QEvent::Paint && redrawPending_) {
+  if (event->type() == QEvent::Paint && redrawPending_ && watched == paintTarget()) {
     // The view paints right after this filter returns; a queued call runs once that paint is
     // done, so redrawn() means "the new pixels are there", not "they were asked for".
     redrawPending_ = false;

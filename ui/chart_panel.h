@@ -1,23 +1,31 @@
 #pragma once
 /// \file chart_panel.h
-/// The chart area: one tab per view of the result above a Qt Charts view. It draws whatever
-/// RunResult MainWindow hands it and reports when the new picture has actually been painted
-/// (the end point of the slider-latency measurement).
+/// The chart area: one tab per view of the result above the renderer the current view's kind
+/// needs (xy chart, timeline, grid, bars), with the shared animation controls under the
+/// animated kinds. It draws whatever RunResult MainWindow hands it and reports when the new
+/// picture has actually been painted (the end point of the slider-latency measurement).
 
-#include <QElapsedTimer>
 #include <QWidget>
 
+#include <map>
 #include <memory>
+#include <optional>
 
-#include "view_chart.h"
+#include "views/view_chart.h"
+#include "views/view_renderer.h"
 #include "warpscope/result.h"
 
 QT_BEGIN_NAMESPACE
 class QChartView;
+class QStackedWidget;
 class QTabBar;
 QT_END_NAMESPACE
 
 namespace warpscope::ui {
+
+class AnimationBar;
+class AnimationClock;
+class XyRenderer;
 
 class ChartPanel : public QWidget {
   Q_OBJECT
@@ -27,7 +35,8 @@ class ChartPanel : public QWidget {
   ~ChartPanel() override;
 
   /// Shows `result`; keeps the selected view when the result still has it, otherwise selects
-  /// `preferredViewId` or the first view. Series update in place when their names are unchanged.
+  /// `preferredViewId` or the first view. Series update in place when their names are unchanged;
+  /// an animated view keeps its position when it is the same view.
   void display(const RunResult& result, const QString& preferredViewId = QString());
   /// Empties the chart with a message in its title (before the first result).
   void showPlaceholder(const QString& message);
@@ -36,9 +45,18 @@ class ChartPanel : public QWidget {
   [[nodiscard]] QString currentViewId() const;
   /// Selects a view by id; false if the shown result has no such view.
   bool selectView(const QString& viewId);
-  [[nodiscard]] QChartView* chartView() const { return chartView_; }
-  [[nodiscard]] const ViewChart& viewChart() const { return *viewChart_; }
   [[nodiscard]] QTabBar* viewTabs() const { return tabs_; }
+
+  /// The renderer drawing the current view.
+  [[nodiscard]] ViewRenderer* currentRenderer() const { return current_; }
+  /// The xy chart (always there; on screen for xy views).
+  [[nodiscard]] QChartView* chartView() const;
+  [[nodiscard]] const ViewChart& viewChart() const;
+
+  [[nodiscard]] AnimationClock* animationClock() const { return clock_; }
+  [[nodiscard]] AnimationBar* animationBar() const { return animationBar_; }
+  /// The animation's position when the current view is animated (what an export shows).
+  [[nodiscard]] std::optional<double> animationPosition() const;
 
  signals:
   /// The user (or selectView) switched views.
@@ -48,14 +66,24 @@ class ChartPanel : public QWidget {
 
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
+  void keyPressEvent(QKeyEvent* event) override;
 
  private:
   void showCurrent();
   void armRedraw();
+  ViewRenderer* rendererFor(ViewKind kind);
+  /// Points the clock at an animated view: its stops, its span, and where to begin.
+  void setUpAnimation(const View& view, bool sameView);
+  [[nodiscard]] QWidget* paintTarget() const;
 
   QTabBar* tabs_;
-  QChartView* chartView_;
-  std::unique_ptr<ViewChart> viewChart_;
+  QStackedWidget* stack_;
+  AnimationClock* clock_;
+  AnimationBar* animationBar_;
+  std::map<ViewKind, std::unique_ptr<ViewRenderer>> renderers_;
+  XyRenderer* xy_ = nullptr;
+  ViewRenderer* current_ = nullptr;
+  std::string animatedViewId_;  ///< The view the clock's track belongs to.
   RunResult result_;
   bool redrawPending_ = false;
   bool syncingTabs_ = false;

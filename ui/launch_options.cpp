@@ -22,7 +22,9 @@ bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments
   const QCommandLineOption device(QStringLiteral("device"),
                                   QObject::tr("Device to run on (cuda:0, sim:h100, ...)."), QStringLiteral("ID"));
   const QCommandLineOption set(QStringLiteral("set"),
-                               QObject::tr("Set a lab parameter; repeatable."), QStringLiteral("NAME=VALUE"));
+                               QObject::tr("Set a lab parameter; repeatable. VALUE is a number, or a name for a "
+                                           "named choice (e.g. pattern=odd-even)."),
+                               QStringLiteral("NAME=VALUE"));
   const QCommandLineOption view(QStringLiteral("view"),
                                 QObject::tr("View to show or export (default: the lab's first)."), QStringLiteral("ID"));
   const QCommandLineOption exportFile(

@@ -21,7 +21,7 @@
 #include "result_merge.h"
 #include "run_status_bar.h"
 #include "scalar_panel.h"
-#include "view_chart.h"
+#include "views/view_chart.h"
 #include "warpscope/registry.h"
 
 namespace warpscope::ui {
@@ -146,7 +146,8 @@ void MainWindow::buildUi() {
   setStatusBar(statusBar_);
 
   export_ = new ExportController([this] { return shownResult(); },
-                                 [this] { return chartPanel_->currentViewId(); }, this, this);
+                                 [this] { return chartPanel_->currentViewId(); }, this, this,
+                                 [this] { return chartPanel_->animationPosition(); });
   connect(export_, &ExportController::exported, this,
           [this](const QString& path) { statusBar_->showMessage(tr("Exported %1").arg(path), 5000); });
 
@@ -262,20 +263,6 @@ void MainWindow::rerun() { submit(RunScope::FullSweep); }
 
 void MainWindow::cancelRuns() { runs_->cancel(); }
 
-bool MainWindow::sameSweep(const ParamSet& a, const ParamSet& b) const {
-  if (!lab_) return false;
-  for (const ParamSpec& spec : lab_->params) {
-    if (spec.role != ParamRole::Sweep) continue;
-    const auto& av = a.values();
-    const auto& bv = b.values();
-    const auto ai = av.find(spec.id);
-    const auto bi = bv.find(spec.id);
-    if ((ai == av.end()) != (bi == bv.end())) return false;
-    if (ai != av.end() && ai->second != bi->second) return false;
-  }
-  return true;
-}
-
 void MainWindow::onParamsChanged(const ParamSet& values, bool focusOnly) {
   // A Focus change reruns one point only when a sweep with the same Sweep values is on screen
   // or on its way; otherwise the whole sweep is needed anyway.
@@ -328,8 +315,9 @@ void MainWindow::onRunFinished(quint64 seq, const RunResult& result) {
       if (seq == runs_->latestForegroundSeq()) submit(RunScope::FullSweep);
       return;
     }
-    // Views whose every point depends on the focus (their title names it) keep their old
-    // points until the slider rests; then a background sweep redraws them.
+    // Views whose every point depends on the focus (View::followsFocus) keep their old points
+    // until the slider rests; then a background sweep redraws them. Timelines, grids and bars
+    // the focus run produced replaced their old selves; views it did not produce stay.
     if (!merge.staleViews.empty()) staleRefresh_.start();
     chartPanel_->display(*shown_, preferredView_);
     scalarPanel_->display(*shown_);

@@ -84,7 +84,8 @@ class MainWindow : public QMainWindow {
   void submit(RunScope scope);
   /// Full sweep in the background for views a focus change left stale.
   void refreshStaleViews();
-  [[nodiscard]] bool sameSweep(const ParamSet& a, const ParamSet& b) const;
+  /// The current lab's LabSpec::sameSweep (false without a lab).
+  [[nodiscard]] bool sameSweep(const ParamSet& a, const ParamSet& b) const { return lab_ && lab_->sameSweep(a, b); }
   void showFull(const RunResult& result);
 
   RunController* runs_;

@@ -24,6 +24,10 @@ QString formatWithUnit(double value, const std::string& unit) {
 
 ParamControl::ParamControl(ParamSpec spec, QWidget* parent)
     : QWidget(parent), spec_(std::move(spec)) {
+  // A named choice (pattern = uniform / odd-even / ...) is a drop-down of its names over the
+  // values 0..n-1, even when a declaration left `choices` empty.
+  if (spec_.isNamedChoice() && spec_.choices.empty())
+    for (size_t i = 0; i < spec_.choiceNames.size(); ++i) spec_.choices.push_back(static_cast<double>(i));
   setObjectName(toQ(spec_.id));
   label_ = new QLabel(toQ(spec_.label), this);
   QFont bold = label_->font();
@@ -36,7 +40,9 @@ ParamControl::ParamControl(ParamSpec spec, QWidget* parent)
 
   if (!spec_.choices.empty()) {
     combo_ = new QComboBox(this);
-    for (double c : spec_.choices) combo_->addItem(formatWithUnit(c, spec_.unit), c);
+    for (double c : spec_.choices)
+      combo_->addItem(spec_.isNamedChoice() ? toQ(spec_.valueText(c)) : formatWithUnit(c, spec_.unit), c);
+    combo_->setFocusPolicy(Qt::StrongFocus);
     combo_->setAccessibleName(toQ(spec_.label));
     row->addWidget(combo_, 1);
     label_->setBuddy(combo_);
@@ -114,8 +120,9 @@ QAbstractSpinBox* ParamControl::spinBox() const {
 QString ParamControl::toolTipText() const {
   QString tip = toQ(spec_.help);
   if (!tip.isEmpty()) tip += QStringLiteral("\n");
-  tip += tr("Valid: %1. Default: %2.")
-             .arg(toQ(spec_.validRangeText()), formatWithUnit(spec_.defaultValue, spec_.unit));
+  const QString defaultText = spec_.isNamedChoice() ? toQ(spec_.valueText(spec_.defaultValue))
+                                                    : formatWithUnit(spec_.defaultValue, spec_.unit);
+  tip += tr("Valid: %1. Default: %2.").arg(toQ(spec_.validRangeText()), defaultText);
   tip += spec_.role == ParamRole::Focus ? tr("\nMoves the highlighted point (fast).")
                                         : tr("\nReruns the whole sweep.");
   return tip;

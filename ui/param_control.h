@@ -1,8 +1,8 @@
 #pragma once
 /// \file param_control.h
 /// One parameter's control, built only from its ParamSpec: a slider paired with a spin box (or
-/// a combo box when the spec lists choices), the unit after the value, the help text as a
-/// tooltip. Values always land on the declared grid, so a request never fails validation.
+/// a combo box when the spec lists choices, showing the names of a named choice), the unit
+/// after the value, the help text as a tooltip. Values always land on the declared grid, so a request never fails validation.
 
 #include <QWidget>
 

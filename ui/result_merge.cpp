@@ -30,8 +30,12 @@ void upsertPoint(Series& series, const Point& p) {
   series.points.insert(pos, p);
 }
 
+/// Every point of the view depends on the focus: one new point cannot be merged into it. The lab
+/// says so with View::followsFocus (never inferred from a title).
+bool followsFocus(const View& shown, const View& focus) { return shown.followsFocus || focus.followsFocus; }
+
 bool mergeable(View& shown, const View& focus) {
-  if (shown.title != focus.title) return false;
+  if (followsFocus(shown, focus)) return false;
   for (const Series& fs : focus.series)
     if (!findSeries(shown, fs.name)) return false;
   if (focus.hasFocus && !findSeries(shown, focus.focusSeries)) return false;
@@ -44,16 +48,20 @@ MergeReport mergeFocusResult(RunResult& shown, const RunResult& focus) {
   MergeReport report;
   if (shown.labId != focus.labId || shown.deviceId != focus.deviceId) return report;
   std::vector<std::pair<View*, const View*>> targets;
+  std::vector<std::pair<View*, const View*>> replacements;
   for (const View& fv : focus.views) {
     View* sv = findViewMutable(shown, fv.id);
-    if (sv && mergeable(*sv, fv)) {
+    if (sv && fv.kind != ViewKind::Xy) {
+      replacements.emplace_back(sv, &fv);  // a trace, grid or bars of the focus run is whole
+    } else if (sv && sv->kind == ViewKind::Xy && mergeable(*sv, fv)) {
       targets.emplace_back(sv, &fv);
     } else {
       report.staleViews.push_back(fv.id);
     }
   }
-  if (targets.empty()) return report;
+  if (targets.empty() && replacements.empty()) return report;
 
+  for (auto [sv, fv] : replacements) *sv = *fv;
   for (auto [sv, fv] : targets) {
     for (const Series& fs : fv->series) {
       Series& target = *findSeries(*sv, fs.name);

@@ -12,20 +12,23 @@ namespace warpscope::ui {
 
 /// What a merge did.
 struct MergeReport {
-  /// At least one view took the focus point (false: `shown` is unchanged).
+  /// At least one view took the focus run's data (false: `shown` is unchanged).
   bool merged = false;
-  /// Views the focus point could not be merged into: the focus result names a series the view
-  /// lacks, or retitles the view (e.g. "... at 512 threads per SM"), which means every point of
-  /// that view depends on the parameter that changed. They need a full sweep.
+  /// Views the focus run could not be merged into, which need a full sweep: xy views that
+  /// follow the focus (View::followsFocus: every point depends on the parameter that changed),
+  /// xy views the focus result names a series of that they lack, and views `shown` lacks.
   std::vector<std::string> staleViews;
 };
 
-/// Merges `focus` (a FocusOnly result: views hold only the focus point) into `shown`. In each
-/// mergeable view every focus point replaces the point with the same series name and x (or is
-/// inserted in x order) and the focus marker moves; scalars with the same id are replaced (new
-/// ones added) and the parameters become the focus run's. Scalars the focus result lacks are
-/// kept: only full sweeps emit best.*, since one point cannot say which point is best. Nothing
-/// changes when the lab or device differ or when no view is mergeable.
+/// Merges `focus` (a FocusOnly result) into `shown`, view by view (matched by id):
+/// - a timeline, grid or bars view of the focus run is complete: it replaces the shown one;
+/// - in a mergeable xy view every focus point replaces the point with the same series name and
+///   x (or is inserted in x order) and the focus marker moves;
+/// - views the focus result lacks are kept as they are (e.g. a trace from the sweep survives).
+/// Scalars with the same id are replaced (new ones added) and the parameters become the focus
+/// run's. Scalars the focus result lacks are kept: only full sweeps emit best.*, since one
+/// point cannot say which point is best. Nothing changes when the lab or device differ or when
+/// no view is mergeable.
 MergeReport mergeFocusResult(RunResult& shown, const RunResult& focus);
 
 }  // namespace warpscope::ui

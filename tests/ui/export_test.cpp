@@ -11,6 +11,7 @@
 
 #include "controllers/export_controller.h"
 #include "fake_backend.h"
+#include "views/demo_views.h"
 #include "warpscope/registry.h"
 
 using namespace warpscope;
@@ -109,4 +110,49 @@ TEST(Export, FormatFollowsTheExtensionCaseInsensitively) {
   EXPECT_EQ(exportFormatForPath(QStringLiteral("a.csv")), ExportFormat::Csv);
   EXPECT_EQ(exportFormatForPath(QStringLiteral("a.json")), ExportFormat::Json);
   EXPECT_FALSE(exportFormatForPath(QStringLiteral("a.bmp")).has_value());
+}
+
+// Timeline, grid and bars views export through the same renderer as the window, as PNG, SVG
+// and PDF, with the banner inside.
+TEST(Export, EveryAnimatedAndBarsKindExportsToEveryImageFormat) {
+  QTemporaryDir dir;
+  const RunResult result = demoResult();
+  for (const View& v : result.views) {
+    for (const char* ext : {"png", "svg", "pdf"}) {
+      SCOPED_TRACE(v.id + "." + ext);
+      const QString path = dir.filePath(QString::fromStdString(v.id) + QLatin1Char('.') + QLatin1String(ext));
+      const QString error = exportResult(result, QString::fromStdString(v.id), path, *exportFormatForPath(path));
+      ASSERT_TRUE(error.isEmpty()) << error.toStdString();
+      const QByteArray bytes = readAll(path);
+      if (QLatin1String(ext) == QLatin1String("png")) {
+        const QImage image(path);
+        ASSERT_FALSE(image.isNull());
+        EXPECT_EQ(image.size(), kExportChartSize * 2);
+      } else if (QLatin1String(ext) == QLatin1String("svg")) {
+        EXPECT_TRUE(QSvgRenderer(path).isValid());
+        EXPECT_TRUE(bytes.contains(QByteArray::fromStdString(result.banner())));
+      } else {
+        EXPECT_TRUE(bytes.startsWith("%PDF"));
+      }
+    }
+  }
+}
+
+TEST(Export, AnAnimatedViewExportsTheFrameAtTheCursor) {
+  QTemporaryDir dir;
+  const RunResult result = demoResult();
+  const QString first = dir.filePath(QStringLiteral("first.png"));
+  const QString later = dir.filePath(QStringLiteral("later.png"));
+  ASSERT_TRUE(exportResult(result, QStringLiteral("page-map"), first, ExportFormat::Png, kExportChartSize, 0.0).isEmpty());
+  ASSERT_TRUE(exportResult(result, QStringLiteral("page-map"), later, ExportFormat::Png, kExportChartSize, 150.0).isEmpty());
+  EXPECT_NE(QImage(first), QImage(later)) << "frame 1 and frame 7 differ";
+  const QString timelineEnd = dir.filePath(QStringLiteral("end.png"));
+  const QString timelineMid = dir.filePath(QStringLiteral("mid.png"));
+  ASSERT_TRUE(exportResult(result, QStringLiteral("warp-timeline"), timelineEnd, ExportFormat::Png).isEmpty());
+  ASSERT_TRUE(exportResult(result, QStringLiteral("warp-timeline"), timelineMid, ExportFormat::Png, kExportChartSize, 600.0).isEmpty());
+  EXPECT_NE(QImage(timelineEnd), QImage(timelineMid)) << "the cursor and the faded spans are in the figure";
+  if (const QString keep = qEnvironmentVariable("WARPSCOPE_UI_TEST_ARTIFACTS"); !keep.isEmpty())
+    for (const View& v : result.views)
+      exportResult(result, QString::fromStdString(v.id), QDir(keep).filePath(QString::fromStdString(v.id) + QStringLiteral(".png")),
+                   ExportFormat::Png, kExportChartSize, v.kind == ViewKind::Grid ? 150.0 : 800.0);
 }

@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "views/demo_views.h"
 #include "warpscope/registry.h"
 
 namespace warpscope::test {
@@ -57,6 +58,7 @@ std::vector<DeviceInfo> FakeBackend::devices() const {
 
 RunOutcome FakeBackend::run(const RunRequest& request, const ProgressFn& progress, const CancelToken& cancel) {
   bool fail = false;
+  bool withKinds = false;
   {
     std::unique_lock lock(state_->mutex);
     state_->runs.push_back(request);
@@ -72,6 +74,7 @@ RunOutcome FakeBackend::run(const RunRequest& request, const ProgressFn& progres
     }
     fail = state_->failNext;
     state_->failNext = false;
+    withKinds = state_->withKindViews;
   }
   RunOutcome outcome = [&]() -> RunOutcome {
     if (cancel.cancelled()) return RunError{RunError::Kind::Cancelled, "cancelled between launches"};
@@ -79,7 +82,7 @@ RunOutcome FakeBackend::run(const RunRequest& request, const ProgressFn& progres
     if (cancel.cancelled()) return RunError{RunError::Kind::Cancelled, "cancelled between launches"};
     if (fail) return RunError{RunError::Kind::Device, "cudaMemcpy(dst, src, n, cudaMemcpyDeviceToDevice) failed at fake.cu:42: an illegal memory access was encountered"};
     if (progress) progress(1.0, "done");
-    return fakeResult(request);
+    return fakeResult(request, withKinds);
   }();
   {
     std::lock_guard lock(state_->mutex);
@@ -94,7 +97,7 @@ std::unique_ptr<Session> makeFakeSession(std::shared_ptr<FakeBackendState> state
   return std::make_unique<Session>(nullptr, std::make_unique<FakeBackend>(std::move(state)));
 }
 
-RunResult fakeResult(const RunRequest& request) {
+RunResult fakeResult(const RunRequest& request, bool withKindViews) {
   const LabSpec& lab = LabRegistry::builtin().get(request.labId);
   RunResult result;
   result.labId = request.labId;
@@ -135,6 +138,8 @@ RunResult fakeResult(const RunRequest& request) {
     }
     result.views.push_back(v);
   }
+  if (withKindViews && !result.focusOnly)
+    for (View v : {ui::demoTimelineView(), ui::demoGridView(), ui::demoBarsView()}) result.views.push_back(std::move(v));
   result.scalars.push_back({"fake.scale", "Scale", scale, ""});
   result.notes.push_back("Made by the fake backend");
   return result;

@@ -26,6 +26,9 @@ struct FakeBackendState {
   /// every time (otherwise the worker may start queued requests while the test still submits).
   bool holdCancelledRuns = false;
   bool failNext = false;               ///< The next run returns a Device error.
+  /// Full sweeps also carry a timeline, a grid and a bars view (the demo views); focus
+  /// results do not, so they must survive a focus merge.
+  bool withKindViews = false;
   /// How each started run ended, in order: its error kind, or nullopt for a result.
   std::vector<std::optional<RunError::Kind>> endings;
 
@@ -55,7 +58,8 @@ class FakeBackend : public Backend {
 /// A Session whose only device is the fake one.
 std::unique_ptr<Session> makeFakeSession(std::shared_ptr<FakeBackendState> state);
 
-/// A deterministic result for `request`, shaped like the lab declares (views, focus point).
-RunResult fakeResult(const RunRequest& request);
+/// A deterministic result for `request`, shaped like the lab declares (views, focus point);
+/// with `withKindViews` a full sweep also carries the demo timeline, grid and bars views.
+RunResult fakeResult(const RunRequest& request, bool withKindViews = false);
 
 }  // namespace warpscope::test

@@ -8,6 +8,7 @@
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
+#include <QTest>
 
 #include <gtest/gtest.h>
 
@@ -42,7 +43,9 @@ TEST(ParamPanel, BuildsOneControlPerParamSpecWithDeclaredRangeStepDefaultAndTool
           EXPECT_DOUBLE_EQ(c->comboBox()->itemData(i).toDouble(), spec.choices[static_cast<size_t>(i)]);
         EXPECT_DOUBLE_EQ(c->comboBox()->currentData().toDouble(), spec.defaultValue);
         EXPECT_EQ(c->comboBox()->toolTip(), tip);
-        if (!spec.unit.empty()) {
+        if (spec.isNamedChoice()) {
+          EXPECT_EQ(c->comboBox()->currentText(), QString::fromStdString(spec.valueText(spec.defaultValue)));
+        } else if (!spec.unit.empty()) {
           EXPECT_TRUE(c->comboBox()->currentText().contains(QString::fromStdString(spec.unit)));
         }
       } else {
@@ -114,7 +117,7 @@ TEST(ParamPanel, ResetToDefaultsRestoresEveryValueAndEmitsOnce) {
 }
 
 TEST(ParamControl, TypedValueSnapsToTheStepGrid) {
-  ParamSpec spec{"threads_per_block", "Threads per block", "threads", 32, 1024, 32, 256, "help", {}, ParamRole::Focus, true};
+  ParamSpec spec{"threads_per_block", "Threads per block", "threads", 32, 1024, 32, 256, "help", {}, ParamRole::Focus, true, {}};
   ParamControl c(spec);
   QSignalSpy spy(&c, &ParamControl::valueChanged);
   qobject_cast<QSpinBox*>(c.spinBox())->setValue(50);  // not on the 32-grid
@@ -123,4 +126,25 @@ TEST(ParamControl, TypedValueSnapsToTheStepGrid) {
   EXPECT_EQ(qobject_cast<QSpinBox*>(c.spinBox())->value(), 64);
   EXPECT_EQ(c.slider()->value(), 1);
   EXPECT_TRUE(spec.accepts(c.value()));
+}
+
+TEST(ParamControl, NamedChoiceIsADropDownOfItsNamesReachableByKeyboard) {
+  registerMetaTypes();
+  const ParamSpec spec = namedChoiceParam("pattern", "Branch pattern", {"uniform", "odd-even", "first-half"}, 1,
+                                          "Which lanes take the if path.", ParamRole::Focus);
+  ParamControl c(spec);
+  ASSERT_NE(c.comboBox(), nullptr);
+  EXPECT_EQ(c.slider(), nullptr);
+  ASSERT_EQ(c.comboBox()->count(), 3);
+  EXPECT_EQ(c.comboBox()->itemText(0), QStringLiteral("uniform"));
+  EXPECT_EQ(c.comboBox()->currentText(), QStringLiteral("odd-even"));
+  EXPECT_TRUE(c.comboBox()->toolTip().contains(QStringLiteral("Which lanes take the if path.")));
+  EXPECT_TRUE(c.toolTipText().contains(QStringLiteral("Default: odd-even")));
+  EXPECT_EQ(c.comboBox()->focusPolicy() & Qt::TabFocus, Qt::TabFocus);
+  QSignalSpy spy(&c, &ParamControl::valueChanged);
+  c.comboBox()->setFocus();
+  QTest::keyClick(c.comboBox(), Qt::Key_Down);  // the keyboard picks the next name
+  ASSERT_EQ(spy.count(), 1);
+  EXPECT_DOUBLE_EQ(spy.at(0).at(1).toDouble(), 2);
+  EXPECT_EQ(spec.valueText(c.value()), "first-half");
 }

@@ -1,4 +1,6 @@
 // Folding a FocusOnly result into the chart on display.
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "result_merge.h"
@@ -12,10 +14,10 @@ RunResult fullResult() {
   RunResult r;
   r.labId = "lab";
   r.deviceId = "sim:x";
-  View v{"v", "Title", ViewKind::Xy, "x", "y", 1.0, {}, "A", 64, true};
+  View v{"v", "Title", ViewKind::Xy, "x", "y", 1.0, {}, "A", 64, true, false, {}, {}, {}};
   v.series.push_back({"A", {{32, 0.1, 0.1, 0.1}, {64, 0.2, 0.2, 0.2}, {96, 0.3, 0.3, 0.3}}});
   v.series.push_back({"B", {{32, 0.4, 0.4, 0.4}, {64, 0.5, 0.5, 0.5}}});
-  View w{"w", "At 64 threads", ViewKind::Xy, "x", "y", 1.0, {{"64 threads", {{1, 0.1, 0.1, 0.1}}}}, "64 threads", 1, true};
+  View w{"w", "At 64 threads", ViewKind::Xy, "x", "y", 1.0, {{"64 threads", {{1, 0.1, 0.1, 0.1}}}}, "64 threads", 1, true, true, {}, {}, {}};
   r.views = {v, w};
   r.scalars = {{"focus.value", "Focus", 0.2, ""}};
   return r;
@@ -27,8 +29,8 @@ RunResult focusResult(const std::string& series, double x, double y, const std::
   r.deviceId = "sim:x";
   r.focusOnly = true;
   r.params = {{"p", 7}};
-  r.views.push_back(View{"v", "Title", ViewKind::Xy, "x", "y", 1.0, {{series, {{x, y, y, y}}}}, series, x, true});
-  r.views.push_back(View{"w", wTitle, ViewKind::Xy, "x", "y", 1.0, {{"64 threads", {{2, y, y, y}}}}, "64 threads", 2, true});
+  r.views.push_back(View{"v", "Title", ViewKind::Xy, "x", "y", 1.0, {{series, {{x, y, y, y}}}}, series, x, true, false, {}, {}, {}});
+  r.views.push_back(View{"w", wTitle, ViewKind::Xy, "x", "y", 1.0, {{"64 threads", {{2, y, y, y}}}}, "64 threads", 2, true, true, {}, {}, {}});
   r.scalars = {{"focus.value", "Focus", y, ""}, {"extra", "Extra", 1, ""}};
   return r;
 }
@@ -39,7 +41,7 @@ TEST(ResultMerge, FocusPointReplacesThePointWithTheSameSeriesAndX) {
   RunResult shown = fullResult();
   const MergeReport report = mergeFocusResult(shown, focusResult("B", 64, 0.9));
   ASSERT_TRUE(report.merged);
-  EXPECT_TRUE(report.staleViews.empty());
+  EXPECT_EQ(report.staleViews, std::vector<std::string>{"w"}) << "w follows the focus";
   const View& v = *shown.findView("v");
   ASSERT_EQ(v.series[1].points.size(), 2u);
   EXPECT_DOUBLE_EQ(v.series[1].points[1].y, 0.9);
@@ -59,9 +61,9 @@ TEST(ResultMerge, NewXIsInsertedInOrder) {
   EXPECT_DOUBLE_EQ(pts[1].x, 48);
 }
 
-TEST(ResultMerge, RetitledViewIsReportedStaleAndLeftAlone) {
+TEST(ResultMerge, ViewThatFollowsTheFocusIsReportedStaleAndLeftAlone) {
   RunResult shown = fullResult();
-  const MergeReport report = mergeFocusResult(shown, focusResult("A", 64, 0.7, "At 128 threads"));
+  const MergeReport report = mergeFocusResult(shown, focusResult("A", 64, 0.7));
   ASSERT_TRUE(report.merged);
   ASSERT_EQ(report.staleViews, std::vector<std::string>{"w"});
   EXPECT_EQ(shown.findView("w")->series[0].points.size(), 1u);
@@ -70,7 +72,7 @@ TEST(ResultMerge, RetitledViewIsReportedStaleAndLeftAlone) {
 
 TEST(ResultMerge, UnknownSeriesOrOtherDeviceChangesNothing) {
   RunResult shown = fullResult();
-  RunResult focus = focusResult("C", 64, 0.7, "other title");
+  RunResult focus = focusResult("C", 64, 0.7);
   EXPECT_FALSE(mergeFocusResult(shown, focus).merged);
   focus = focusResult("A", 64, 0.7);
   focus.deviceId = "sim:other";
@@ -89,4 +91,48 @@ TEST(ResultMerge, FocusMergeKeepsTheSweepsBestScalars) {
   ASSERT_NE(shown.findScalar("best.fraction"), nullptr);
   EXPECT_DOUBLE_EQ(shown.findScalar("best.fraction")->value, 0.8);
   EXPECT_DOUBLE_EQ(shown.findScalar("focus.value")->value, 0.7);
+}
+
+namespace {
+View timelineView(const std::string& id, double end) {
+  View t;
+  t.id = id;
+  t.title = "Trace";
+  t.kind = ViewKind::Timeline;
+  t.timeline.rows = {{"warp 0", "SM 0", 0}};
+  t.timeline.events = {{0, 0, end, "a", 0, ""}};
+  return t;
+}
+}  // namespace
+
+TEST(ResultMerge, TimelineOfTheSweepSurvivesAFocusResultWithoutOne) {
+  RunResult shown = fullResult();
+  shown.views.push_back(timelineView("trace", 10));
+  ASSERT_TRUE(mergeFocusResult(shown, focusResult("A", 64, 0.7)).merged);
+  ASSERT_NE(shown.findView("trace"), nullptr);
+  EXPECT_EQ(shown.findView("trace")->timeline.events.size(), 1u);
+  EXPECT_DOUBLE_EQ(shown.findView("trace")->timeline.events[0].end, 10);
+}
+
+TEST(ResultMerge, TimelineOfTheFocusRunReplacesTheShownOne) {
+  RunResult shown = fullResult();
+  shown.views.push_back(timelineView("trace", 10));
+  RunResult focus = focusResult("A", 64, 0.7);
+  focus.views.push_back(timelineView("trace", 99));
+  const MergeReport report = mergeFocusResult(shown, focus);
+  ASSERT_TRUE(report.merged);
+  EXPECT_DOUBLE_EQ(shown.findView("trace")->timeline.events[0].end, 99);
+  EXPECT_EQ(std::count(report.staleViews.begin(), report.staleViews.end(), "trace"), 0);
+  EXPECT_EQ(shown.views.size(), 3u) << "replaced in place, not appended";
+}
+
+TEST(ResultMerge, StaleViewsAreFoundByTheirFlagNotByComparingTitles) {
+  // A title may name the focus without the view depending on it; only followsFocus says so.
+  RunResult shown = fullResult();
+  shown.views[1].followsFocus = false;
+  RunResult focus = focusResult("A", 64, 0.7, "At 128 threads");
+  focus.views[1].followsFocus = false;
+  const MergeReport report = mergeFocusResult(shown, focus);
+  EXPECT_TRUE(report.merged);
+  EXPECT_TRUE(report.staleViews.empty());
 }

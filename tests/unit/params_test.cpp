@@ -93,3 +93,26 @@ TEST(BuiltinLabs, EveryDefaultIsValidAgainstItsOwnDeclaration) {
     }
   }
 }
+
+TEST(NamedChoice, CliTakesTheNameAndStoresItsIndex) {
+  const std::vector<ParamSpec> specs = {
+      namedChoiceParam("pattern", "Pattern", {"uniform", "odd-even", "switch"}, 0, "Branch pattern")};
+  const ParamSet p = parseAssignments(specs, {"pattern=switch"});
+  EXPECT_EQ(p.getInt("pattern"), 2);
+  EXPECT_EQ(specs[0].valueText(2), "switch");
+  EXPECT_TRUE(specs[0].accepts(1));
+  EXPECT_FALSE(specs[0].accepts(3));
+}
+
+TEST(NamedChoice, UnknownNameIsRefusedListingTheNames) {
+  const std::vector<ParamSpec> specs = {
+      namedChoiceParam("pattern", "Pattern", {"uniform", "odd-even"}, 0, "Branch pattern")};
+  try {
+    (void)parseAssignments(specs, {"pattern=zigzag"});
+    FAIL() << "accepted an unknown choice";
+  } catch (const BadInputError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("'zigzag'"), std::string::npos) << what;
+    EXPECT_NE(what.find("one of uniform, odd-even"), std::string::npos) << what;
+  }
+}

@@ -16,7 +16,7 @@ TEST(LabRegistry, UnknownLabErrorListsKnownIds) {
     (void)LabRegistry::builtin().get("latency-disk");
     FAIL() << "expected BadInputError";
   } catch (const BadInputError& e) {
-    EXPECT_NE(std::string(e.what()).find("latency-arith, latency-memory"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("labs: latency-arith, latency-memory"), std::string::npos) << e.what();
   }
   EXPECT_EQ(LabRegistry::builtin().find("nope"), nullptr);
 }

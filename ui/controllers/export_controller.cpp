@@ -1,12 +1,9 @@
 #include "controllers/export_controller.h"
 
 #include <QBuffer>
-#include <QChart>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QGraphicsLayout>
-#include <QGraphicsScene>
 #include <QImage>
 #include <QImageWriter>
 #include <QMessageBox>
@@ -18,36 +15,38 @@
 #include <QSvgGenerator>
 
 #include <exception>
+#include <memory>
 #include <sstream>
 
 #include "qt_text.h"
-#include "view_chart.h"
+#include "views/view_chart.h"
+#include "views/view_renderer.h"
 #include "warpscope/writers.h"
 
 namespace warpscope::ui {
 
 namespace {
 
-/// A chart laid out off screen at a fixed size, ready to paint onto any device.
-class OffscreenChart {
+/// A figure off screen: the renderer of the view's kind, fed the view (and the moment to
+/// draw), painted onto any device at the export's logical size.
+class OffscreenFigure {
  public:
-  OffscreenChart(const RunResult& result, const View& view, QSize size) : size_(size) {
-    chart_ = new QChart;  // owned by the scene
-    scene_.addItem(chart_);
-    ViewChart(chart_).show(view, bannerFor(result), result.provenance);
-    chart_->setGeometry(QRectF(QPointF(0, 0), QSizeF(size)));
-    // The chart lays itself out lazily; activate now so axes, legend and title have their
-    // final places before we paint.
-    if (chart_->layout()) chart_->layout()->activate();
-    scene_.setSceneRect(QRectF(QPointF(0, 0), QSizeF(size)));
+  OffscreenFigure(const RunResult& result, const View& view, QSize size, std::optional<double> cursorTime)
+      : renderer_(makeViewRenderer(view.kind)), size_(size) {
+    renderer_->show(view, bannerFor(result), result.provenance);
+    if (cursorTime && isAnimated(view.kind)) renderer_->setCursorTime(*cursorTime);
   }
+  /// Paints at the logical size, scaled to fill `target`.
   void paint(QPainter& painter, const QRectF& target) {
-    scene_.render(&painter, target, QRectF(QPointF(0, 0), QSizeF(size_)), Qt::KeepAspectRatio);
+    painter.save();
+    painter.translate(target.topLeft());
+    painter.scale(target.width() / size_.width(), target.height() / size_.height());
+    renderer_->renderTo(painter, QRectF(QPointF(0, 0), QSizeF(size_)));
+    painter.restore();
   }
 
  private:
-  QGraphicsScene scene_;
-  QChart* chart_ = nullptr;
+  std::unique_ptr<ViewRenderer> renderer_;
   QSize size_;
 };
 
@@ -59,7 +58,7 @@ QString writeBytes(const QString& path, const QByteArray& bytes) {
   return {};
 }
 
-QString exportPng(OffscreenChart& chart, QSize size, const QString& path) {
+QString exportPng(OffscreenFigure& chart, QSize size, const QString& path) {
   constexpr qreal kDpr = 2.0;  // crisp on HiDPI screens and when scaled up on a projector
   QImage image(size * kDpr, QImage::Format_ARGB32_Premultiplied);
   image.setDevicePixelRatio(kDpr);
@@ -78,7 +77,7 @@ QString exportPng(OffscreenChart& chart, QSize size, const QString& path) {
   return {};
 }
 
-QString exportSvg(OffscreenChart& chart, QSize size, const QString& path, const RunResult& result,
+QString exportSvg(OffscreenFigure& chart, QSize size, const QString& path, const RunResult& result,
                   const View& view) {
   // QSvgGenerator writes straight to its output device; render into memory so a failed write
   // never leaves half a file behind.
@@ -99,7 +98,7 @@ QString exportSvg(OffscreenChart& chart, QSize size, const QString& path, const 
   return writeBytes(path, bytes);
 }
 
-QString exportPdf(OffscreenChart& chart, QSize size, const QString& path, const RunResult& result,
+QString exportPdf(OffscreenFigure& chart, QSize size, const QString& path, const RunResult& result,
                   const View& view) {
   QByteArray bytes;
   QBuffer buffer(&bytes);
@@ -167,12 +166,12 @@ QString exportFilter(ExportFormat format) {
 }
 
 QString exportResult(const RunResult& result, const QString& viewId, const QString& path,
-                     ExportFormat format, QSize logicalSize) {
+                     ExportFormat format, QSize logicalSize, std::optional<double> cursorTime) {
   if (format == ExportFormat::Csv || format == ExportFormat::Json) return exportData(result, path, format);
   const View* view = result.findView(fromQ(viewId));
   if (!view && !result.views.empty()) view = &result.views.front();
   if (!view) return QObject::tr("Cannot export %1: the result has no chart").arg(path);
-  OffscreenChart chart(result, *view, logicalSize);
+  OffscreenFigure chart(result, *view, logicalSize, cursorTime);
   switch (format) {
     case ExportFormat::Png: return exportPng(chart, logicalSize, path);
     case ExportFormat::Svg: return exportSvg(chart, logicalSize, path, result, *view);
@@ -183,13 +182,18 @@ QString exportResult(const RunResult& result, const QString& viewId, const QStri
 }
 
 ExportController::ExportController(ResultSource result, ViewSource view, QWidget* dialogParent,
-                                   QObject* parent)
-    : QObject(parent), result_(std::move(result)), view_(std::move(view)), dialogParent_(dialogParent) {}
+                                   QObject* parent, CursorSource cursor)
+    : QObject(parent),
+      result_(std::move(result)),
+      view_(std::move(view)),
+      cursor_(std::move(cursor)),
+      dialogParent_(dialogParent) {}
 
 QString ExportController::exportTo(const QString& path, ExportFormat format) const {
   const RunResult* result = result_();
   if (!result) return tr("Nothing to export yet: no run has finished.");
-  return exportResult(*result, view_(), path, format);
+  return exportResult(*result, view_(), path, format, kExportChartSize,
+                      cursor_ ? cursor_() : std::optional<double>());
 }
 
 void ExportController::exportInteractively(ExportFormat format) {

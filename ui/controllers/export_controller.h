@@ -1,9 +1,11 @@
 #pragma once
 /// \file export_controller.h
-/// Exports what is on screen: the current chart as PNG (2x device pixel ratio, for slides),
+/// Exports what is on screen: the current view as PNG (2x device pixel ratio, for slides),
 /// SVG or PDF, and the result's data as CSV or JSON through the backend's writers (the same
-/// bytes the CLI writes). Images are rendered from the result, not grabbed from the widget, so
-/// an export looks the same whatever the window size, and the banner is always inside it.
+/// bytes the CLI writes). Images are rendered from the result by the renderer of the view's
+/// kind (the one the window uses), not grabbed from the widget, so an export looks the same
+/// whatever the window size, the banner is always inside it, and an animated view shows the
+/// frame the window's animation is at.
 
 #include <QObject>
 #include <QSize>
@@ -33,9 +35,12 @@ QString exportFilter(ExportFormat format);
 inline constexpr QSize kExportChartSize{1280, 800};
 
 /// Writes `result` to `path`. Images show the view `viewId` (the first view when empty or
-/// unknown). Returns an empty string on success, otherwise a message naming the file and why.
+/// unknown); for an animated view `cursorTime` is the moment drawn (nullopt: the view's own
+/// starting point). Returns an empty string on success, otherwise a message naming the file
+/// and why.
 QString exportResult(const RunResult& result, const QString& viewId, const QString& path,
-                     ExportFormat format, QSize logicalSize = kExportChartSize);
+                     ExportFormat format, QSize logicalSize = kExportChartSize,
+                     std::optional<double> cursorTime = std::nullopt);
 
 class ExportController : public QObject {
   Q_OBJECT
@@ -44,9 +49,11 @@ class ExportController : public QObject {
   /// What to export: the result on display (null before the first) and the selected view.
   using ResultSource = std::function<const RunResult*()>;
   using ViewSource = std::function<QString()>;
+  /// The on-screen animation's position when the selected view is animated.
+  using CursorSource = std::function<std::optional<double>()>;
 
   ExportController(ResultSource result, ViewSource view, QWidget* dialogParent,
-                   QObject* parent = nullptr);
+                   QObject* parent = nullptr, CursorSource cursor = {});
 
   /// Asks for a file name (suggesting lab_view.ext) and exports; errors open a dialog,
   /// because the user is waiting on this file.
@@ -61,6 +68,7 @@ class ExportController : public QObject {
  private:
   ResultSource result_;
   ViewSource view_;
+  CursorSource cursor_;
   QWidget* dialogParent_;
   QString lastDirectory_;
 };

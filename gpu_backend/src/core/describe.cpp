@@ -15,10 +15,15 @@ std::string describeLabJson(const LabSpec& lab) {
                             {"role", p.role == ParamRole::Focus ? "focus" : "sweep"},
                             {"help", p.help}, {"valid", p.validRangeText()}};
     if (!p.choices.empty()) param["choices"] = p.choices;
+    if (p.isNamedChoice()) {
+      param["choice_names"] = p.choiceNames;  // what --set NAME=<choice name> takes
+      param["default_name"] = p.valueText(p.defaultValue);
+    }
     params.push_back(param);
   }
   nlohmann::json views = nlohmann::json::array();
-  for (const auto& v : lab.views) views.push_back({{"id", v.id}, {"title", v.title}});
+  for (const auto& v : lab.views)
+    views.push_back({{"id", v.id}, {"title", v.title}, {"kind", viewKindName(v.kind)}});
   const nlohmann::json doc = {{"id", lab.id}, {"title", lab.title}, {"summary", lab.summary},
                               {"params", params}, {"views", views}};
   return doc.dump(2);

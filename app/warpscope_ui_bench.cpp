@@ -1,0 +1,233 @@
+// warpscope-ui-bench: how fast the timeline renderer draws a GPU-sized trace while its cursor
+// animates, the way the window does it (a shown widget repainted per frame), and the demo
+// figures of the timeline, grid and bars kinds. A benchmark to run and read, not a timed test.
+//
+//   warpscope-ui-bench [--frames N] [--size WxH] [--sms N] [--warps N] [--lanes N] [--spans N]
+//   warpscope-ui-bench --demo-dir DIR     write the demo pictures: ui_timeline_demo.png (the chart
+//                                         panel mid-animation), ui_grid_demo.png, ui_bars_demo.png
+//                                         (figure exports), and two more to look at
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QTimer>
+#include <QWidget>
+#include <QWindow>
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+#include "chart_panel.h"
+#include "controllers/animation_clock.h"
+#include "controllers/export_controller.h"
+#include "views/demo_views.h"
+#include "views/timeline_renderer.h"
+
+using namespace warpscope;
+using namespace warpscope::ui;
+
+namespace {
+
+struct Stats {
+  double median = 0, p95 = 0, max = 0;
+};
+
+Stats statsOf(std::vector<double> ms) {
+  std::sort(ms.begin(), ms.end());
+  if (ms.empty()) return {};
+  const auto at = [&](double q) { return ms[std::min(ms.size() - 1, static_cast<size_t>(q * static_cast<double>(ms.size() - 1) + 0.5))]; };
+  return {at(0.5), at(0.95), ms.back()};
+}
+
+void report(const char* what, const std::vector<double>& ms) {
+  const Stats s = statsOf(ms);
+  std::printf("%-44s %4zu frames: median %6.2f ms, p95 %6.2f ms, max %6.2f ms -> %6.1f fps (median), %6.1f fps (p95)\n",
+              what, ms.size(), s.median, s.p95, s.max, 1000.0 / std::max(1e-3, s.median), 1000.0 / std::max(1e-3, s.p95));
+}
+
+/// Counts paint events, so a frame time is only reported for frames that were painted.
+struct PaintCounter : QObject {
+  int paints = 0;
+  bool eventFilter(QObject*, QEvent* e) override {
+    if (e->type() == QEvent::Paint) ++paints;
+    return false;
+  }
+};
+
+/// Repaints the shown canvas once per frame with the cursor moving from start to end.
+std::vector<double> animateFrames(TimelineRenderer& renderer, int frames) {
+  const TimelineModel& model = renderer.canvas()->figure().model();
+  PaintCounter counter;
+  renderer.canvas()->installEventFilter(&counter);
+  std::vector<double> ms;
+  QElapsedTimer clock;
+  for (int i = 0; i < frames; ++i) {
+    const double t = model.startTime() + (model.endTime() - model.startTime()) * (i + 0.5) / frames;
+    clock.start();
+    renderer.setCursorTime(t);
+    renderer.canvas()->repaint();
+    QApplication::processEvents();  // the flush to the screen (xcb) happens here
+    ms.push_back(static_cast<double>(clock.nsecsElapsed()) / 1e6);
+  }
+  renderer.canvas()->removeEventFilter(&counter);
+  if (counter.paints < frames) std::printf("  (only %d of %d frames were painted)\n", counter.paints, frames);
+  return ms;
+}
+
+/// Counts frames painted while the real AnimationClock plays for `seconds` through the event
+/// loop: what the window achieves, timer ticks and all.
+double playedFps(TimelineRenderer& renderer, double seconds) {
+  PaintCounter counter;
+  renderer.canvas()->installEventFilter(&counter);
+  AnimationClock clock;
+  const TimelineModel& model = renderer.canvas()->figure().model();
+  clock.setTrack(model.startTime(), model.endTime(), model.stepTimes(), AnimationClock::Motion::Continuous, model.startTime());
+  QObject::connect(&clock, &AnimationClock::positionChanged, [&](double t) { renderer.setCursorTime(t); });
+  clock.setSpeedIndex(0);  // slow enough not to reach the end within the measurement
+  QElapsedTimer wall;
+  wall.start();
+  clock.play();
+  while (static_cast<double>(wall.elapsed()) < seconds * 1000) QApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
+  clock.pause();
+  renderer.canvas()->removeEventFilter(&counter);
+  return counter.paints / (static_cast<double>(wall.elapsed()) / 1000.0);
+}
+
+/// Like animateFrames, but the time window also pans every frame (a drag while playing), so
+/// the aggregated picture is rebuilt each time: the worst case.
+std::vector<double> animateWhilePanning(TimelineRenderer& renderer, int frames) {
+  TimelineViewport& vp = renderer.canvas()->figure().viewport();
+  const TimelineModel& model = renderer.canvas()->figure().model();
+  vp.zoomTime(1.25, model.startTime());
+  std::vector<double> ms;
+  QElapsedTimer clock;
+  for (int i = 0; i < frames; ++i) {
+    const double t = model.startTime() + (model.endTime() - model.startTime()) * (i + 0.5) / frames;
+    clock.start();
+    vp.pan((i % 20 < 10 ? 1 : -1) * 0.01 * (vp.t1() - vp.t0()), 0);
+    renderer.setCursorTime(t);
+    renderer.canvas()->repaint();
+    QApplication::processEvents();
+    ms.push_back(static_cast<double>(clock.nsecsElapsed()) / 1e6);
+  }
+  vp.reset(model.startTime(), model.endTime(), model.rowCount());
+  return ms;
+}
+
+int writeDemos(const QString& dir) {
+  QDir().mkpath(dir);
+  const RunResult result = demoResult();
+  // The timeline mid-run, so the figure shows the cursor and the faded rest.
+  const View& timeline = result.views[0];
+  TimelineModel model(timeline.timeline);
+  const double mid = model.startTime() + 0.55 * (model.endTime() - model.startTime());
+  const struct {
+    const char* file;
+    std::string view;
+    std::optional<double> cursor;
+  } figures[] = {{"ui_timeline_figure.png", "warp-timeline", mid},
+                 {"ui_grid_demo.png", "page-map", 150.0},
+                 {"ui_bars_demo.png", "copy-modes", std::nullopt}};
+  for (const auto& f : figures) {
+    const QString path = QDir(dir).filePath(QString::fromLatin1(f.file));
+    const QString error = exportResult(result, QString::fromStdString(f.view), path, ExportFormat::Png,
+                                       kExportChartSize, f.cursor);
+    if (!error.isEmpty()) {
+      std::fprintf(stderr, "warpscope-ui-bench: %s\n", qPrintable(error));
+      return 1;
+    }
+    std::printf("Wrote %s\n", qPrintable(path));
+  }
+  // A GPU-sized trace, every row aggregated into pixels (to look at, not committed).
+  RunResult big = result;
+  big.views[0].timeline = syntheticWarpTimeline(132, 64, 32, 10);
+  big.views[0].title = "132 SMs x 64 warps";
+  const QString bigPath = QDir(dir).filePath(QStringLiteral("ui_timeline_gpu_sized.png"));
+  const QString bigError = exportResult(big, QStringLiteral("warp-timeline"), bigPath, ExportFormat::Png, kExportChartSize, 1500.0);
+  if (!bigError.isEmpty()) return 1;
+  std::printf("Wrote %s\n", qPrintable(bigPath));
+
+  // The chart panel as the window shows it: tabs, the timeline, the animation controls.
+  ChartPanel panel;
+  panel.resize(1400, 800);
+  panel.display(result);
+  panel.show();
+  panel.animationClock()->seek(mid);
+  QApplication::processEvents();
+  const QString path = QDir(dir).filePath(QStringLiteral("ui_timeline_demo.png"));
+  if (!panel.grab().save(path)) return 1;
+  std::printf("Wrote %s\n", qPrintable(path));
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  QApplication app(argc, argv);
+  QCommandLineParser parser;
+  parser.setApplicationDescription(QStringLiteral("Frame times of the timeline renderer on a synthetic trace."));
+  parser.addHelpOption();
+  const QCommandLineOption frames(QStringLiteral("frames"), QStringLiteral("Frames per scenario (default 240)."), QStringLiteral("N"), QStringLiteral("240"));
+  const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Widget size (default 1400x800)."), QStringLiteral("WxH"), QStringLiteral("1400x800"));
+  const QCommandLineOption sms(QStringLiteral("sms"), QStringLiteral("SMs (default 132)."), QStringLiteral("N"), QStringLiteral("132"));
+  const QCommandLineOption warps(QStringLiteral("warps"), QStringLiteral("Warps per SM (default 64)."), QStringLiteral("N"), QStringLiteral("64"));
+  const QCommandLineOption lanes(QStringLiteral("lanes"), QStringLiteral("Lanes per warp (default 32)."), QStringLiteral("N"), QStringLiteral("32"));
+  const QCommandLineOption spans(QStringLiteral("spans"), QStringLiteral("Spans per warp (default 10)."), QStringLiteral("N"), QStringLiteral("10"));
+  const QCommandLineOption demoDir(QStringLiteral("demo-dir"), QStringLiteral("Write the demo figures to DIR and exit."), QStringLiteral("DIR"));
+  parser.addOptions({frames, size, sms, warps, lanes, spans, demoDir});
+  parser.process(app);
+  if (parser.isSet(demoDir)) return writeDemos(parser.value(demoDir));
+
+  const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+  const int width = wh.value(0).toInt();
+  const int height = wh.value(1).toInt();
+  const int n = std::max(1, parser.value(frames).toInt());
+  if (width < 200 || height < 200) {
+    std::fprintf(stderr, "warpscope-ui-bench: --size takes WxH, e.g. 1400x800\n");
+    return 2;
+  }
+
+  QElapsedTimer build;
+  build.start();
+  View view;
+  view.id = "bench";
+  view.title = "Synthetic trace";
+  view.kind = ViewKind::Timeline;
+  view.timeline = syntheticWarpTimeline(parser.value(sms).toInt(), parser.value(warps).toInt(), parser.value(lanes).toInt(),
+                                        parser.value(spans).toInt());
+  const double makeMs = static_cast<double>(build.nsecsElapsed()) / 1e6;
+  TimelineRenderer renderer;
+  build.start();
+  renderer.show(view, QStringLiteral("Simulated: synthetic trace"), Provenance::Simulated);
+  const double indexMs = static_cast<double>(build.nsecsElapsed()) / 1e6;
+  QWidget* canvas = renderer.widget();
+  canvas->resize(width, height);
+  canvas->show();
+  // Frames only reach the screen once the window is exposed (xcb maps it asynchronously).
+  QElapsedTimer exposure;
+  exposure.start();
+  while ((!canvas->windowHandle() || !canvas->windowHandle()->isExposed()) && exposure.elapsed() < 5000)
+    QApplication::processEvents(QEventLoop::AllEvents, 20);
+  QApplication::processEvents();
+
+  std::printf("warpscope-ui-bench: platform %s, %dx%d, %zu rows, %zu spans, %d lanes per row\n",
+              qPrintable(QApplication::platformName()), width, height, view.timeline.rows.size(),
+              view.timeline.events.size(), parser.value(lanes).toInt());
+  std::printf("trace made in %.1f ms, indexed for drawing in %.1f ms\n", makeMs, indexMs);
+
+  report("whole run (rows aggregated per pixel)", animateFrames(renderer, n));
+  report("whole run, panning every frame (rebuilt)", animateWhilePanning(renderer, n));
+  TimelineViewport& vp = renderer.canvas()->figure().viewport();
+  const int rowsPerSm = parser.value(warps).toInt();
+  vp.zoomRows((vp.r1() - vp.r0()) / rowsPerSm, 0);  // one SM: every warp a row of its own
+  report("one SM (spans batched per colour)", animateFrames(renderer, n));
+  vp.zoomRows(rowsPerSm / 8.0, 0);  // 8 warps: every lane a line of its own
+  report("8 warps (lanes drawn)", animateFrames(renderer, n));
+  vp.reset(renderer.canvas()->figure().model().startTime(), renderer.canvas()->figure().model().endTime(),
+           renderer.canvas()->figure().model().rowCount());
+  std::printf("%-44s %6.1f fps (the clock ticks every %d ms)\n", "playing, whole run, through the event loop",
+              playedFps(renderer, 3.0), AnimationClock::kTickMs);
+  return 0;
+}

@@ -1,0 +1,193 @@
+#include "bars_figure.h"
+
+#include <QFontMetricsF>
+#include <QObject>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+#include "qt_text.h"
+
+namespace warpscope::ui {
+
+namespace {
+constexpr qreal kPad = 10;
+constexpr qreal kGroupFill = 0.8;  ///< Share of a category's width its bars take.
+}  // namespace
+
+void BarsFigure::setView(const View& view, const QString& banner, Provenance provenance) {
+  bars_ = view.bars;
+  title_ = toQ(view.title);
+  banner_ = banner;
+  provenance_ = provenance;
+  message_.clear();
+}
+
+void BarsFigure::clear(const QString& message) {
+  bars_ = Bars();
+  title_.clear();
+  banner_.clear();
+  message_ = message;
+}
+
+QString BarsFigure::titleText() const { return titleBlockText(title_, banner_); }
+
+std::vector<LegendEntry> BarsFigure::legendEntries() const {
+  std::vector<LegendEntry> entries;
+  for (size_t s = 0; s < bars_.series.size(); ++s) entries.push_back({toQ(bars_.series[s].name), kindColor(static_cast<int>(s))});
+  return entries;
+}
+
+BarsFigure::Layout BarsFigure::layout(const QRectF& area) const {
+  Layout l;
+  const QFontMetricsF titleFm(figureFont(figure_font::kTitle, true));
+  const QFontMetricsF bannerFm(figureFont(figure_font::kBanner));
+  const QFontMetricsF tickFm(figureFont(figure_font::kTick));
+  const QFontMetricsF axisFm(figureFont(figure_font::kAxisTitle, true));
+  l.title = QRectF(area.left(), area.top(), area.width(), 6 + titleFm.height() + 2 + bannerFm.height() + 6);
+  l.legend = QRectF(area.left() + kPad, l.title.bottom(), area.width() - 2 * kPad, legendHeight(legendEntries(), area.width() - 2 * kPad));
+
+  double top = 0;
+  for (const BarSeries& s : bars_.series)
+    for (const BarValue& v : s.values) top = std::max({top, v.value, v.high});
+  if (top <= 0) top = 1;
+  const std::vector<double> ticks = niceTicks(0, top * 1.12, 6);
+  l.top = ticks.empty() ? top * 1.12 : std::max(ticks.back(), top * 1.12);
+  qreal tickW = 0;
+  for (double t : ticks) tickW = std::max(tickW, tickFm.horizontalAdvance(formatNumber(t)));
+  const qreal left = area.left() + kPad + axisFm.height() + 8 + tickW + 8;
+  const qreal bottom = area.bottom() - kPad - axisFm.height() - 6 - tickFm.height() - 10;
+  const qreal top0 = l.legend.bottom() + 8;
+  l.plot = QRectF(left, top0, std::max<qreal>(1, area.right() - kPad - 8 - left), std::max<qreal>(1, bottom - top0));
+  return l;
+}
+
+QRectF BarsFigure::barRect(int series, int category, const QRectF& area) const {
+  const int ns = static_cast<int>(bars_.series.size());
+  const int nc = static_cast<int>(bars_.categories.size());
+  if (series < 0 || series >= ns || category < 0 || category >= nc) return {};
+  const auto& values = bars_.series[static_cast<size_t>(series)].values;
+  if (static_cast<size_t>(category) >= values.size()) return {};
+  const Layout l = layout(area);
+  const qreal groupW = l.plot.width() / nc;
+  const qreal barW = groupW * kGroupFill / ns;
+  const qreal x = l.plot.left() + category * groupW + groupW * (1 - kGroupFill) / 2 + series * barW;
+  const double v = std::max(0.0, values[static_cast<size_t>(category)].value);
+  const qreal h = v / l.top * l.plot.height();
+  return QRectF(x, l.plot.bottom() - h, barW, h);
+}
+
+bool BarsFigure::barAt(QPointF pos, const QRectF& area, int* series, int* category) const {
+  for (int s = 0; s < static_cast<int>(bars_.series.size()); ++s)
+    for (int c = 0; c < static_cast<int>(bars_.categories.size()); ++c) {
+      const QRectF r = barRect(s, c, area);
+      // The whole column counts, so a short bar is as easy to hover as a tall one.
+      if (!r.isNull() && pos.x() >= r.left() && pos.x() < r.right() && pos.y() <= r.bottom() + 2 &&
+          pos.y() >= layout(area).plot.top()) {
+        *series = s;
+        *category = c;
+        return true;
+      }
+    }
+  return false;
+}
+
+QString BarsFigure::describeBar(int series, int category) const {
+  if (series < 0 || static_cast<size_t>(series) >= bars_.series.size()) return {};
+  const BarSeries& s = bars_.series[static_cast<size_t>(series)];
+  if (category < 0 || static_cast<size_t>(category) >= s.values.size() || static_cast<size_t>(category) >= bars_.categories.size())
+    return {};
+  const BarValue& v = s.values[static_cast<size_t>(category)];
+  QString text = QStringLiteral("<b>%1</b> · %2<br>%3 %4").arg(toQ(s.name).toHtmlEscaped(),
+                                                             toQ(bars_.categories[static_cast<size_t>(category)]).toHtmlEscaped(),
+                                                             formatNumber(v.value), toQ(bars_.valueLabel).toHtmlEscaped());
+  if (v.high > v.low) text += QObject::tr("<br>spread %1 – %2").arg(formatNumber(v.low), formatNumber(v.high));
+  return text;
+}
+
+void BarsFigure::paint(QPainter& painter, const QRectF& area) const {
+  painter.save();
+  painter.setClipRect(area);
+  painter.fillRect(area, Qt::white);
+  if (!message_.isEmpty() || bars_.categories.empty() || bars_.series.empty()) {
+    const qreal h = title_.isEmpty() ? 0 : paintTitleBlock(painter, area, title_, banner_, provenance_);
+    painter.setFont(figureFont(figure_font::kTitle));
+    painter.setPen(QColor(0x55, 0x55, 0x55));
+    painter.drawText(area.adjusted(0, h, 0, 0), Qt::AlignCenter, message_.isEmpty() ? QObject::tr("No bars to show") : message_);
+    painter.restore();
+    return;
+  }
+  const Layout l = layout(area);
+  paintTitleBlock(painter, l.title, title_, banner_, provenance_);
+  paintLegend(painter, l.legend, legendEntries());
+
+  // Value axis: grid lines and tick labels.
+  const QFont tickFont = figureFont(figure_font::kTick);
+  const QFontMetricsF tickFm(tickFont);
+  painter.setFont(tickFont);
+  for (double t : niceTicks(0, l.top, 6)) {
+    const qreal y = l.plot.bottom() - t / l.top * l.plot.height();
+    painter.setPen(QPen(QColor(0xDD, 0xDD, 0xDD), 1));
+    painter.drawLine(QPointF(l.plot.left(), y), QPointF(l.plot.right(), y));
+    painter.setPen(QColor(0x22, 0x22, 0x22));
+    painter.drawText(QRectF(l.plot.left() - 200 - 6, y - tickFm.height() / 2, 200, tickFm.height()),
+                     Qt::AlignRight | Qt::AlignVCenter, formatNumber(t));
+  }
+
+  const int nc = static_cast<int>(bars_.categories.size());
+  const int ns = static_cast<int>(bars_.series.size());
+  const qreal groupW = l.plot.width() / nc;
+  const QFont valueFont = figureFont(std::clamp(static_cast<int>(groupW * kGroupFill / ns / 4.2), 9, figure_font::kTick), true);
+  for (int s = 0; s < ns; ++s) {
+    const QColor color = kindColor(s);
+    for (int c = 0; c < nc; ++c) {
+      const QRectF bar = barRect(s, c, area);
+      if (bar.isNull() && bar.width() <= 0) continue;
+      const BarValue& v = bars_.series[static_cast<size_t>(s)].values[static_cast<size_t>(c)];
+      painter.fillRect(bar.adjusted(1, 0, -1, 0), color);
+      qreal labelBottom = bar.top();
+      if (v.high > v.low) {
+        const qreal yLo = l.plot.bottom() - std::max(0.0, v.low) / l.top * l.plot.height();
+        const qreal yHi = l.plot.bottom() - v.high / l.top * l.plot.height();
+        const qreal cx = bar.center().x();
+        const qreal cap = std::min<qreal>(10, bar.width() / 4);
+        painter.setPen(QPen(QColor(0x11, 0x11, 0x11), 2));
+        painter.drawLine(QPointF(cx, yLo), QPointF(cx, yHi));
+        painter.drawLine(QPointF(cx - cap, yHi), QPointF(cx + cap, yHi));
+        painter.drawLine(QPointF(cx - cap, yLo), QPointF(cx + cap, yLo));
+        labelBottom = std::min(labelBottom, yHi);
+      }
+      painter.setFont(valueFont);
+      painter.setPen(QColor(0x11, 0x11, 0x11));
+      const qreal h = QFontMetricsF(valueFont).height();
+      painter.drawText(QRectF(bar.center().x() - 60, labelBottom - h - 2, 120, h), Qt::AlignHCenter | Qt::AlignBottom,
+                       formatNumber(v.value, 3));
+    }
+  }
+
+  // Category axis.
+  painter.setPen(QPen(QColor(0x44, 0x44, 0x44), 1.5));
+  painter.drawLine(l.plot.bottomLeft(), l.plot.bottomRight());
+  painter.drawLine(l.plot.bottomLeft(), l.plot.topLeft());
+  painter.setFont(tickFont);
+  painter.setPen(QColor(0x11, 0x11, 0x11));
+  for (int c = 0; c < nc; ++c) {
+    const QRectF cell(l.plot.left() + c * groupW, l.plot.bottom() + 4, groupW, tickFm.height() + 4);
+    painter.drawText(cell, Qt::AlignCenter,
+                     tickFm.elidedText(toQ(bars_.categories[static_cast<size_t>(c)]), Qt::ElideRight, groupW - 4));
+  }
+  const QFont axisFont = figureFont(figure_font::kAxisTitle, true);
+  painter.setFont(axisFont);
+  const qreal axisH = QFontMetricsF(axisFont).height();
+  painter.drawText(QRectF(l.plot.left(), l.plot.bottom() + tickFm.height() + 12, l.plot.width(), axisH), Qt::AlignCenter,
+                   toQ(bars_.categoryLabel));
+  painter.save();
+  painter.translate(area.left() + kPad + axisH / 2, l.plot.center().y());
+  painter.rotate(-90);
+  painter.drawText(QRectF(-l.plot.height() / 2, -axisH / 2, l.plot.height(), axisH), Qt::AlignCenter, toQ(bars_.valueLabel));
+  painter.restore();
+  painter.restore();
+}
+
+}  // namespace warpscope::ui

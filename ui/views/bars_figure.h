@@ -1,0 +1,47 @@
+#pragma once
+/// \file bars_figure.h
+/// Paints a bars view with QPainter: one group of bars per category, one colour per series,
+/// a whisker from low to high on each bar (the spread of repetitions), the value above it,
+/// a value axis from zero (a cropped axis exaggerates), the legend and the title with the
+/// provenance banner. The same painting serves the window and every figure export.
+
+#include <QRectF>
+#include <QString>
+
+#include <vector>
+
+#include "figure_chrome.h"
+#include "warpscope/result.h"
+
+namespace warpscope::ui {
+
+class BarsFigure {
+ public:
+  void setView(const View& view, const QString& banner, Provenance provenance);
+  void clear(const QString& message);
+  void paint(QPainter& painter, const QRectF& area) const;
+
+  /// The bar under `pos` as (series, category), or false.
+  bool barAt(QPointF pos, const QRectF& area, int* series, int* category) const;
+  [[nodiscard]] QString describeBar(int series, int category) const;
+  [[nodiscard]] QString titleText() const;
+  [[nodiscard]] std::vector<LegendEntry> legendEntries() const;
+  [[nodiscard]] const Bars& bars() const { return bars_; }
+  /// Where a bar is drawn in a figure laid out in `area` (empty when there is no such bar).
+  [[nodiscard]] QRectF barRect(int series, int category, const QRectF& area) const;
+
+ private:
+  struct Layout {
+    QRectF title, legend, plot;
+    double top = 1;  ///< Value at the top of the axis.
+  };
+  [[nodiscard]] Layout layout(const QRectF& area) const;
+
+  Bars bars_;
+  QString title_;
+  QString banner_;
+  QString message_;
+  Provenance provenance_ = Provenance::Simulated;
+};
+
+}  // namespace warpscope::ui

@@ -1,0 +1,38 @@
+#include "figure_canvas.h"
+
+#include <QHelpEvent>
+#include <QPainter>
+#include <QToolTip>
+
+namespace warpscope::ui {
+
+FigureCanvas::FigureCanvas(PaintFn paint, ToolTipFn toolTip, QWidget* parent)
+    : QWidget(parent), paint_(std::move(paint)), toolTip_(std::move(toolTip)) {
+  setFocusPolicy(Qt::StrongFocus);  // so the animation keys reach the chart panel from here
+  setAttribute(Qt::WA_OpaquePaintEvent);
+  setMinimumSize(480, 320);
+}
+
+void FigureCanvas::paintEvent(QPaintEvent*) {
+  QPainter painter(this);
+  painter.setRenderHint(QPainter::Antialiasing);
+  painter.setRenderHint(QPainter::TextAntialiasing);
+  paint_(painter, QRectF(rect()));
+}
+
+bool FigureCanvas::event(QEvent* event) {
+  if (event->type() == QEvent::ToolTip && toolTip_) {
+    auto* help = static_cast<QHelpEvent*>(event);
+    const QString text = toolTip_(help->pos(), QRectF(rect()));
+    if (text.isEmpty()) {
+      QToolTip::hideText();
+      event->ignore();
+    } else {
+      QToolTip::showText(help->globalPos(), text, this);
+    }
+    return true;
+  }
+  return QWidget::event(event);
+}
+
+}  // namespace warpscope::ui

@@ -1,0 +1,140 @@
+#include "figure_chrome.h"
+
+#include <QFontMetricsF>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+#include "view_chart.h"
+
+namespace warpscope::ui {
+
+namespace {
+constexpr qreal kSwatch = 14;
+constexpr qreal kSwatchGap = 6;
+constexpr qreal kEntryGap = 22;
+constexpr qreal kLinePad = 4;
+}  // namespace
+
+QFont figureFont(int pixelSize, bool bold) {
+  QFont f;
+  f.setPixelSize(pixelSize);
+  f.setBold(bold);
+  return f;
+}
+
+QColor bannerColor(Provenance provenance) {
+  return provenance == Provenance::Measured ? QColor(0x1b, 0x6e, 0x20) : QColor(0x8a, 0x3b, 0x00);
+}
+
+QString titleBlockText(const QString& title, const QString& banner) { return title + QLatin1Char('\n') + banner; }
+
+qreal paintTitleBlock(QPainter& painter, const QRectF& area, const QString& title, const QString& banner,
+                      Provenance provenance) {
+  painter.save();
+  const QFont titleFont = figureFont(figure_font::kTitle, true);
+  const QFont bannerFont = figureFont(figure_font::kBanner);
+  const qreal titleH = QFontMetricsF(titleFont).height();
+  const qreal bannerH = QFontMetricsF(bannerFont).height();
+  qreal y = area.top() + 6;
+  painter.setPen(QColor(0x11, 0x11, 0x11));
+  painter.setFont(titleFont);
+  const QString elided = QFontMetricsF(titleFont).elidedText(title, Qt::ElideRight, area.width() - 12);
+  painter.drawText(QRectF(area.left(), y, area.width(), titleH), Qt::AlignCenter, elided);
+  y += titleH + 2;
+  painter.setFont(bannerFont);
+  painter.setPen(bannerColor(provenance));
+  painter.drawText(QRectF(area.left(), y, area.width(), bannerH), Qt::AlignCenter, banner);
+  y += bannerH + 6;
+  painter.restore();
+  return y - area.top();
+}
+
+namespace {
+
+/// Lines of entries that fit in `width`, each a list of (entry index, width).
+std::vector<std::vector<std::pair<size_t, qreal>>> legendLines(const std::vector<LegendEntry>& entries,
+                                                               qreal width) {
+  const QFontMetricsF fm(figureFont(figure_font::kLegend));
+  std::vector<std::vector<std::pair<size_t, qreal>>> lines(1);
+  qreal used = 0;
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const qreal w = kSwatch + kSwatchGap + fm.horizontalAdvance(entries[i].label);
+    const qreal need = lines.back().empty() ? w : used + kEntryGap + w;
+    if (!lines.back().empty() && need > width) {
+      lines.emplace_back();
+      used = w;
+    } else {
+      used = need;
+    }
+    lines.back().emplace_back(i, w);
+  }
+  return lines;
+}
+
+}  // namespace
+
+qreal legendHeight(const std::vector<LegendEntry>& entries, qreal width) {
+  if (entries.empty()) return 0;
+  const qreal lineH = QFontMetricsF(figureFont(figure_font::kLegend)).height() + kLinePad;
+  return static_cast<qreal>(legendLines(entries, width).size()) * lineH + kLinePad;
+}
+
+void paintLegend(QPainter& painter, const QRectF& area, const std::vector<LegendEntry>& entries) {
+  if (entries.empty()) return;
+  painter.save();
+  const QFont font = figureFont(figure_font::kLegend);
+  painter.setFont(font);
+  const qreal lineH = QFontMetricsF(font).height() + kLinePad;
+  qreal y = area.top() + kLinePad / 2;
+  for (const auto& line : legendLines(entries, area.width())) {
+    qreal total = 0;
+    for (const auto& [i, w] : line) total += w;
+    total += kEntryGap * static_cast<qreal>(line.size() - 1);
+    qreal x = area.left() + std::max<qreal>(0, (area.width() - total) / 2);
+    for (const auto& [i, w] : line) {
+      const LegendEntry& e = entries[i];
+      const QRectF swatch(x, y + (lineH - kSwatch) / 2 - kLinePad / 2, kSwatch, kSwatch);
+      painter.fillRect(swatch, e.color);
+      if (e.stripe.isValid())
+        for (int band = 1; band < 6; band += 2)
+          painter.fillRect(QRectF(swatch.left(), swatch.top() + band * kSwatch / 6, kSwatch, kSwatch / 6), e.stripe);
+      painter.setPen(QColor(0x44, 0x44, 0x44));
+      painter.drawRect(swatch);
+      painter.setPen(QColor(0x11, 0x11, 0x11));
+      painter.drawText(QRectF(x + kSwatch + kSwatchGap, y, w, lineH - kLinePad), Qt::AlignVCenter | Qt::AlignLeft,
+                       e.label);
+      x += w + kEntryGap;
+    }
+    y += lineH;
+  }
+  painter.restore();
+}
+
+std::vector<double> niceTicks(double lo, double hi, int target) {
+  std::vector<double> ticks;
+  if (!(hi > lo) || !std::isfinite(lo) || !std::isfinite(hi)) return ticks;
+  const double step = niceStep(hi - lo, target);
+  for (double t = std::ceil(lo / step - 1e-9) * step; t <= hi + step * 1e-9; t += step) {
+    ticks.push_back(std::abs(t) < step * 1e-9 ? 0.0 : t);
+    if (ticks.size() > 1000) break;
+  }
+  return ticks;
+}
+
+QColor kindColor(int index) {
+  const QColor base = seriesColor(index);
+  const int round = index / 8;
+  if (round == 0) return base;
+  // Past the palette: alternately lighter and darker versions keep neighbours apart.
+  return round % 2 ? base.lighter(140) : base.darker(140);
+}
+
+QColor towardWhite(const QColor& c, double amount) {
+  const double a = std::clamp(amount, 0.0, 1.0);
+  const auto mix = [a](int v) { return static_cast<int>(std::lround(v + (255 - v) * a)); };
+  return QColor(mix(c.red()), mix(c.green()), mix(c.blue()), c.alpha());
+}
+
+}  // namespace warpscope::ui

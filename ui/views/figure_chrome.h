@@ -1,0 +1,69 @@
+#pragma once
+/// \file figure_chrome.h
+/// What every QPainter-drawn figure (timeline, grid, bars) shares with the xy charts: the
+/// title with the provenance banner inside the picture, a legend row, projector-sized fonts,
+/// nice axis ticks and the Okabe-Ito palette. Fonts are sized in pixels of the painter's
+/// coordinate system, so a figure looks the same on screen, in a 2x PNG, an SVG or a PDF.
+
+#include <QColor>
+#include <QFont>
+#include <QRectF>
+#include <QString>
+#include <QVector>
+
+#include <vector>
+
+#include "warpscope/result.h"
+
+QT_BEGIN_NAMESPACE
+class QPainter;
+QT_END_NAMESPACE
+
+namespace warpscope::ui {
+
+/// Pixel sizes of the figure fonts (readable from the back of a lecture room).
+namespace figure_font {
+inline constexpr int kTitle = 21;
+inline constexpr int kBanner = 17;
+inline constexpr int kAxisTitle = 16;
+inline constexpr int kTick = 14;
+inline constexpr int kLegend = 15;
+inline constexpr int kRowLabel = 13;
+}  // namespace figure_font
+
+/// A font of `pixelSize` pixels in the painter's coordinates.
+QFont figureFont(int pixelSize, bool bold = false);
+
+/// The banner's colour: green for measured, brown for simulated (told apart at a glance).
+QColor bannerColor(Provenance provenance);
+
+/// Paints the view title and, under it, the banner, centred at the top of `area`. Returns the
+/// height they took.
+qreal paintTitleBlock(QPainter& painter, const QRectF& area, const QString& title, const QString& banner,
+                      Provenance provenance);
+
+/// "title\nbanner": the text of a title block, for tests and accessible descriptions.
+QString titleBlockText(const QString& title, const QString& banner);
+
+struct LegendEntry {
+  QString label;
+  QColor color;
+  /// When valid, the swatch is horizontal stripes of color and stripe (like lit and unlit lanes).
+  QColor stripe = QColor();
+};
+
+/// Height a legend row (wrapping onto more lines when needed) takes in `width`.
+qreal legendHeight(const std::vector<LegendEntry>& entries, qreal width);
+/// Paints swatch + label pairs left to right, wrapping, centred in `area`'s width.
+void paintLegend(QPainter& painter, const QRectF& area, const std::vector<LegendEntry>& entries);
+
+/// Tick values from lo to hi at a nice step (1, 2, 2.5 or 5 x 10^k), about `target` of them.
+std::vector<double> niceTicks(double lo, double hi, int target);
+
+/// The fill colour of legend entry `index`: Okabe-Ito, then lighter/darker variants past 8.
+QColor kindColor(int index);
+
+/// `c` mixed with white: amount 0 keeps it, 1 is white (dimmed spans, unlit lanes).
+QColor towardWhite(const QColor& c, double amount);
+
+}  // namespace warpscope::ui

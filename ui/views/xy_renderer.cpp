@@ -1,0 +1,45 @@
+#include "xy_renderer.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QGraphicsLayout>
+#include <QGraphicsScene>
+#include <QPainter>
+
+namespace warpscope::ui {
+
+XyRenderer::XyRenderer(QWidget* parent) : view_(new QChartView(new QChart, parent)) {
+  view_->setRenderHint(QPainter::Antialiasing);
+  view_->setMinimumSize(480, 320);
+  view_->setAccessibleName(QObject::tr("Chart"));
+  view_->setFocusPolicy(Qt::StrongFocus);
+  chart_ = std::make_unique<ViewChart>(view_->chart());
+}
+
+XyRenderer::~XyRenderer() {
+  chart_.reset();
+  delete view_.data();
+}
+
+QWidget* XyRenderer::widget() { return view_; }
+
+void XyRenderer::show(const View& view, const QString& banner, Provenance provenance) {
+  chart_->show(view, banner, provenance);
+}
+
+void XyRenderer::clear(const QString& message) { chart_->clear(message); }
+
+void XyRenderer::renderTo(QPainter& painter, const QRectF& target) {
+  // Lay the chart out at the target's size (axes, legend and title take their final places),
+  // render its scene there, then give it back its on-screen geometry.
+  QChart* chart = view_->chart();
+  const QRectF onScreen = chart->geometry();
+  const QRectF figure(QPointF(0, 0), target.size());
+  chart->setGeometry(figure);
+  if (chart->layout()) chart->layout()->activate();
+  chart->scene()->render(&painter, target, figure, Qt::KeepAspectRatio);
+  chart->setGeometry(onScreen);
+  if (chart->layout()) chart->layout()->activate();
+}
+
+}  // namespace warpscope::ui

@@ -1,0 +1,37 @@
+#pragma once
+/// \file xy_renderer.h
+/// The xy view kind: a Qt Charts view driven by ViewChart (series, spread bands, focus marker,
+/// banner in the chart title). Exports render the same chart's scene at the export's size.
+
+#include <QChartView>
+#include <QPointer>
+
+#include <memory>
+
+#include "view_chart.h"
+#include "view_renderer.h"
+
+
+namespace warpscope::ui {
+
+class XyRenderer : public ViewRenderer {
+ public:
+  explicit XyRenderer(QWidget* parent = nullptr);
+  ~XyRenderer() override;
+
+  [[nodiscard]] ViewKind kind() const override { return ViewKind::Xy; }
+  [[nodiscard]] QWidget* widget() override;
+  void show(const View& view, const QString& banner, Provenance provenance) override;
+  void clear(const QString& message) override;
+  void renderTo(QPainter& painter, const QRectF& target) override;
+  [[nodiscard]] QString titleText() const override { return chart_->titleText(); }
+
+  [[nodiscard]] QChartView* chartView() const { return view_; }
+  [[nodiscard]] const ViewChart& viewChart() const { return *chart_; }
+
+ private:
+  QPointer<QChartView> view_;
+  std::unique_ptr<ViewChart> chart_;
+};
+
+}  // namespace warpscope::ui
