@@ -24,7 +24,8 @@ RunResult sampleResult() {
   r.deviceId = "sim:h100";
   r.deviceName = "H100 SXM5 (model)";
   r.provenance = Provenance::Simulated;
-  r.params = {{"ilp", 4}, {"threads_per_block", 256}};
+  r.params = {{"ilp", 4}, {"threads_per_block", 256}, {"pattern", 1}};
+  r.paramNames = {{"pattern", "odd-even"}};
   r.views = everyKind();
   r.scalars.push_back({"ceiling.fp32_gflops", "Peak", 66912, "GFLOP/s"});
   r.notes.push_back("a note");
@@ -88,6 +89,7 @@ TEST(JsonWriter, RoundTripsEveryFieldThroughReadResultJson) {
   EXPECT_EQ(back.labId, original.labId);
   EXPECT_EQ(back.banner(), "Simulated: H100 SXM5 (model)");
   EXPECT_EQ(back.params, original.params);
+  EXPECT_EQ(back.paramNames, original.paramNames);
   EXPECT_DOUBLE_EQ(back.findScalar("ceiling.fp32_gflops")->value, 66912);
   EXPECT_EQ(back.notes, original.notes);
   ASSERT_EQ(back.views.size(), original.views.size());
@@ -278,4 +280,9 @@ TEST(DescribeLabJson, ListsEveryParameterWithRangeDefaultAndHelp) {
   for (const auto& p : doc["params"]) {
     EXPECT_TRUE(p.contains("min") && p.contains("max") && p.contains("default") && p.contains("help"));
   }
+}
+
+TEST(CsvWriter, NamedChoiceParametersShowTheirName) {
+  const std::string csv = write(*makeCsvWriter(), sampleResult());
+  EXPECT_NE(csv.find("# param pattern = 1 (odd-even)\n"), std::string::npos) << csv.substr(0, 400);
 }

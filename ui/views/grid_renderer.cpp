@@ -36,8 +36,10 @@ std::optional<AnimationTrack> GridRenderer::animationTrack() const {
   for (const GridFrame& f : frames) track.stops.push_back(f.time);
   std::sort(track.stops.begin(), track.stops.end());
   if (!track.stops.empty()) {
-    track.start = track.initial = track.stops.front();
-    track.end = track.stops.back();
+    // A new grid opens complete, on its last frame, like a timeline with its cursor at the end:
+    // the figure on screen and in an export is the whole table; Play replays it from the start.
+    track.start = track.stops.front();
+    track.end = track.initial = track.stops.back();
   }
   return track;
 }

@@ -179,6 +179,8 @@ struct RunResult {
   std::string deviceName;               ///< e.g. "NVIDIA H200" or "H100 SXM5 (model)".
   Provenance provenance = Provenance::Simulated;
   std::map<std::string, double> params; ///< The parameters the run used.
+  /// The names of the named-choice parameters' values ("pattern" -> "odd-even"), for readers.
+  std::map<std::string, std::string> paramNames;
   std::vector<View> views;
   std::vector<Scalar> scalars;
   std::vector<std::string> notes;       ///< How ceilings were measured, checks performed, etc.

@@ -120,7 +120,11 @@ class CsvWriter final : public ResultWriter {
   void write(const RunResult& result, std::ostream& out) const override {
     out << "# " << oneLine(result.banner()) << '\n';
     out << "# lab: " << result.labId << ", device: " << result.deviceId << '\n';
-    for (const auto& [id, value] : result.params) out << "# param " << id << " = " << numberText(value) << '\n';
+    for (const auto& [id, value] : result.params) {
+      out << "# param " << id << " = " << numberText(value);
+      if (const auto name = result.paramNames.find(id); name != result.paramNames.end()) out << " (" << name->second << ")";
+      out << '\n';
+    }
     for (const auto& s : result.scalars)
       out << "# " << s.id << " = " << numberText(s.value) << (s.unit.empty() ? "" : " " + s.unit) << '\n';
     for (const auto& view : result.views) {

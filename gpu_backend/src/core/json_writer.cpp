@@ -36,6 +36,7 @@ class JsonWriter final : public ResultWriter {
         {"focus_only", result.focusOnly},
         {"elapsed_seconds", result.elapsedSeconds},
         {"params", result.params},
+        {"param_names", result.paramNames},
         {"scalars", scalars},
         {"views", views},
         {"notes", result.notes},
@@ -69,6 +70,8 @@ RunResult readResultJson(const std::string& text) {
   result.focusOnly = optionalField(doc, "focus_only", "document", false);
   result.elapsedSeconds = optionalField(doc, "elapsed_seconds", "document", 0.0);
   result.params = field<std::map<std::string, double>>(doc, "params", "document");
+  if (doc.contains("param_names"))
+    result.paramNames = field<std::map<std::string, std::string>>(doc, "param_names", "document");
   for (const auto& s : arrayField(doc, "scalars", "document"))
     result.scalars.push_back({field<std::string>(s, "id", "a scalar"), field<std::string>(s, "label", "a scalar"),
                               field<double>(s, "value", "a scalar"), field<std::string>(s, "unit", "a scalar")});

@@ -65,9 +65,15 @@ RunOutcome Session::run(const RunRequest& request, const ProgressFn& progress, c
     // Backends promise not to throw; the guard keeps a broken promise from taking the app down.
     return backend->run(request, progress, cancel);
   });
-  if (outcome.ok())
-    outcome.result().elapsedSeconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (outcome.ok()) {
+    RunResult& result = outcome.result();
+    result.elapsedSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    // Named choices read as their names in every export ("pattern = 1 (odd-even)").
+    for (const ParamSpec& spec : registry().get(request.labId).params)
+      if (spec.isNamedChoice())
+        if (const auto value = result.params.find(spec.id); value != result.params.end())
+          result.paramNames[spec.id] = spec.valueText(value->second);
+  }
   return outcome;
 }
 
