@@ -3,6 +3,9 @@
 // figures of the timeline, grid and bars kinds. A benchmark to run and read, not a timed test.
 //
 //   warpscope-ui-bench [--frames N] [--size WxH] [--sms N] [--warps N] [--lanes N] [--spans N]
+//   warpscope-ui-bench --result RUN.json [--view ID]   a real run's timeline instead of the
+//                                         synthetic one (e.g. `warpscope-cli run divergence
+//                                         --set traced_sms=132 ... --out RUN.json` on a GPU)
 //   warpscope-ui-bench --demo-dir DIR     write the demo pictures: ui_timeline_demo.png (the chart
 //                                         panel mid-animation), ui_grid_demo.png, ui_bars_demo.png
 //                                         (figure exports), and two more to look at
@@ -17,6 +20,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <fstream>
+#include <sstream>
 #include <vector>
 
 #include "chart_panel.h"
@@ -24,6 +29,7 @@
 #include "controllers/export_controller.h"
 #include "views/demo_views.h"
 #include "views/timeline_renderer.h"
+#include "warpscope/writers.h"
 
 using namespace warpscope;
 using namespace warpscope::ui;
@@ -176,7 +182,9 @@ int main(int argc, char** argv) {
   const QCommandLineOption lanes(QStringLiteral("lanes"), QStringLiteral("Lanes per warp (default 32)."), QStringLiteral("N"), QStringLiteral("32"));
   const QCommandLineOption spans(QStringLiteral("spans"), QStringLiteral("Spans per warp (default 10)."), QStringLiteral("N"), QStringLiteral("10"));
   const QCommandLineOption demoDir(QStringLiteral("demo-dir"), QStringLiteral("Write the demo figures to DIR and exit."), QStringLiteral("DIR"));
-  parser.addOptions({frames, size, sms, warps, lanes, spans, demoDir});
+  const QCommandLineOption resultFile(QStringLiteral("result"), QStringLiteral("A run's JSON (warpscope-cli run --out): bench its timeline view."), QStringLiteral("FILE"));
+  const QCommandLineOption viewId(QStringLiteral("view"), QStringLiteral("The timeline view of --result (default: its first timeline)."), QStringLiteral("ID"));
+  parser.addOptions({frames, size, sms, warps, lanes, spans, demoDir, resultFile, viewId});
   parser.process(app);
   if (parser.isSet(demoDir)) return writeDemos(parser.value(demoDir));
 
@@ -192,15 +200,34 @@ int main(int argc, char** argv) {
   QElapsedTimer build;
   build.start();
   View view;
-  view.id = "bench";
-  view.title = "Synthetic trace";
-  view.kind = ViewKind::Timeline;
-  view.timeline = syntheticWarpTimeline(parser.value(sms).toInt(), parser.value(warps).toInt(), parser.value(lanes).toInt(),
-                                        parser.value(spans).toInt());
+  QString banner = QStringLiteral("Simulated: synthetic trace");
+  if (parser.isSet(resultFile)) {
+    std::ifstream in(parser.value(resultFile).toStdString());
+    std::stringstream text;
+    text << in.rdbuf();
+    try {
+      const RunResult run = readResultJson(text.str());
+      const auto it = std::find_if(run.views.begin(), run.views.end(), [&](const View& v) {
+        return parser.isSet(viewId) ? v.id == parser.value(viewId).toStdString() : v.kind == ViewKind::Timeline;
+      });
+      if (it == run.views.end() || it->kind != ViewKind::Timeline) throw BadInputError("no such timeline view in the file");
+      view = *it;
+      banner = QString::fromStdString(run.banner());
+    } catch (const BadInputError& e) {
+      std::fprintf(stderr, "warpscope-ui-bench: %s: %s\n", qPrintable(parser.value(resultFile)), e.what());
+      return 2;
+    }
+  } else {
+    view.id = "bench";
+    view.title = "Synthetic trace";
+    view.kind = ViewKind::Timeline;
+    view.timeline = syntheticWarpTimeline(parser.value(sms).toInt(), parser.value(warps).toInt(),
+                                          parser.value(lanes).toInt(), parser.value(spans).toInt());
+  }
   const double makeMs = static_cast<double>(build.nsecsElapsed()) / 1e6;
   TimelineRenderer renderer;
   build.start();
-  renderer.show(view, QStringLiteral("Simulated: synthetic trace"), Provenance::Simulated);
+  renderer.show(view, banner, Provenance::Simulated);
   const double indexMs = static_cast<double>(build.nsecsElapsed()) / 1e6;
   QWidget* canvas = renderer.widget();
   canvas->resize(width, height);
@@ -214,13 +241,16 @@ int main(int argc, char** argv) {
 
   std::printf("warpscope-ui-bench: platform %s, %dx%d, %zu rows, %zu spans, %d lanes per row\n",
               qPrintable(QApplication::platformName()), width, height, view.timeline.rows.size(),
-              view.timeline.events.size(), parser.value(lanes).toInt());
+              view.timeline.events.size(), view.timeline.rows.empty() ? 0 : view.timeline.rows.front().subRows);
   std::printf("trace made in %.1f ms, indexed for drawing in %.1f ms\n", makeMs, indexMs);
 
   report("whole run (rows aggregated per pixel)", animateFrames(renderer, n));
   report("whole run, panning every frame (rebuilt)", animateWhilePanning(renderer, n));
   TimelineViewport& vp = renderer.canvas()->figure().viewport();
-  const int rowsPerSm = parser.value(warps).toInt();
+  // Rows per group (warps per SM) of the trace at hand.
+  int rowsPerSm = 0;
+  for (const TimelineRow& row : view.timeline.rows) rowsPerSm += row.group == view.timeline.rows.front().group ? 1 : 0;
+  rowsPerSm = std::max(1, rowsPerSm);
   vp.zoomRows((vp.r1() - vp.r0()) / rowsPerSm, 0);  // one SM: every warp a row of its own
   report("one SM (spans batched per colour)", animateFrames(renderer, n));
   vp.zoomRows(rowsPerSm / 8.0, 0);  // 8 warps: every lane a line of its own
