@@ -12,17 +12,13 @@
 
 #include "labs/divergence/divergence_lab.h"
 #include "warpscope/backend.h"
+#include "test_data.h"
 #include "warpscope/writers.h"
 
 namespace warpscope::labs {
 namespace {
 
-RunResult loadRecording(const std::string& name) {
-  std::ifstream file(std::string(WARPSCOPE_RECORDINGS_DIR) + "/" + name);
-  std::stringstream text;
-  text << file.rdbuf();
-  return readResultJson(text.str());
-}
+using test::loadRecording;
 
 struct Agreement {
   double rms = 0;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "sim/device_profile.h"
+#include "test_data.h"
 #include "labs/latency_arith/latency_arith_model.h"
 
 using namespace warpscope;
@@ -17,16 +18,8 @@ using namespace warpscope::labs;
 
 namespace {
 
-const std::vector<DeviceProfile>& profiles() {
-  static const std::vector<DeviceProfile> loaded = loadEmbeddedProfiles();
-  return loaded;
-}
-
-const DeviceProfile& profile(const std::string& id) {
-  for (const auto& p : profiles())
-    if (p.id == id) return p;
-  throw std::runtime_error("no profile " + id);
-}
+const std::vector<DeviceProfile>& profiles() { return test::shippedProfiles(); }
+const DeviceProfile& profile(const std::string& id) { return test::shippedProfile(id); }
 
 constexpr int kIlps[] = {1, 2, 3, 4, 6, 8};
 constexpr int kNever = std::numeric_limits<int>::max();

@@ -8,18 +8,14 @@
 #include <sstream>
 
 #include "warpscope/backend.h"
+#include "test_data.h"
 #include "warpscope/writers.h"
 
 using namespace warpscope;
 
 namespace {
 
-RunResult loadRecording(const std::string& name) {
-  std::ifstream file(std::string(WARPSCOPE_RECORDINGS_DIR) + "/" + name);
-  std::stringstream text;
-  text << file.rdbuf();
-  return readResultJson(text.str());
-}
+using test::loadRecording;
 
 struct Agreement {
   double rmsRelativeError = 0;

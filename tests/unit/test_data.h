@@ -1,0 +1,36 @@
+#pragma once
+// What several unit tests load: the shipped simulator profiles and the recordings of real-GPU
+// runs in resources/recordings (WARPSCOPE_RECORDINGS_DIR, set by tests/CMakeLists.txt).
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "sim/device_profile.h"
+#include "warpscope/writers.h"
+
+namespace warpscope::test {
+
+/// Every profile in resources/profiles, loaded once (a bad one fails the test that asks).
+inline const std::vector<sim::DeviceProfile>& shippedProfiles() {
+  static const std::vector<sim::DeviceProfile> loaded = sim::loadEmbeddedProfiles();
+  return loaded;
+}
+
+/// The shipped profile with this id ("h100"); throws when there is none.
+inline const sim::DeviceProfile& shippedProfile(const std::string& id) {
+  for (const auto& p : shippedProfiles())
+    if (p.id == id) return p;
+  throw std::runtime_error("no profile " + id);
+}
+
+/// A recording of a real-GPU run, e.g. "h200_latency_arith.json".
+inline RunResult loadRecording(const std::string& name) {
+  std::ifstream file(std::string(WARPSCOPE_RECORDINGS_DIR) + "/" + name);
+  std::stringstream text;
+  text << file.rdbuf();
+  return readResultJson(text.str());
+}
+
+}  // namespace warpscope::test
