@@ -1,6 +1,7 @@
 #include "labs/divergence/divergence_cuda.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -49,23 +50,22 @@ void checkOutputs(const cuda::DeviceBuffer& out, const PatternShape& shape, int 
   }
 }
 
-/// The profile whose model the measured points are compared with: the same GPU by name, else the
-/// same architecture generation.
+/// The profile whose model the measured points are compared with: the one whose id names this
+/// GPU ("h100" in "NVIDIA H100 80GB HBM3"), else the newest profile whose compute capability is
+/// not above the GPU's (the same SIMT scheme), else the first.
 const sim::DeviceProfile* closestProfile(const std::vector<sim::DeviceProfile>& profiles, const DeviceInfo& device) {
-  auto byId = [&](const std::string& id) -> const sim::DeviceProfile* {
-    for (const auto& p : profiles)
-      if (p.id == id) return &p;
-    return nullptr;
-  };
-  for (const char* id : {"h200", "h100", "a100", "v100"}) {
-    std::string upper = id;
+  for (const auto& p : profiles) {
+    std::string upper = p.id;
     std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
-    if (device.name.find(upper) != std::string::npos)
-      if (const auto* p = byId(id)) return p;
+    if (device.name.find(upper) != std::string::npos) return &p;
   }
-  const int major = device.computeCapability.empty() ? 0 : device.computeCapability[0] - '0';
-  const char* fallback = major >= 9 ? "h100" : major == 8 ? "a100" : major == 7 ? "v100" : "h100";
-  if (const auto* p = byId(fallback)) return p;
+  const auto cc = [](const std::string& text) { return std::atof(text.c_str()); };  // "9.0" -> 9.0, "12.0" -> 12.0
+  const sim::DeviceProfile* best = nullptr;
+  for (const auto& p : profiles)
+    if (cc(p.info.computeCapability) <= cc(device.computeCapability) &&
+        (!best || cc(p.info.computeCapability) > cc(best->info.computeCapability)))
+      best = &p;
+  if (best) return best;
   return profiles.empty() ? nullptr : &profiles.front();
 }
 
