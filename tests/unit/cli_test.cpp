@@ -42,6 +42,26 @@ TEST(Cli, DevicesListsEverySimulatorProfileIdFirst) {
     EXPECT_NE(r.out.find(std::string(id) + "\t"), std::string::npos) << id << " missing in\n" << r.out;
 }
 
+TEST(Cli, DevicesListsAMissingGpuWithItsReason) {
+  // The machines running these tests may or may not have a GPU: either a cuda:N line is a
+  // usable GPU, or an "unavailable" line says why there is none.
+  const CliRun r = cli({"devices"});
+  EXPECT_EQ(r.code, 0);
+  const bool gpu = r.out.find("\tgpu\t") != std::string::npos;
+  const bool why = r.out.find("\tunavailable\t") != std::string::npos;
+  EXPECT_TRUE(gpu || why) << r.out;
+}
+
+TEST(Cli, NamedChoiceIsSetByNameAndAnUnknownNameListsTheChoices) {
+  const CliRun ok = cli({"run", "divergence", "--device", "sim:h100", "--set", "pattern=switch", "--set", "paths=3",
+                         "--format", "csv"});
+  EXPECT_EQ(ok.code, 0) << ok.err;
+  EXPECT_NE(ok.out.find("# param pattern = 7 (switch)"), std::string::npos) << ok.out.substr(0, 600);
+  const CliRun bad = cli({"run", "divergence", "--device", "sim:h100", "--set", "pattern=zigzag"});
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("odd-even"), std::string::npos) << bad.err;
+}
+
 TEST(Cli, DescribePrintsParametersAsJson) {
   const CliRun r = cli({"describe", "latency-arith"});
   ASSERT_EQ(r.code, 0) << r.err;

@@ -270,3 +270,17 @@ TEST(SimulatorBackend, MalformedProfilesAreSkippedNotFatal) {
   EXPECT_EQ(outcome.error().kind, RunError::Kind::BadInput);
   EXPECT_NE(outcome.error().message.find("broken.json"), std::string::npos) << outcome.error().message;
 }
+
+TEST(Session, WithoutCudaTheDeviceListSaysWhyAndCudaIdsAreRefusedWithTheReason) {
+  Session session(nullptr, makeSimulatorBackend(), "no CUDA device: cudaGetDeviceCount: no driver (test)");
+  ASSERT_EQ(session.unavailableDevices().size(), 1u);
+  EXPECT_EQ(session.unavailableDevices()[0].id, "cuda");
+  try {
+    (void)session.device("cuda:0");
+    FAIL() << "cuda:0 accepted without a GPU";
+  } catch (const BadInputError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("no GPU cuda:0: no CUDA device: cudaGetDeviceCount: no driver (test)"), std::string::npos) << what;
+    EXPECT_NE(what.find("sim:h100"), std::string::npos) << "names the devices that do work: " << what;
+  }
+}

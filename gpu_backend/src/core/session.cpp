@@ -9,7 +9,8 @@
 namespace warpscope {
 
 Session::Session() : Session(makeCudaBackend(), makeSimulatorBackend()) {
-  if (!cuda_) unavailable_.push_back({"cuda", "", cudaBackendUnavailableReason()});
+  if (!cuda_)
+    if (std::string why = cudaBackendUnavailableReason(); !why.empty()) unavailable_.push_back({"cuda", "", std::move(why)});
 }
 
 Session::Session(std::unique_ptr<Backend> cuda, std::unique_ptr<Backend> simulator, std::string cudaMissingReason)
