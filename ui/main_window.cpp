@@ -154,7 +154,7 @@ void MainWindow::buildUi() {
   connect(labList_, &LabList::labSelected, this, [this](const QString& id) { selectLab(id); });
   connect(deviceSelector_, &DeviceSelector::deviceSelected, this, [this](const QString& id) { selectDevice(id); });
   connect(paramPanel_, &ParamPanel::paramsChanged, this,
-          [this](const ParamSet& values, const QString&, bool focusOnly) { onParamsChanged(values, focusOnly); });
+          [this](const ParamSet& values, const QString&, bool) { onParamsChanged(values); });
   connect(statusBar_, &RunStatusBar::cancelRequested, this, &MainWindow::cancelRuns);
   connect(chartPanel_, &ChartPanel::currentViewChanged, this, [this](const QString& id) { preferredView_ = id; });
   resize(1500, 900);
@@ -263,11 +263,10 @@ void MainWindow::rerun() { submit(RunScope::FullSweep); }
 
 void MainWindow::cancelRuns() { runs_->cancel(); }
 
-void MainWindow::onParamsChanged(const ParamSet& values, bool focusOnly) {
-  // A Focus change reruns one point only when a sweep with the same Sweep values is on screen
-  // or on its way; otherwise the whole sweep is needed anyway.
-  const bool canFocus = focusOnly && lastFullParams_ && sameSweep(values, *lastFullParams_) &&
-                        (shown_ || runs_->isBusy());
+void MainWindow::onParamsChanged(const ParamSet& values) {
+  // One rule decides focus or sweep (LabSpec::sameSweep): only Focus parameters differ from the
+  // sweep on screen or on its way, so one point can be rerun; otherwise the whole sweep.
+  const bool canFocus = lastFullParams_ && sameSweep(values, *lastFullParams_) && (shown_ || runs_->isBusy());
   submit(canFocus ? RunScope::FocusOnly : RunScope::FullSweep);
 }
 

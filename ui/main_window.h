@@ -78,7 +78,7 @@ class MainWindow : public QMainWindow {
   void buildUi();
   void buildMenus();
   void onSessionReady(const QList<DeviceInfo>& devices, const QString& defaultDeviceId);
-  void onParamsChanged(const ParamSet& values, bool focusOnly);
+  void onParamsChanged(const ParamSet& values);
   void onRunFinished(quint64 seq, const RunResult& result);
   void onRunFailed(quint64 seq, const RunError& error);
   void submit(RunScope scope);

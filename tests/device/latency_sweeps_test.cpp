@@ -87,7 +87,7 @@ TEST_F(LatencySweeps, MoreIlpNeedsFewerThreadsFor90PctOfPeak) {
   ASSERT_NE(v, nullptr);
   std::map<int, double> threadsFor90;  // by ILP
   for (const Series& s : v->series) {
-    const int ilp = std::stoi(s.name.substr(s.name.find(' ') + 1));  // "ILP 4"
+    const auto ilp = static_cast<int>(s.key);  // the series key is its ILP
     const auto x = firstXReaching(s, 0.9);
     std::cout << "  " << s.name << ": 90% of peak at " << (x ? std::to_string(static_cast<int>(*x)) : "never")
               << " threads/SM\n";

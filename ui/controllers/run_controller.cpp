@@ -99,15 +99,8 @@ void RunController::workerLoop() {
       sinceLastProgress.restart();
       postProgress(job, fraction, what);
     };
-    // Session::run never throws by contract; the catch keeps a broken backend from killing
-    // the worker (and with it every later run).
-    RunOutcome outcome = [&]() -> RunOutcome {
-      try {
-        return session->run(request, progress, *job.cancel);
-      } catch (const std::exception& e) {
-        return RunError{RunError::Kind::Device, std::string("Unexpected backend failure: ") + e.what()};
-      }
-    }();
+    // Session::run never throws: every error arrives as a RunError (labs/run_guard.h).
+    RunOutcome outcome = session->run(request, progress, *job.cancel);
 
     {
       std::lock_guard lock(mutex_);

@@ -58,24 +58,25 @@ Backend* Session::backendFor(const std::string& deviceId) const {
 
 RunOutcome Session::run(const RunRequest& request, const ProgressFn& progress, const CancelToken& cancel) {
   const auto started = std::chrono::steady_clock::now();
-  RunOutcome outcome = labs::guardRun("", [&]() -> RunOutcome {
+  // Everything inside the one backend boundary: Session::run never throws, so its callers (the
+  // GUI's worker, the CLI) need no handlers of their own.
+  return labs::guardRun("", [&]() -> RunOutcome {
     const LabSpec& lab = registry().get(request.labId);
     validateParams(lab.params, request.params);
     Backend* backend = backendFor(request.deviceId);
     if (!backend) return RunError{RunError::Kind::Device, "no backend serves device '" + request.deviceId + "'"};
-    // Backends promise not to throw; the guard keeps a broken promise from taking the app down.
-    return backend->run(request, progress, cancel);
+    RunOutcome outcome = backend->run(request, progress, cancel);
+    if (outcome.ok()) {
+      RunResult& result = outcome.result();
+      result.elapsedSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+      // Named choices read as their names in every export ("pattern = 1 (odd-even)").
+      for (const ParamSpec& spec : lab.params)
+        if (spec.isNamedChoice())
+          if (const auto value = result.params.find(spec.id); value != result.params.end())
+            result.paramNames[spec.id] = spec.valueText(value->second);
+    }
+    return outcome;
   });
-  if (outcome.ok()) {
-    RunResult& result = outcome.result();
-    result.elapsedSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    // Named choices read as their names in every export ("pattern = 1 (odd-even)").
-    for (const ParamSpec& spec : registry().get(request.labId).params)
-      if (spec.isNamedChoice())
-        if (const auto value = result.params.find(spec.id); value != result.params.end())
-          result.paramNames[spec.id] = spec.valueText(value->second);
-  }
-  return outcome;
 }
 
 }  // namespace warpscope
