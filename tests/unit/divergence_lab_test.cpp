@@ -209,5 +209,26 @@ TEST(DivergenceAlignment, FallsBackToTheNominalClockOnOneTick) {
   EXPECT_DOUBLE_EQ(trace.warps[0].segments[1].start - trace.warps[0].segments[0].start, 10.0);
 }
 
+TEST(DivergenceTimeline, StepsAdvanceEveryWarpOnePathAtATimeEvenWhenWarpsAreCyclesApart) {
+  // Two warps of an if/else over 2 repetitions, the second warp 3 cycles behind (as on a GPU):
+  // four steps (one per path and repetition) at the earlier warp's starts, not eight.
+  DivergenceTrace trace;
+  for (int w = 0; w < 2; ++w) {
+    WarpTrace warp{0, 0, w, {}};
+    double t = 3.0 * w;
+    for (int rep = 0; rep < 2; ++rep)
+      for (int path : {1, 0}) {
+        warp.segments.push_back({path, rep, path ? 0xaaaaaaaau : 0x55555555u, t, t + 100});
+        t += 150;
+      }
+    trace.warps.push_back(warp);
+  }
+  const View view = warpTimelineView(trace, patternShape(withPattern("odd-even")), 1);
+  EXPECT_EQ(view.timeline.steps, (std::vector<double>{0, 150, 300, 450}));
+  EXPECT_EQ(view.timeline.events.size(), 8u);
+  EXPECT_EQ(view.timeline.rows.size(), 2u);
+  EXPECT_EQ(view.timeline.rows[0].subRows, 32);
+}
+
 }  // namespace
 }  // namespace warpscope::labs

@@ -408,9 +408,21 @@ View warpTimelineView(const DivergenceTrace& trace, const PatternShape& shape, i
     return std::tie(a->sm, a->block, a->warpInBlock) < std::tie(b->sm, b->block, b->warpInBlock);
   });
   std::set<int> paths;
-  std::set<double> starts;
+  // A step is "the next path": the n-th segment of a repetition, wherever each warp runs it. It
+  // stops at the earliest warp's start, so on a GPU (warps a few cycles apart) one step still
+  // advances every warp by one path instead of one warp at a time.
+  std::map<std::pair<int, int>, double> stepStarts;  // (repetition, segment within it) -> start
   for (std::size_t r = 0; r < rows.size(); ++r) {
     const WarpTrace& w = *rows[r];
+    std::map<int, int> segmentsSeen;  // per repetition
+    std::vector<const TraceSegment*> ordered;
+    for (const TraceSegment& s : w.segments) ordered.push_back(&s);
+    std::sort(ordered.begin(), ordered.end(), [](const TraceSegment* a, const TraceSegment* b) { return a->start < b->start; });
+    for (const TraceSegment* s : ordered) {
+      const auto key = std::pair{s->rep, segmentsSeen[s->rep]++};
+      const auto [it, fresh] = stepStarts.emplace(key, s->start);
+      if (!fresh) it->second = std::min(it->second, s->start);
+    }
     tl.rows.push_back({"block " + std::to_string(w.block) + ", warp " + std::to_string(w.warpInBlock),
                        "SM " + std::to_string(w.sm), kWarpLanes});
     for (const TraceSegment& s : w.segments) {
@@ -419,11 +431,12 @@ View warpTimelineView(const DivergenceTrace& trace, const PatternShape& shape, i
               << std::popcount(s.mask) << " lanes), " << std::lround(s.end - s.start) << " cycles";
       tl.events.push_back({static_cast<int>(r), s.start, s.end, "path-" + std::to_string(s.path), s.mask, payload.str()});
       paths.insert(s.path);
-      starts.insert(s.start);
     }
   }
   for (int p : paths) tl.kinds.push_back({"path-" + std::to_string(p), pathLabel(shape, p)});
-  tl.steps.assign(starts.begin(), starts.end());
+  for (const auto& [key, start] : stepStarts) tl.steps.push_back(start);
+  std::sort(tl.steps.begin(), tl.steps.end());
+  tl.steps.erase(std::unique(tl.steps.begin(), tl.steps.end()), tl.steps.end());
   return view;
 }
 

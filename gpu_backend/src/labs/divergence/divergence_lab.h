@@ -167,7 +167,8 @@ struct DivergenceRun {
 RunResult assembleDivergenceResult(const DeviceInfo& device, const ParamSet& params, const DivergenceRun& run);
 
 /// The timeline view of a trace: rows = warps of the first launch.tracedSms SMs (by SM id),
-/// grouped "SM n", 32 lane sub-rows lit by the mask, span kind = path, steps = segment starts.
+/// grouped "SM n", 32 lane sub-rows lit by the mask, span kind = path; steps = the n-th segment
+/// of each repetition at its earliest warp, so stepping advances every warp one path at a time.
 View warpTimelineView(const DivergenceTrace& trace, const PatternShape& shape, int tracedSms);
 
 /// bench targets: on a GPU, slowdown vs paths within 15% of the model for switch 1..8 and
