@@ -67,6 +67,7 @@ void ParamPanel::setLab(const LabSpec& lab) {
       }
       const ParamRole role = spec.role;
       connect(control, &ParamControl::valueChanged, this, [this, role](const QString& id, double) {
+        updateRelevance();
         emit paramsChanged(values(), id, role == ParamRole::Focus);
       });
     }
@@ -74,12 +75,21 @@ void ParamPanel::setLab(const LabSpec& lab) {
   if (previous) setTabOrder(previous, reset_);
   controlsLayout_->addWidget(content_);
   reset_->setEnabled(!controls_.isEmpty());
+  updateRelevance();
+}
+
+void ParamPanel::updateRelevance() {
+  // A parameter that the current values make meaningless (k while the pattern is not first-k)
+  // is greyed out, not hidden: the panel keeps its layout while the pattern changes.
+  const ParamSet current = values();
+  for (ParamControl* c : controls_) c->setEnabled(c->spec().isRelevant(current));
 }
 
 void ParamPanel::setValues(const ParamSet& values) {
   for (const auto& [id, value] : values.values()) {
     if (ParamControl* c = controls_.value(toQ(id))) c->setValue(value);
   }
+  updateRelevance();
 }
 
 ParamSet ParamPanel::values() const {
@@ -90,6 +100,7 @@ ParamSet ParamPanel::values() const {
 
 void ParamPanel::resetToDefaults() {
   for (ParamControl* c : controls_) c->setValue(c->spec().defaultValue);
+  updateRelevance();
   emit paramsChanged(values(), QString(), false);
 }
 

@@ -46,6 +46,9 @@ class ParamPanel : public QWidget {
   void paramsChanged(const warpscope::ParamSet& values, const QString& changedId, bool focusOnly);
 
  private:
+  /// Greys out the controls the current values make meaningless (ParamSpec::isRelevant).
+  void updateRelevance();
+
   QVBoxLayout* controlsLayout_;
   QPushButton* reset_;
   QMap<QString, ParamControl*> controls_;

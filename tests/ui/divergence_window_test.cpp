@@ -62,6 +62,22 @@ TEST(DivergenceWindow, TimelineShowsEveryTracedWarpByLaneAndStepsOnePathAtATime)
   EXPECT_GE(stepped, 3) << "every path after the first is a step";
 }
 
+TEST(DivergenceWindow, PatternSpecificControlsAreGreyedOutForOtherPatterns) {
+  SimulatorWindow f;
+  ParamPanel* panel = f.window.paramPanel();
+  ParamControl* k = panel->control(QStringLiteral("k"));
+  ParamControl* paths = panel->control(QStringLiteral("paths"));
+  ASSERT_TRUE(k && paths);
+  EXPECT_FALSE(k->isEnabled()) << "odd-even (the default) has no k";
+  EXPECT_FALSE(paths->isEnabled());
+  EXPECT_TRUE(panel->control(QStringLiteral("work_fmas"))->isEnabled()) << "every pattern has work per path";
+  auto* combo = panel->control(QStringLiteral("pattern"))->findChild<QComboBox*>();
+  ASSERT_NE(combo, nullptr);
+  combo->setCurrentIndex(combo->findText(QStringLiteral("first-k")));
+  EXPECT_TRUE(k->isEnabled());
+  EXPECT_FALSE(paths->isEnabled());
+}
+
 TEST(DivergenceWindow, ChoosingAPatternByNameRerunsTheLabWithIt) {
   SimulatorWindow f;
   ParamControl* pattern = f.window.paramPanel()->control(QStringLiteral("pattern"));

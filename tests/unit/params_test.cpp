@@ -116,3 +116,15 @@ TEST(NamedChoice, UnknownNameIsRefusedListingTheNames) {
     EXPECT_NE(what.find("one of uniform, odd-even"), std::string::npos) << what;
   }
 }
+
+TEST(ParamSpec, RelevantOnlyWhileTheNamedParameterHasOneOfItsValues) {
+  ParamSpec k;
+  k.id = "k";
+  k.relevantWhenParam = "pattern";
+  k.relevantWhenValues = {2};
+  EXPECT_TRUE(k.isRelevant(ParamSet({{"pattern", 2}, {"k", 8}})));
+  EXPECT_FALSE(k.isRelevant(ParamSet({{"pattern", 1}, {"k", 8}})));
+  EXPECT_TRUE(k.isRelevant(ParamSet({{"k", 8}}))) << "relevant when the other parameter is not set";
+  ParamSpec always;
+  EXPECT_TRUE(always.isRelevant(ParamSet({{"pattern", 1}})));
+}

@@ -34,6 +34,11 @@ struct ParamSpec {
   /// A named choice (e.g. pattern): choiceNames[i] names value i, choices is 0..n-1, the CLI
   /// takes the name (--set pattern=odd-even) and the GUI shows a drop-down.
   std::vector<std::string> choiceNames;
+  /// Meaningful only while another parameter has one of these values (e.g. k only while
+  /// pattern = first-k). The GUI greys the control out otherwise; the CLI accepts it either way
+  /// (the run ignores it). Empty: always meaningful.
+  std::string relevantWhenParam;
+  std::vector<double> relevantWhenValues;
 
   /// "min..max step S" or "one of 4, 8, 16": used in every error message about this parameter.
   [[nodiscard]] std::string validRangeText() const;
@@ -42,6 +47,8 @@ struct ParamSpec {
   /// The name of a named choice's value ("odd-even"), or the number as text otherwise.
   [[nodiscard]] std::string valueText(double value) const;
   [[nodiscard]] bool isNamedChoice() const { return !choiceNames.empty(); }
+  /// False when relevantWhenParam is set in values and holds none of relevantWhenValues.
+  [[nodiscard]] bool isRelevant(const class ParamSet& values) const;
 };
 
 /// Thrown for bad user input: unknown lab/device/parameter, out-of-range or malformed value.

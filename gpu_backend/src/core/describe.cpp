@@ -15,6 +15,8 @@ std::string describeLabJson(const LabSpec& lab) {
                             {"role", p.role == ParamRole::Focus ? "focus" : "sweep"},
                             {"help", p.help}, {"valid", p.validRangeText()}};
     if (!p.choices.empty()) param["choices"] = p.choices;
+    if (!p.relevantWhenParam.empty())
+      param["relevant_when"] = {{"param", p.relevantWhenParam}, {"values", p.relevantWhenValues}};
     if (p.isNamedChoice()) {
       param["choice_names"] = p.choiceNames;  // what --set NAME=<choice name> takes
       param["default_name"] = p.valueText(p.defaultValue);

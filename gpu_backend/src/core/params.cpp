@@ -63,6 +63,13 @@ std::string ParamSpec::valueText(double value) const {
   return formatNumber(value);
 }
 
+bool ParamSpec::isRelevant(const ParamSet& values) const {
+  if (relevantWhenParam.empty()) return true;
+  const auto it = values.values().find(relevantWhenParam);
+  if (it == values.values().end()) return true;
+  return std::find(relevantWhenValues.begin(), relevantWhenValues.end(), it->second) != relevantWhenValues.end();
+}
+
 ParamSpec namedChoiceParam(std::string id, std::string label, std::vector<std::string> names,
                            int defaultIndex, std::string help, ParamRole role) {
   ParamSpec spec;

@@ -16,6 +16,13 @@ namespace warpscope::labs {
 
 namespace {
 
+/// The parameter matters only for this pattern: the GUI greys it out for the others.
+ParamSpec onlyFor(DivergencePattern pattern, ParamSpec spec) {
+  spec.relevantWhenParam = "pattern";
+  spec.relevantWhenValues = {static_cast<double>(pattern)};
+  return spec;
+}
+
 /// An integer Sweep parameter (every field named, so nothing is left to aggregate defaults).
 ParamSpec intParam(std::string id, std::string label, std::string unit, int min, int max, int step, int value,
                    std::string help) {
@@ -49,19 +56,19 @@ LabSpec buildSpec() {
                        "divergence); random: each lane with the chosen probability; nested: if/else depth "
                        "levels deep; loop: a data-dependent trip count; switch: lane % paths.",
                        ParamRole::Sweep),
-      intParam("k", "Lanes taking the branch (first-k)", "lanes", 1, 31, 1, 8,
-                "first-k: lanes 0..k-1 take path 0, the others path 1."),
-      intParam("probability", "Chance of the branch (random)", "%", 0, 100, 1, 50,
+      onlyFor(DivergencePattern::FirstK, intParam("k", "Lanes taking the branch (first-k)", "lanes", 1, 31, 1, 8,
+                "first-k: lanes 0..k-1 take path 0, the others path 1.")),
+      onlyFor(DivergencePattern::Random, intParam("probability", "Chance of the branch (random)", "%", 0, 100, 1, 50,
                 "random: each lane takes path 0 with this probability (a fixed hash of warp and lane, so "
-                "runs repeat)."),
-      intParam("depth", "Nesting depth (nested)", "levels", 1, 3, 1, 2,
+                "runs repeat).")),
+      onlyFor(DivergencePattern::Nested, intParam("depth", "Nesting depth (nested)", "levels", 1, 3, 1, 2,
                 "nested: levels of if/else; level l tests bit 4-l of the lane, so depth d gives 2^d paths of "
-                "32/2^d lanes."),
-      intParam("loop_spread", "Trip-count spread (loop)", "trips", 0, 31, 1, 7,
+                "32/2^d lanes.")),
+      onlyFor(DivergencePattern::Loop, intParam("loop_spread", "Trip-count spread (loop)", "trips", 0, 31, 1, 7,
                 "loop: lane i runs 1 + i x spread / 31 iterations; the warp runs until its last lane is done, "
-                "with fewer lanes active each time one finishes."),
-      intParam("paths", "Cases (switch)", "paths", 1, 32, 1, 4,
-                "switch: lane i runs case i % paths; every case is its own code."),
+                "with fewer lanes active each time one finishes.")),
+      onlyFor(DivergencePattern::Switch, intParam("paths", "Cases (switch)", "paths", 1, 32, 1, 4,
+                "switch: lane i runs case i % paths; every case is its own code.")),
       intParam("work_fmas", "Work per path", "FMAs", kWorkUnroll, 1024, kWorkUnroll, 64,
                 "Dependent FP32 FMAs each path segment runs (one chain, so a path takes at least this many FMA "
                 "latencies)."),
