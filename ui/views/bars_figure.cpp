@@ -111,10 +111,7 @@ void BarsFigure::paint(QPainter& painter, const QRectF& area) const {
   painter.setClipRect(area);
   painter.fillRect(area, Qt::white);
   if (!message_.isEmpty() || bars_.categories.empty() || bars_.series.empty()) {
-    const qreal h = title_.isEmpty() ? 0 : paintTitleBlock(painter, area, title_, banner_, provenance_);
-    painter.setFont(figureFont(figure_font::kTitle));
-    painter.setPen(QColor(0x55, 0x55, 0x55));
-    painter.drawText(area.adjusted(0, h, 0, 0), Qt::AlignCenter, message_.isEmpty() ? QObject::tr("No bars to show") : message_);
+    paintEmptyFigure(painter, area, title_, banner_, provenance_, message_.isEmpty() ? QObject::tr("No bars to show") : message_);
     painter.restore();
     return;
   }

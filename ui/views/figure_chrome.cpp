@@ -30,6 +30,16 @@ QColor bannerColor(Provenance provenance) {
 
 QString titleBlockText(const QString& title, const QString& banner) { return title + QLatin1Char('\n') + banner; }
 
+void paintEmptyFigure(QPainter& painter, const QRectF& area, const QString& title, const QString& banner,
+                      Provenance provenance, const QString& message) {
+  painter.save();
+  const qreal h = title.isEmpty() ? 0 : paintTitleBlock(painter, area, title, banner, provenance);
+  painter.setFont(figureFont(figure_font::kTitle));
+  painter.setPen(QColor(0x55, 0x55, 0x55));
+  painter.drawText(area.adjusted(0, h, 0, 0), Qt::AlignCenter, message);
+  painter.restore();
+}
+
 qreal paintTitleBlock(QPainter& painter, const QRectF& area, const QString& title, const QString& banner,
                       Provenance provenance) {
   painter.save();

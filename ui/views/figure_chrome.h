@@ -42,6 +42,11 @@ QColor bannerColor(Provenance provenance);
 qreal paintTitleBlock(QPainter& painter, const QRectF& area, const QString& title, const QString& banner,
                       Provenance provenance);
 
+/// A figure with nothing to draw: its title block (when it has a title) and `message` centred
+/// below it. The banner still says what made the (empty) result.
+void paintEmptyFigure(QPainter& painter, const QRectF& area, const QString& title, const QString& banner,
+                      Provenance provenance, const QString& message);
+
 /// "title\nbanner": the text of a title block, for tests and accessible descriptions.
 QString titleBlockText(const QString& title, const QString& banner);
 

@@ -129,10 +129,7 @@ void GridFigure::paint(QPainter& painter, const QRectF& area) const {
   painter.setClipRect(area);
   painter.fillRect(area, Qt::white);
   if (!message_.isEmpty() || grid_.frames.empty() || grid_.rows() == 0 || grid_.columns() == 0) {
-    const qreal h = title_.isEmpty() ? 0 : paintTitleBlock(painter, area, title_, banner_, provenance_);
-    painter.setFont(figureFont(figure_font::kTitle));
-    painter.setPen(QColor(0x55, 0x55, 0x55));
-    painter.drawText(area.adjusted(0, h, 0, 0), Qt::AlignCenter, message_.isEmpty() ? QObject::tr("This grid has no cells") : message_);
+    paintEmptyFigure(painter, area, title_, banner_, provenance_, message_.isEmpty() ? QObject::tr("This grid has no cells") : message_);
     painter.restore();
     return;
   }

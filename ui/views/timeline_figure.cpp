@@ -127,11 +127,7 @@ void TimelineFigure::paint(QPainter& painter, const QRectF& area) const {
   painter.setClipRect(area);
   painter.fillRect(area, Qt::white);
   if (!message_.isEmpty() || model_.rowCount() == 0) {
-    const QRectF titleArea(area.left(), area.top(), area.width(), 80);
-    const qreal h = title_.isEmpty() ? 0 : paintTitleBlock(painter, titleArea, title_, banner_, provenance_);
-    painter.setFont(figureFont(figure_font::kTitle));
-    painter.setPen(QColor(0x55, 0x55, 0x55));
-    painter.drawText(area.adjusted(0, h, 0, 0), Qt::AlignCenter,
+    paintEmptyFigure(painter, area, title_, banner_, provenance_,
                      message_.isEmpty() ? QObject::tr("This timeline has no rows") : message_);
     painter.restore();
     return;
