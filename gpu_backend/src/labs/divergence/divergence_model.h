@@ -5,7 +5,9 @@
 /// flow as a small program of basic blocks, and a timing model that turns the executed blocks
 /// into cycles from the profile's "simt" mechanism: dependent FMA latency, branch and path
 /// switch costs, and the scheduler's issue rate shared by the warps on it (Little's law, like the
-/// latency-arith model). docs/labs/divergence.md explains every step.
+/// latency-arith model). docs/labs/divergence.md explains every step. Implemented in
+/// simt_program.cpp (programs, post-dominators, the stack), simt_timing.cpp (costs, kernel time,
+/// the modelled trace), simt_table.cpp (the 4-thread table) and divergence_model.cpp (the lab).
 
 #include <cstdint>
 #include <string>
@@ -59,6 +61,15 @@ struct SimtProgram {
 /// Immediate post-dominators of every block (iterative data flow over the reversed CFG with a
 /// virtual exit after the blocks without successors). The reconvergence point of a branch.
 std::vector<int> immediatePostDominators(const std::vector<SimtBlock>& blocks);
+
+// A small warp (the 4-thread table) stands for a 32-lane one:
+/// first-k scaled to a small warp: round(k x lanes / 32), kept inside 1..lanes-1 so the small
+/// warp still splits like the 32-lane one does.
+int scaledFirstK(const PatternShape& shape, int lanes);
+/// The 32-lane lane a small warp's thread t stands for in the loop pattern (0, 10, 20, 31 for 4).
+int representedLane(int t, int lanes);
+/// Loop trips of a small warp's thread t: those of the lane it stands for.
+int programLaneTrips(const PatternShape& shape, int t, int lanes);
 
 /// How the 4-thread table and the model treat short if/else bodies.
 enum class Predication {
@@ -118,6 +129,9 @@ struct SimtParams {
 
 /// Reads and range-checks the profile's simt mechanism (BadInputError naming the file and field).
 SimtParams simtParams(const sim::DeviceProfile& profile);
+
+/// Warp FMAs one scheduler issues per cycle: its share of the SM's FP32 lanes over 32.
+double simtFmaIssueRate(const DeviceInfo& device);
 
 /// Loop-control instructions per kWorkUnroll FMAs of the work loop (UIADD3, ISETP, BRA in the
 /// sm_90 SASS of divergence_kernels.cu).

@@ -1,9 +1,14 @@
-# Lab room "divergence": declaration, plan, trace alignment and assembly (divergence_lab.cpp) and the
-# SIMT model (divergence_model.cpp) in every build; the CUDA measurement and its kernels only with
-# the toolkit.
+# Lab room "divergence": declaration, plan and assembly (divergence_lab.cpp), the trace
+# (divergence_trace.cpp) and the SIMT model (simt_program, simt_timing, simt_table, and
+# divergence_model.cpp running it) in every build; the CUDA measurement and kernels only with the
+# toolkit.
 target_sources(warpscope_backend PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/divergence_lab.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/divergence_trace.cpp
   ${CMAKE_CURRENT_LIST_DIR}/divergence_model.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/simt_program.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/simt_timing.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/simt_table.cpp
 )
 if(WARPSCOPE_ENABLE_CUDA)
   target_sources(warpscope_backend PRIVATE
