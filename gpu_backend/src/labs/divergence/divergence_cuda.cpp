@@ -191,7 +191,8 @@ RunResult measureDivergence(cuda::DeviceContext& context, const RunRequest& requ
 
   // The model of the same plan on the same launch, with the closest profile's simt parameters.
   monitor.step(plan.size() + 2, steps, "model");
-  const sim::LoadedProfiles profiles = sim::loadEmbeddedProfilesSkippingBad();
+  // The embedded profiles never change while the program runs: parse them once, not per run.
+  static const sim::LoadedProfiles profiles = sim::loadEmbeddedProfilesSkippingBad();
   const sim::DeviceProfile* profile = closestProfile(profiles.profiles, device);
   SimtParams params;
   if (profile) {
