@@ -34,33 +34,30 @@ bool asksForHelpOrVersion(int argc, char** argv) {
   return false;
 }
 
+/// Parses the application's arguments into options; --help and --version print and exit 0 from
+/// inside. False (after printing why) for a malformed line.
+bool parseOrReport(QCommandLineParser& parser, warpscope::ui::LaunchOptions* options) {
+  QString parseError;
+  if (warpscope::ui::parseLaunchOptions(parser, QCoreApplication::arguments(), options, &parseError)) return true;
+  std::fprintf(stderr, "warpscope: %s\n", qPrintable(parseError));
+  return false;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   using namespace warpscope::ui;
+  QCommandLineParser parser;
+  LaunchOptions options;
   if (asksForHelpOrVersion(argc, argv)) {
+    // No QApplication: help and version must print without a display.
     QCoreApplication core(argc, argv);
     nameTheApplication();
-    QCommandLineParser parser;
-    LaunchOptions ignored;
-    QString parseError;
-    // Prints the help or version and exits 0; a malformed line is reported like below.
-    if (!parseLaunchOptions(parser, QCoreApplication::arguments(), &ignored, &parseError)) {
-      std::fprintf(stderr, "warpscope: %s\n", qPrintable(parseError));
-      return kExitBadInput;
-    }
-    return kExitOk;
+    return parseOrReport(parser, &options) ? kExitOk : kExitBadInput;
   }
   QApplication app(argc, argv);
   nameTheApplication();
-
-  QCommandLineParser parser;
-  LaunchOptions options;
-  QString parseError;
-  if (!parseLaunchOptions(parser, QApplication::arguments(), &options, &parseError)) {
-    std::fprintf(stderr, "warpscope: %s\n", qPrintable(parseError));
-    return kExitBadInput;
-  }
+  if (!parseOrReport(parser, &options)) return kExitBadInput;
   StartupChoice startup;
   const QStringList problems = validateLaunchOptions(options, &startup);
   if (!problems.isEmpty() && options.scripted()) {
