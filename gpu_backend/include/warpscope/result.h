@@ -100,6 +100,25 @@ struct GridFrame {
   std::vector<std::string> text;
 };
 
+/// From `time` on, cells [firstCell, firstCell + count) (row-major) are in `state`. Grids too
+/// large for a frame per step (the page map: 262144 pages of a 1 GiB allocation) keep one
+/// frame, the initial state, and animate through these changes instead.
+struct GridChange {
+  double time = 0;
+  int firstCell = 0;
+  int count = 1;
+  int state = 0;
+};
+
+/// A coarser way to look at the same grid: every `columnsPerCell` adjacent columns of a row
+/// are drawn as one cell (e.g. the page map's 4 KiB pages -> 64 KiB blocks -> 2 MiB chunks,
+/// with one 2 MiB chunk per row). Such a cell shows the state most of its columns are in and
+/// is marked as mixed when they differ.
+struct GridLevel {
+  std::string name;        ///< e.g. "64 KiB blocks".
+  int columnsPerCell = 1;  ///< Divides the grid's column count.
+};
+
 struct Grid {
   std::string rowAxisLabel;     ///< e.g. "Instruction slot", "2 MiB chunk".
   std::string columnAxisLabel;  ///< e.g. "Thread", "64 KiB block".
@@ -108,6 +127,11 @@ struct Grid {
   std::vector<CellState> states;
   std::string timeUnit;  ///< Unit of GridFrame::time ("step", "us").
   std::vector<GridFrame> frames;  ///< At least one; the animation steps through them.
+  /// Sorted by time; applied on top of frames.front() (then frames holds only that one). The
+  /// animation's time runs from frames.front().time to the last change.
+  std::vector<GridChange> changes;
+  /// Coarser views the user may pick, finest first after the grid itself (may be empty).
+  std::vector<GridLevel> levels;
   [[nodiscard]] int rows() const { return static_cast<int>(rowLabels.size()); }
   [[nodiscard]] int columns() const { return static_cast<int>(columnLabels.size()); }
 };

@@ -1,0 +1,28 @@
+#pragma once
+/// \file um_streaming_scenario.h
+/// Lab "um-streaming" (the seed's streaming benchmark): a managed buffer first touched on the
+/// CPU is read by a kernel. What one configuration to run is, for both backends.
+
+#include <cstdint>
+
+namespace warpscope::labs {
+
+/// How the bytes reach the GPU.
+enum class StreamingMode : int {
+  OnDemand,        ///< The kernel faults the pages in (granularity decides the access pattern).
+  Prefetch,        ///< cudaMemPrefetchAsync to the GPU, then the kernel (timed: the prefetch).
+  MemcpyPinned,    ///< cudaMemcpy from cudaMallocHost memory to a cudaMalloc buffer.
+  MemcpyPageable,  ///< cudaMemcpy from malloc'd (pageable) memory.
+};
+
+/// One streaming configuration. The kernel reads the buffer (and sums it, so the result is
+/// checked): each warp reads `warpChunkBytes` contiguous bytes, 4 bytes per lane per step, in
+/// a loop. warpChunkBytes = 128 is the seed's "thread/4B" (one thread per 4 bytes, the grid covers
+/// the buffer); 65536 is "warp/64KB" (each warp loops over its own 64 KiB).
+struct StreamingScenario {
+  StreamingMode mode = StreamingMode::OnDemand;
+  std::uint64_t bufferBytes = 256ull << 20;
+  std::uint64_t warpChunkBytes = 128;  ///< Power of two, 128 .. 2 MiB; OnDemand only.
+};
+
+}  // namespace warpscope::labs
