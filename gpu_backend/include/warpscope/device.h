@@ -31,6 +31,9 @@ struct DeviceInfo {
   int memBusWidthBits = 0;
   long long l2Bytes = 0;
   long long globalMemBytes = 0;
+  /// Free device memory when the device was enumerated (cudaMemGetInfo); globalMemBytes for a
+  /// simulator profile. Caps managed-memory sizes on real GPUs (ParamSpec::memoryUnitBytes).
+  long long freeMemBytes = 0;
   double dramBandwidthGBs = 0;    ///< Theoretical: 2 x memory clock x bus width / 8.
   std::string sources;            ///< Where the numbers come from (profiles) or "CUDA driver".
 

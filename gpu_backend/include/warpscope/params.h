@@ -39,6 +39,10 @@ struct ParamSpec {
   /// (the run ignores it). Empty: always meaningful.
   std::string relevantWhenParam;
   std::vector<double> relevantWhenValues;
+  /// Non-zero for a parameter that sizes managed memory, in units of this many bytes (1 MiB for
+  /// "buffer_mib"). On a real GPU its maximum is capped at half of the device's free memory
+  /// (capParamsForDevice): more can hang the GPU for everyone. 0: not a memory size.
+  double memoryUnitBytes = 0;
 
   /// "min..max step S" or "one of 4, 8, 16": used in every error message about this parameter.
   [[nodiscard]] std::string validRangeText() const;
