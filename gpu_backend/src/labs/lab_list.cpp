@@ -4,6 +4,11 @@
 #include "labs/lab_definition.h"
 #include "labs/latency_arith/latency_arith_lab.h"
 #include "labs/latency_memory/latency_memory_lab.h"
+#include "labs/um_multi_gpu/um_multi_gpu_lab.h"
+#include "labs/um_oversubscription/um_oversubscription_lab.h"
+#include "labs/um_policies/um_policies_lab.h"
+#include "labs/um_streaming/um_streaming_lab.h"
+#include "labs/um_thrashing/um_thrashing_lab.h"
 
 namespace warpscope::labs {
 
@@ -12,6 +17,11 @@ const std::vector<LabDefinition>& allLabs() {
       latencyArithLab(),
       latencyMemoryLab(),
       divergenceLab(),
+      umStreamingLab(),
+      umPoliciesLab(),
+      umThrashingLab(),
+      umOversubscriptionLab(),
+      umMultiGpuLab(),
   };
   return labs;
 }

@@ -1,6 +1,9 @@
 #include "sim/device_profile.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <set>
 #include <sstream>
@@ -251,6 +254,31 @@ std::vector<DeviceProfile> loadEmbeddedProfiles() {
   LoadedProfiles loaded = loadEmbeddedProfilesSkippingBad();
   if (!loaded.errors.empty()) throw BadInputError(loaded.errors.front());
   return std::move(loaded.profiles);
+}
+
+}  // namespace warpscope::sim
+
+namespace warpscope::sim {
+
+const DeviceProfile* closestProfile(const std::vector<DeviceProfile>& profiles, const DeviceInfo& device) {
+  for (const auto& p : profiles) {
+    std::string upper = p.id;
+    std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    if (device.name.find(upper) != std::string::npos) return &p;
+  }
+  const auto cc = [](const std::string& text) { return std::atof(text.c_str()); };  // "9.0" -> 9.0, "12.0" -> 12.0
+  const DeviceProfile* best = nullptr;
+  for (const auto& p : profiles)
+    if (cc(p.info.computeCapability) <= cc(device.computeCapability) &&
+        (!best || cc(p.info.computeCapability) > cc(best->info.computeCapability)))
+      best = &p;
+  if (best) return best;
+  return profiles.empty() ? nullptr : &profiles.front();
+}
+
+const DeviceProfile* closestEmbeddedProfile(const DeviceInfo& device) {
+  static const LoadedProfiles profiles = loadEmbeddedProfilesSkippingBad();
+  return closestProfile(profiles.profiles, device);
 }
 
 }  // namespace warpscope::sim

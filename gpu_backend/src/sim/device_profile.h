@@ -65,6 +65,14 @@ struct LoadedProfiles {
 /// duplicate id is skipped with its message. What the app uses: one bad file costs one device.
 LoadedProfiles loadEmbeddedProfilesSkippingBad();
 
+/// The embedded profile a real GPU's measurements are compared with: the one whose id names the
+/// GPU ("h100" in "NVIDIA H100 80GB HBM3"), else the newest whose compute capability is not
+/// above the GPU's, else the first; nullptr when none loaded. The profiles are parsed once per
+/// process (they never change while it runs).
+const DeviceProfile* closestEmbeddedProfile(const DeviceInfo& device);
+/// The same choice among the given profiles.
+const DeviceProfile* closestProfile(const std::vector<DeviceProfile>& profiles, const DeviceInfo& device);
+
 /// The same, but throws BadInputError for the first bad profile: for tests of the shipped files.
 std::vector<DeviceProfile> loadEmbeddedProfiles();
 

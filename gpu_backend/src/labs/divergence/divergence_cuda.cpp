@@ -50,25 +50,6 @@ void checkOutputs(const cuda::DeviceBuffer& out, const PatternShape& shape, int 
   }
 }
 
-/// The profile whose model the measured points are compared with: the one whose id names this
-/// GPU ("h100" in "NVIDIA H100 80GB HBM3"), else the newest profile whose compute capability is
-/// not above the GPU's (the same SIMT scheme), else the first.
-const sim::DeviceProfile* closestProfile(const std::vector<sim::DeviceProfile>& profiles, const DeviceInfo& device) {
-  for (const auto& p : profiles) {
-    std::string upper = p.id;
-    std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
-    if (device.name.find(upper) != std::string::npos) return &p;
-  }
-  const auto cc = [](const std::string& text) { return std::atof(text.c_str()); };  // "9.0" -> 9.0, "12.0" -> 12.0
-  const sim::DeviceProfile* best = nullptr;
-  for (const auto& p : profiles)
-    if (cc(p.info.computeCapability) <= cc(device.computeCapability) &&
-        (!best || cc(p.info.computeCapability) > cc(best->info.computeCapability)))
-      best = &p;
-  if (best) return best;
-  return profiles.empty() ? nullptr : &profiles.front();
-}
-
 /// What the trace says about the stack model's assumptions: per warp, do segments overlap (the
 /// scheduler interleaving divergent paths), and are the masks the pattern's?
 struct TraceFindings {
@@ -192,8 +173,7 @@ RunResult measureDivergence(cuda::DeviceContext& context, const RunRequest& requ
   // The model of the same plan on the same launch, with the closest profile's simt parameters.
   monitor.step(plan.size() + 2, steps, "model");
   // The embedded profiles never change while the program runs: parse them once, not per run.
-  static const sim::LoadedProfiles profiles = sim::loadEmbeddedProfilesSkippingBad();
-  const sim::DeviceProfile* profile = closestProfile(profiles.profiles, device);
+  const sim::DeviceProfile* profile = sim::closestEmbeddedProfile(device);
   SimtParams params;
   if (profile) {
     params = simtParams(*profile);

@@ -1,0 +1,69 @@
+#include "labs/um_common/um_lab_run.h"
+
+#include <algorithm>
+
+#include "labs/um_common/um_views.h"
+
+namespace warpscope::labs::um {
+
+ParamSpec bufferMibParam(double defaultMib, std::vector<double> choices, std::string help) {
+  ParamSpec p;
+  p.id = "buffer_mib";
+  p.label = "Managed buffer";
+  p.unit = "MiB";
+  p.choices = std::move(choices);
+  p.min = p.choices.front();
+  p.max = p.choices.back();
+  p.defaultValue = defaultMib;
+  p.help = std::move(help);
+  p.role = ParamRole::Sweep;
+  p.integer = true;
+  p.memoryUnitBytes = 1024.0 * 1024.0;
+  return p;
+}
+
+RunResult umResultShell(const std::string& labId, const DeviceInfo& device, const ParamSet& params, bool measured) {
+  RunResult result;
+  result.labId = labId;
+  result.deviceId = device.id;
+  result.deviceName = device.name;
+  result.params = params.values();
+  result.provenance = measured ? Provenance::Measured : Provenance::Simulated;
+  return result;
+}
+
+void addRunNotes(RunResult& result, const UmRun& run, const UmScenarioResult* traced) {
+  if (traced) result.notes.push_back(traceNote(*traced));
+  if (run.measured) {
+    if (!run.modelProfile.empty())
+      result.notes.push_back("Bars marked (model) are the simulator's UVM model of the same scenarios with " +
+                             run.modelProfile + " (docs/model.md, \"Unified memory\").");
+  }
+  std::vector<std::string> seen;
+  for (const UmScenarioResult& s : run.scenarios)
+    for (const std::string& note : s.notes) {
+      const std::string line = s.name + ": " + note;
+      if (std::find(seen.begin(), seen.end(), note) != seen.end()) continue;
+      seen.push_back(note);
+      result.notes.push_back(line);
+    }
+}
+
+void addCounterScalars(RunResult& result, const std::string& prefix, const std::string& labelPrefix,
+                       const UmCounters& c) {
+  auto add = [&](const std::string& id, const std::string& label, double value, const std::string& unit) {
+    result.scalars.push_back({prefix + "." + id, labelPrefix + label, value, unit});
+  };
+  add("gpu_faults", "GPU page faults", static_cast<double>(c.gpuFaults), "faults");
+  add("gpu_fault_groups", "GPU fault batches", static_cast<double>(c.gpuFaultGroups), "batches");
+  add("cpu_faults", "CPU page faults", static_cast<double>(c.cpuFaults), "faults");
+  add("bytes_htod", "Bytes host to device", static_cast<double>(c.bytesHtoD), "B");
+  add("bytes_dtoh", "Bytes device to host", static_cast<double>(c.bytesDtoH), "B");
+  if (c.bytesDtoD) add("bytes_dtod", "Bytes device to device", static_cast<double>(c.bytesDtoD), "B");
+  if (c.thrashingEvents) add("thrashing", "Thrashing events", static_cast<double>(c.thrashingEvents), "events");
+  if (c.throttlingEvents) add("throttling", "Throttling events", static_cast<double>(c.throttlingEvents), "events");
+  if (c.remoteMapEvents) add("remote_maps", "Remote maps", static_cast<double>(c.remoteMapEvents), "events");
+  if (c.evictedBytes) add("bytes_evicted", "Bytes evicted", static_cast<double>(c.evictedBytes), "B");
+}
+
+}  // namespace warpscope::labs::um

@@ -1,0 +1,10 @@
+# Lab room "um-multi-gpu": declaration, plan and assembly (um_multi_gpu_lab.cpp) and the model's scenarios
+# (um_multi_gpu_model.cpp) in every build; the GPU side only with the toolkit.
+target_sources(warpscope_backend PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/um_multi_gpu_lab.cpp
+)
+if(WARPSCOPE_ENABLE_CUDA)
+  target_sources(warpscope_backend PRIVATE
+    ${CMAKE_CURRENT_LIST_DIR}/um_multi_gpu_measure.cpp
+  )
+endif()

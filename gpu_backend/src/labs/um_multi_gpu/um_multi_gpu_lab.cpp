@@ -1,0 +1,150 @@
+#include "labs/um_multi_gpu/um_multi_gpu_lab.h"
+
+#include <sstream>
+
+#include "labs/sweep_format.h"
+#include "labs/um_common/um_views.h"
+#include "labs/um_multi_gpu/um_multi_gpu_model.h"
+#include "sim/device_profile.h"
+
+namespace warpscope::labs {
+
+namespace {
+
+const std::vector<std::string> kModeNames = {"first-touch", "read-duplicate", "remote-mapped", "migrate", "peer-copy"};
+
+LabSpec buildSpec() {
+  LabSpec lab;
+  lab.id = kUmMultiGpuId;
+  lab.title = "Unified memory: two GPUs";
+  lab.summary =
+      "One managed buffer, two GPUs. Pages land where they are first touched, so two kernels that each read their "
+      "half split the buffer between the GPUs. ReadMostly gives each GPU its own read-only copy. SetAccessedBy maps "
+      "the other GPU's pages over the peer link instead of migrating them: no faults, but every read crosses the "
+      "link. Without advice the second GPU's reads migrate the pages to it. Peer copy measures the link itself.";
+  ParamSpec passes;
+  passes.id = "passes";
+  passes.label = "Kernel passes";
+  passes.unit = "x";
+  passes.min = 1;
+  passes.max = 4;
+  passes.step = 1;
+  passes.defaultValue = 2;
+  passes.help = "Passes each GPU's kernel makes over its data (the second shows what stayed where).";
+  lab.params = {um::bufferMibParam(256, {16, 64, 256, 1024}, "Size of the managed buffer the two GPUs share."),
+                passes,
+                namedChoiceParam("shown", "Timeline and page map show", kModeNames, 0,
+                                 "Which mode's unified-memory trace the timeline and the page map show.")};
+  lab.views = {{"time-by-mode", "Kernel time per GPU by mode (ms)", ViewKind::Bars},
+               {"gbps-by-mode", "Read throughput per GPU by mode (GB/s)", ViewKind::Bars},
+               {"bytes-by-mode", "Bytes migrated by mode (MiB)", ViewKind::Bars},
+               {"um-timeline", "Unified memory timeline", ViewKind::Timeline},
+               {"page-map", "Where each page lives", ViewKind::Grid}};
+  return lab;
+}
+
+double mib(std::uint64_t bytes) { return static_cast<double>(bytes) / (1024.0 * 1024.0); }
+
+}  // namespace
+
+const LabSpec& umMultiGpuSpec() {
+  static const LabSpec spec = buildSpec();
+  return spec;
+}
+
+LabDefinition umMultiGpuLab() {
+  return {umMultiGpuSpec(), &simulateUmMultiGpu, WARPSCOPE_GPU_MEASUREMENT(measureUmMultiGpu)};
+}
+
+std::string multiGpuScenarioName(const MultiGpuScenario& s) {
+  switch (s.mode) {
+    case MultiGpuMode::FirstTouch: return "first touch";
+    case MultiGpuMode::ReadDuplicate: return "ReadMostly (duplicate)";
+    case MultiGpuMode::RemoteMapped: return "AccessedBy (remote map)";
+    case MultiGpuMode::Migrate: return "no advice (migrate)";
+    case MultiGpuMode::PeerCopy: return "cudaMemcpyPeer";
+  }
+  return "?";
+}
+
+std::vector<MultiGpuScenario> multiGpuPlan(const ParamSet& params) {
+  std::vector<MultiGpuScenario> plan;
+  for (int m = 0; m < static_cast<int>(kModeNames.size()); ++m) {
+    MultiGpuScenario s;
+    s.mode = static_cast<MultiGpuMode>(m);
+    s.bufferBytes = static_cast<std::uint64_t>(params.getInt("buffer_mib")) << 20;
+    s.passes = params.getInt("passes");
+    plan.push_back(s);
+  }
+  return plan;
+}
+
+RunResult simulateUmMultiGpu(const sim::DeviceProfile& profile, const RunRequest& request, RunMonitor& monitor) {
+  um::UmRun run;
+  run.scenarios = um::runPlan<MultiGpuScenario>(multiGpuPlan(request.params), monitor, multiGpuScenarioName,
+                                                [&](const MultiGpuScenario& s) { return simulateMultiGpuScenario(profile, s); });
+  monitor.done();
+  RunResult result = assembleUmMultiGpu(profile.info, request.params, run);
+  result.notes.push_back("Simulated as two " + profile.info.name + " GPUs joined by the profile's peer link.");
+  return result;
+}
+
+RunResult assembleUmMultiGpu(const DeviceInfo& device, const ParamSet& params, const um::UmRun& run) {
+  const LabSpec& lab = umMultiGpuSpec();
+  RunResult result = um::umResultShell(kUmMultiGpuId, device, params, run.measured);
+  using um::UmScenarioResult;
+  View time = declaredView(lab, "time-by-mode");
+  time.bars = um::scenarioBars("Mode", "ms (median)", run.scenarios,
+                               {{"GPU 0", [](const UmScenarioResult& s) { return um::phaseMs(s, "gpu0"); }},
+                                {"GPU 1", [](const UmScenarioResult& s) { return um::phaseMs(s, "gpu1"); }},
+                                {"peer copy", [](const UmScenarioResult& s) { return um::phaseMs(s, "peer-copy"); }}},
+                               run.model);
+  View gbps = declaredView(lab, "gbps-by-mode");
+  gbps.bars = um::scenarioBars("Mode", "GB/s (bytes read / kernel time)", run.scenarios,
+                               {{"GPU 0", [](const UmScenarioResult& s) { return um::phaseGbps(s, "gpu0"); }},
+                                {"GPU 1", [](const UmScenarioResult& s) { return um::phaseGbps(s, "gpu1"); }},
+                                {"peer copy", [](const UmScenarioResult& s) { return um::phaseGbps(s, "peer-copy"); }}},
+                               run.model);
+  View bytes = declaredView(lab, "bytes-by-mode");
+  bytes.bars = um::scenarioBars(
+      "Mode", "MiB over the traced run", run.scenarios,
+      {{"host to device", [](const UmScenarioResult& s) { return um::exactBar(mib(s.counters.bytesHtoD)); }},
+       {"device to host", [](const UmScenarioResult& s) { return um::exactBar(mib(s.counters.bytesDtoH)); }},
+       {"GPU to GPU", [](const UmScenarioResult& s) { return um::exactBar(mib(s.counters.bytesDtoD)); }}},
+      run.model);
+
+  const std::vector<MultiGpuScenario> plan = multiGpuPlan(params);
+  const std::string shownName = multiGpuScenarioName(plan[static_cast<std::size_t>(params.getInt("shown"))]);
+  const UmScenarioResult* traced = um::findScenario(run.scenarios, shownName);
+  UmScenarioResult none;
+  none.name = shownName;
+  none.trace.unavailableReason = "the scenario did not run";
+  const UmScenarioResult& shown = traced ? *traced : none;
+  result.views = {std::move(time), std::move(gbps), std::move(bytes),
+                  um::umTimelineView(lab, "um-timeline", shown.trace, shown.name),
+                  um::pageMapView(lab, "page-map", shown.trace, shown.name)};
+
+  for (const MultiGpuScenario& m : plan) {
+    const UmScenarioResult* s = um::findScenario(run.scenarios, multiGpuScenarioName(m));
+    if (!s) continue;
+    const std::string prefix = "multigpu." + kModeNames[static_cast<std::size_t>(m.mode)];
+    const std::string label = s->name + ": ";
+    for (const char* phase : {"gpu0", "gpu1", "peer-copy"})
+      if (const um::UmPhaseTiming* p = s->findPhase(phase))
+        result.scalars.push_back({prefix + "." + scalarKey(phase) + "_gbps", label + phase + " GB/s", p->gbps(), "GB/s"});
+    result.scalars.push_back({prefix + ".dtod_mib", label + "MiB GPU to GPU", mib(s->counters.bytesDtoD), "MiB"});
+    result.scalars.push_back({prefix + ".htod_mib", label + "MiB host to device", mib(s->counters.bytesHtoD), "MiB"});
+    result.scalars.push_back({prefix + ".gpu_faults", label + "GPU faults", static_cast<double>(s->counters.gpuFaults), "faults"});
+  }
+  std::ostringstream what;
+  what << "A " << params.getInt("buffer_mib") << " MiB managed buffer, initialised on the CPU, read by kernels on "
+       << "GPU 0 and GPU 1, " << params.getInt("passes")
+       << " pass(es) each. first touch: each GPU reads its half; ReadMostly: both read all; AccessedBy: the data "
+          "sits on GPU 0 and GPU 1 reads it mapped over the peer link; no advice: GPU 1's reads migrate it; "
+          "cudaMemcpyPeer copies a cudaMalloc buffer from GPU 0 to GPU 1.";
+  result.notes.push_back(what.str());
+  um::addRunNotes(result, run, traced);
+  return result;
+}
+
+}  // namespace warpscope::labs

@@ -1,0 +1,164 @@
+#include "labs/um_oversubscription/um_oversubscription_lab.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "labs/sweep_format.h"
+#include "labs/um_common/um_views.h"
+#include "labs/um_oversubscription/um_oversubscription_model.h"
+#include "sim/device_profile.h"
+
+namespace warpscope::labs {
+
+namespace {
+
+const std::vector<std::string> kCurveNames = {"thread/4B", "warp/64KB", "thread/4B + ReadMostly",
+                                              "warp/64KB + ReadMostly"};
+
+LabSpec buildSpec() {
+  LabSpec lab;
+  lab.id = kUmOversubscriptionId;
+  lab.title = "Unified memory: oversubscription and eviction (simulated)";
+  lab.summary =
+      "A kernel streams a CPU-initialised working set through the GPU on demand. Below GPU memory every page "
+      "migrates once; past it the driver must first evict: whole 2 MiB chunks, least recently used first, copied "
+      "back to the host before new pages come in, so throughput falls off a cliff. ReadMostly pages are copies, "
+      "evicted by dropping them. Simulated only: on a real GPU oversubscription can hang the device for everyone.";
+  ParamSpec memory;
+  memory.id = "model_memory_mib";
+  memory.label = "Modelled GPU memory";
+  memory.unit = "MiB";
+  memory.choices = {128, 256, 512, 1024};
+  memory.min = 128;
+  memory.max = 1024;
+  memory.defaultValue = 256;
+  memory.help =
+      "The profile's GPU with its memory scaled down to this: the curve depends on working set / memory, and "
+      "modelling a full 80-141 GiB page by page would take minutes.";
+  ParamSpec maxRatio;
+  maxRatio.id = "max_ratio_pct";
+  maxRatio.label = "Largest working set";
+  maxRatio.unit = "% of GPU memory";
+  maxRatio.choices = {150, 200, 300};
+  maxRatio.min = 150;
+  maxRatio.max = 300;
+  maxRatio.defaultValue = 200;
+  maxRatio.help = "The curve runs from a quarter of GPU memory to this.";
+  ParamSpec passes;
+  passes.id = "passes";
+  passes.label = "Passes over the working set";
+  passes.unit = "x";
+  passes.min = 1;
+  passes.max = 4;
+  passes.step = 1;
+  passes.defaultValue = 1;
+  passes.help = "Times the kernel streams the working set (later passes find what eviction left).";
+  lab.params = {memory, maxRatio, passes,
+                namedChoiceParam("shown", "Timeline and page map show", kCurveNames, 0,
+                                 "Which curve's largest working set the timeline and the page map show.")};
+  lab.views = {{"gbps-vs-working-set", "Fault-driven migration throughput vs working set", ViewKind::Xy},
+               {"um-timeline", "Unified memory timeline", ViewKind::Timeline},
+               {"page-map", "Where each page lives", ViewKind::Grid}};
+  return lab;
+}
+
+/// The profile with its GPU memory replaced by the run's model_memory_mib.
+sim::DeviceProfile scaledProfile(const sim::DeviceProfile& profile, const ParamSet& params) {
+  sim::DeviceProfile scaled = profile;
+  scaled.info.globalMemBytes = static_cast<long long>(params.getInt("model_memory_mib")) << 20;
+  scaled.info.freeMemBytes = scaled.info.globalMemBytes;
+  return scaled;
+}
+
+}  // namespace
+
+const LabSpec& umOversubscriptionSpec() {
+  static const LabSpec spec = buildSpec();
+  return spec;
+}
+
+LabDefinition umOversubscriptionLab() {
+  return {umOversubscriptionSpec(), &simulateUmOversubscription,
+          WARPSCOPE_GPU_MEASUREMENT(modelUmOversubscriptionForGpu)};
+}
+
+std::vector<OversubscriptionCurve> oversubscriptionCurves() {
+  return {{128, false}, {65536, false}, {128, true}, {65536, true}};
+}
+
+std::string curveName(const OversubscriptionCurve& c) {
+  return um::granularityName(c.warpChunkBytes) + (c.readMostly ? " + ReadMostly" : "");
+}
+
+std::vector<double> workingSetRatios(const ParamSet& params) {
+  const double top = params.get("max_ratio_pct") / 100.0;
+  std::vector<double> ratios = {0.25, 0.5, 0.75, 0.95, 1.05, 1.25, 1.5};
+  for (double r = 2.0; r <= top + 1e-9; r += 0.5) ratios.push_back(r);
+  ratios.erase(std::remove_if(ratios.begin(), ratios.end(), [&](double r) { return r > top + 1e-9; }), ratios.end());
+  return ratios;
+}
+
+RunResult simulateUmOversubscription(const sim::DeviceProfile& original, const RunRequest& request, RunMonitor& monitor) {
+  const ParamSet& params = request.params;
+  const sim::DeviceProfile profile = scaledProfile(original, params);
+  const double memory = static_cast<double>(profile.info.globalMemBytes);
+  const std::vector<double> ratios = workingSetRatios(params);
+  const std::vector<OversubscriptionCurve> curves = oversubscriptionCurves();
+  const int shown = params.getInt("shown");
+
+  RunResult result = um::umResultShell(kUmOversubscriptionId, profile.info, params, false);
+  const LabSpec& lab = umOversubscriptionSpec();
+  View chart = declaredView(lab, "gbps-vs-working-set");
+  chart.xLabel = "Working set (MiB)";
+  chart.yLabel = "GB/s (working set x passes / kernel time)";
+  um::UmScenarioResult shownScenario;
+  const std::size_t total = curves.size() * ratios.size();
+  double top = 0;
+  for (std::size_t c = 0; c < curves.size(); ++c) {
+    Series line{curveName(curves[c]), {}, static_cast<double>(c)};
+    for (std::size_t i = 0; i < ratios.size(); ++i) {
+      monitor.step(c * ratios.size() + i, total, line.name);
+      OversubscriptionScenario s;
+      s.workingSetBytes = std::floor(ratios[i] * memory / (2 << 20)) * (2 << 20);  // whole 2 MiB chunks
+      s.warpChunkBytes = curves[c].warpChunkBytes;
+      s.readMostly = curves[c].readMostly;
+      s.passes = params.getInt("passes");
+      um::UmScenarioResult r = simulateOversubscriptionScenario(profile, s);
+      const double gbps = um::phaseGbps(r, "transfer").value;
+      top = std::max(top, gbps);
+      line.points.push_back({s.workingSetBytes / (1 << 20), gbps, gbps, gbps});
+      if (static_cast<int>(c) == shown && i + 1 == ratios.size()) {
+        r.name = line.name + " at " + um::bytesText(s.workingSetBytes);
+        shownScenario = std::move(r);
+      }
+    }
+    chart.series.push_back(std::move(line));
+  }
+  monitor.done();
+  Series limit{"GPU memory (" + um::bytesText(memory) + ")", {}, -1};
+  limit.points = {{memory / (1 << 20), 0, 0, 0}, {memory / (1 << 20), top, top, top}};
+  chart.series.push_back(std::move(limit));
+  result.views = {std::move(chart), um::umTimelineView(lab, "um-timeline", shownScenario.trace, shownScenario.name),
+                  um::pageMapView(lab, "page-map", shownScenario.trace, shownScenario.name)};
+
+  for (const Series& s : result.views[0].series) {
+    if (s.key < 0 || s.points.empty()) continue;
+    const std::string key = "oversubscription." + scalarKey(s.name);
+    result.scalars.push_back({key + ".gbps_below", s.name + ": GB/s at " + std::to_string(static_cast<int>(s.points.front().x)) + " MiB",
+                              s.points.front().y, "GB/s"});
+    result.scalars.push_back({key + ".gbps_above", s.name + ": GB/s at " + std::to_string(static_cast<int>(s.points.back().x)) + " MiB",
+                              s.points.back().y, "GB/s"});
+  }
+  um::addCounterScalars(result, "oversubscription.shown", shownScenario.name + ": ", shownScenario.counters);
+  std::ostringstream what;
+  what << "Simulated: " << original.fileName << " with its GPU memory scaled to " << um::bytesText(memory)
+       << "; the kernel streams a CPU-initialised working set " << params.getInt("passes")
+       << " time(s) from a quarter of GPU memory to " << params.getInt("max_ratio_pct")
+       << "%. Past the limit, the driver evicts 2 MiB chunks in LRU order (docs/model.md).";
+  result.notes.push_back(what.str());
+  result.notes.push_back(um::traceNote(shownScenario));
+  return result;
+}
+
+}  // namespace warpscope::labs

@@ -1,0 +1,10 @@
+# Lab room "um-policies": declaration, plan and assembly (um_policies_lab.cpp) and the model's scenarios
+# (um_policies_model.cpp) in every build; the GPU side only with the toolkit.
+target_sources(warpscope_backend PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/um_policies_lab.cpp
+)
+if(WARPSCOPE_ENABLE_CUDA)
+  target_sources(warpscope_backend PRIVATE
+    ${CMAKE_CURRENT_LIST_DIR}/um_policies_measure.cpp
+  )
+endif()

@@ -1,0 +1,10 @@
+# Lab room "um-streaming": declaration, plan and assembly (um_streaming_lab.cpp) and the model's scenarios
+# (um_streaming_model.cpp) in every build; the GPU side only with the toolkit.
+target_sources(warpscope_backend PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/um_streaming_lab.cpp
+)
+if(WARPSCOPE_ENABLE_CUDA)
+  target_sources(warpscope_backend PRIVATE
+    ${CMAKE_CURRENT_LIST_DIR}/um_streaming_measure.cpp
+  )
+endif()

@@ -1,0 +1,290 @@
+#include "labs/um_streaming/um_streaming_lab.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+#include "labs/sweep_format.h"
+#include "labs/um_common/um_views.h"
+#include "labs/um_streaming/um_streaming_model.h"
+#include "sim/device_profile.h"
+
+namespace warpscope::labs {
+
+namespace {
+
+constexpr std::uint64_t kThread4B = 128;     // one thread per 4 bytes: a warp reads 128 B
+constexpr std::uint64_t kWarp64K = 65536;    // one warp per 64 KiB
+const std::vector<double> kGranularities = {128, 256, 512, 1024, 4096, 16384, 65536, 262144, 1048576, 2097152};
+const std::vector<std::string> kShownNames = {"on-demand", "prefetch"};
+
+LabSpec buildSpec() {
+  LabSpec lab;
+  lab.id = kUmStreamingId;
+  lab.title = "Unified memory: on-demand vs prefetch (streaming)";
+  lab.summary =
+      "A managed buffer first touched on the CPU, then read by a kernel. On demand, every warp that touches a page "
+      "the GPU lacks faults and stalls; the driver services the faults in batches and migrates the pages (plus "
+      "what its density prefetch adds). How the threads walk the buffer decides how many faults each batch "
+      "resolves: one thread per 4 bytes packs thousands of warps onto a few pages, one warp per 64 KiB spreads "
+      "them out. cudaMemPrefetchAsync moves the buffer in large transfers with no faults, close to cudaMemcpy.";
+  ParamSpec granularity;
+  granularity.id = "granularity";
+  granularity.label = "Bytes per warp (128 = one thread per 4 B)";
+  granularity.unit = "B/warp";
+  granularity.choices = kGranularities;
+  granularity.min = kGranularities.front();
+  granularity.max = kGranularities.back();
+  granularity.defaultValue = 4096;
+  granularity.help =
+      "Contiguous bytes each warp reads on demand, 4 bytes per lane per step. 128: one thread per 4 bytes over the "
+      "whole buffer (the seed's thread/4B); 65536: each warp loops over its own 64 KiB (warp/64KB). The bars show "
+      "both and this one; the curve shows them all.";
+  lab.params = {
+      um::bufferMibParam(256, {16, 32, 64, 128, 256, 512, 1024, 2048, 4096},
+                         "Size of the managed buffer the kernel reads (and of the memcpy copies)."),
+      granularity,
+      namedChoiceParam("shown", "Timeline and page map show", kShownNames, 0,
+                       "Which scenario's unified-memory trace the timeline and the page map show: on demand at the "
+                       "chosen granularity, or the prefetch."),
+  };
+  lab.views = {{"gbps-by-mode", "Host-to-device throughput by mode (GB/s)", ViewKind::Bars},
+               {"gbps-vs-granularity", "On-demand throughput vs bytes per warp", ViewKind::Xy},
+               {"faults-by-mode", "GPU page faults and fault batches by mode", ViewKind::Bars},
+               {"bytes-by-mode", "Bytes migrated by mode (MiB)", ViewKind::Bars},
+               {"um-timeline", "Unified memory timeline", ViewKind::Timeline},
+               {"page-map", "Where each page lives", ViewKind::Grid}};
+  lab.benchChecks = umStreamingBenchChecks;
+  return lab;
+}
+
+std::uint64_t bufferBytes(const ParamSet& params) {
+  return static_cast<std::uint64_t>(params.getInt("buffer_mib")) << 20;
+}
+
+StreamingScenario onDemand(const ParamSet& params, std::uint64_t granularity) {
+  return {StreamingMode::OnDemand, bufferBytes(params), granularity};
+}
+
+/// The bars' scenarios, in the seed's order: on demand (thread/4B, warp/64KB, the chosen
+/// granularity when it is neither), prefetch, memcpy pinned, memcpy pageable.
+std::vector<std::string> barScenarioNames(const ParamSet& params) {
+  const auto chosen = static_cast<std::uint64_t>(params.getInt("granularity"));
+  std::vector<std::string> names = {streamingScenarioName(onDemand(params, kThread4B)),
+                                    streamingScenarioName(onDemand(params, kWarp64K))};
+  if (chosen != kThread4B && chosen != kWarp64K) names.push_back(streamingScenarioName(onDemand(params, chosen)));
+  for (StreamingMode mode : {StreamingMode::Prefetch, StreamingMode::MemcpyPinned, StreamingMode::MemcpyPageable})
+    names.push_back(streamingScenarioName({mode, bufferBytes(params), 0}));
+  return names;
+}
+
+std::vector<um::UmScenarioResult> pick(const std::vector<um::UmScenarioResult>& all, const std::vector<std::string>& names) {
+  std::vector<um::UmScenarioResult> out;
+  for (const std::string& n : names)
+    if (const um::UmScenarioResult* s = um::findScenario(all, n)) out.push_back(*s);
+  return out;
+}
+
+double mib(std::uint64_t bytes) { return static_cast<double>(bytes) / (1024.0 * 1024.0); }
+
+Series granularitySeries(const std::vector<um::UmScenarioResult>& scenarios, const std::vector<StreamingScenario>& plan,
+                         const std::string& name) {
+  Series s{name, {}, 0};
+  for (std::size_t i = 0; i < plan.size() && i < scenarios.size(); ++i) {
+    if (plan[i].mode != StreamingMode::OnDemand) continue;
+    const BarValue v = um::phaseGbps(scenarios[i], "transfer");
+    s.points.push_back({static_cast<double>(plan[i].warpChunkBytes), v.value, v.low, v.high});
+  }
+  return sortedByX(std::move(s));
+}
+
+/// A flat line at a mode's GB/s across the granularity axis (prefetch, memcpy pinned).
+Series referenceLine(const um::UmScenarioResult* scenario, const std::string& name) {
+  Series s{name, {}, -1};
+  if (!scenario) return s;
+  const BarValue v = um::phaseGbps(*scenario, "transfer");
+  for (double x : {kGranularities.front(), kGranularities.back()}) s.points.push_back({x, v.value, v.low, v.high});
+  return s;
+}
+
+}  // namespace
+
+const LabSpec& umStreamingSpec() {
+  static const LabSpec spec = buildSpec();
+  return spec;
+}
+
+LabDefinition umStreamingLab() {
+  return {umStreamingSpec(), &simulateUmStreaming, WARPSCOPE_GPU_MEASUREMENT(measureUmStreaming)};
+}
+
+std::string streamingScenarioName(const StreamingScenario& s) {
+  switch (s.mode) {
+    case StreamingMode::OnDemand: return "on-demand " + um::granularityName(s.warpChunkBytes);
+    case StreamingMode::Prefetch: return "prefetch";
+    case StreamingMode::MemcpyPinned: return "memcpy pinned";
+    case StreamingMode::MemcpyPageable: return "memcpy pageable";
+  }
+  return "?";
+}
+
+std::vector<StreamingScenario> streamingPlan(const ParamSet& params) {
+  std::vector<StreamingScenario> plan;
+  for (double g : kGranularities) plan.push_back(onDemand(params, static_cast<std::uint64_t>(g)));
+  for (StreamingMode mode : {StreamingMode::Prefetch, StreamingMode::MemcpyPinned, StreamingMode::MemcpyPageable})
+    plan.push_back({mode, bufferBytes(params), 0});
+  return plan;
+}
+
+RunResult simulateUmStreaming(const sim::DeviceProfile& profile, const RunRequest& request, RunMonitor& monitor) {
+  const std::vector<StreamingScenario> plan = streamingPlan(request.params);
+  um::UmRun run;
+  run.scenarios = um::runPlan<StreamingScenario>(plan, monitor, streamingScenarioName, [&](const StreamingScenario& s) {
+    return simulateStreamingScenario(profile, s);
+  });
+  monitor.done();
+  return assembleUmStreaming(profile.info, request.params, run);
+}
+
+RunResult assembleUmStreaming(const DeviceInfo& device, const ParamSet& params, const um::UmRun& run) {
+  const LabSpec& lab = umStreamingSpec();
+  RunResult result = um::umResultShell(kUmStreamingId, device, params, run.measured);
+  const std::vector<StreamingScenario> plan = streamingPlan(params);
+  const std::vector<std::string> barNames = barScenarioNames(params);
+  const std::vector<um::UmScenarioResult> bars = pick(run.scenarios, barNames);
+  const std::vector<um::UmScenarioResult> modelBars = pick(run.model, barNames);
+
+  View gbps = declaredView(lab, "gbps-by-mode");
+  gbps.bars = um::scenarioBars("Mode", "GB/s (buffer / time)", bars,
+                               {{"GB/s", [](const um::UmScenarioResult& s) { return um::phaseGbps(s, "transfer"); }}},
+                               modelBars);
+
+  View curve = declaredView(lab, "gbps-vs-granularity");
+  curve.xLabel = "Bytes each warp reads contiguously (128 = thread/4B)";
+  curve.yLabel = "GB/s (buffer / kernel time)";
+  curve.series.push_back(granularitySeries(run.scenarios, plan, "on demand"));
+  if (!run.model.empty()) curve.series.push_back(granularitySeries(run.model, plan, "on demand (model)"));
+  curve.series.push_back(referenceLine(um::findScenario(run.scenarios, "prefetch"), "prefetch"));
+  curve.series.push_back(referenceLine(um::findScenario(run.scenarios, "memcpy pinned"), "memcpy pinned"));
+  curve.focusSeries = "on demand";
+  curve.focusX = params.get("granularity");
+  curve.hasFocus = true;
+
+  auto count = [](std::uint64_t um::UmCounters::*field) {
+    return [field](const um::UmScenarioResult& s) { return um::exactBar(static_cast<double>(s.counters.*field)); };
+  };
+  View faults = declaredView(lab, "faults-by-mode");
+  faults.bars = um::scenarioBars("Mode", "Count (one traced repetition)", bars,
+                                 {{"GPU faults", count(&um::UmCounters::gpuFaults)},
+                                  {"fault batches", count(&um::UmCounters::gpuFaultGroups)}},
+                                 modelBars);
+  View bytes = declaredView(lab, "bytes-by-mode");
+  bytes.bars = um::scenarioBars(
+      "Mode", "MiB (one traced repetition)", bars,
+      {{"host to device", [](const um::UmScenarioResult& s) { return um::exactBar(mib(s.counters.bytesHtoD)); }},
+       {"device to host", [](const um::UmScenarioResult& s) { return um::exactBar(mib(s.counters.bytesDtoH)); }}},
+      modelBars);
+
+  const bool showPrefetch = params.getInt("shown") == 1;
+  const std::string tracedName =
+      showPrefetch ? "prefetch"
+                   : streamingScenarioName(onDemand(params, static_cast<std::uint64_t>(params.getInt("granularity"))));
+  const um::UmScenarioResult* traced = um::findScenario(run.scenarios, tracedName);
+  um::UmScenarioResult none;
+  none.name = tracedName;
+  none.trace.unavailableReason = "the scenario did not run";
+  const um::UmScenarioResult& shown = traced ? *traced : none;
+  result.views = {std::move(gbps), std::move(curve), std::move(faults), std::move(bytes),
+                  um::umTimelineView(lab, "um-timeline", shown.trace, shown.name),
+                  um::pageMapView(lab, "page-map", shown.trace, shown.name)};
+
+  // Scalars: the seed's five figures, the traced scenario's counts, and per on-demand pattern.
+  auto gbpsOf = [&](const std::string& name) {
+    const um::UmScenarioResult* s = um::findScenario(run.scenarios, name);
+    return s ? um::phaseGbps(*s, "transfer").value : 0.0;
+  };
+  const std::string t4 = streamingScenarioName(onDemand(params, kThread4B));
+  const std::string w64 = streamingScenarioName(onDemand(params, kWarp64K));
+  result.scalars.push_back({"streaming.gbps.thread_4b", "On demand, thread/4B", gbpsOf(t4), "GB/s"});
+  result.scalars.push_back({"streaming.gbps.warp_64k", "On demand, warp/64KB", gbpsOf(w64), "GB/s"});
+  result.scalars.push_back({"streaming.gbps.prefetch", "cudaMemPrefetchAsync", gbpsOf("prefetch"), "GB/s"});
+  result.scalars.push_back({"streaming.gbps.memcpy_pinned", "cudaMemcpy from pinned memory", gbpsOf("memcpy pinned"), "GB/s"});
+  result.scalars.push_back({"streaming.gbps.memcpy_pageable", "cudaMemcpy from pageable memory",
+                            gbpsOf("memcpy pageable"), "GB/s"});
+  result.scalars.push_back({"streaming.gbps.chosen", "On demand, " + um::granularityName(params.getInt("granularity")),
+                            gbpsOf(streamingScenarioName(onDemand(params, params.getInt("granularity")))), "GB/s"});
+  if (const double pinned = gbpsOf("memcpy pinned"); pinned > 0)
+    result.scalars.push_back({"streaming.prefetch_vs_memcpy", "Prefetch / pinned cudaMemcpy", gbpsOf("prefetch") / pinned, ""});
+  um::addCounterScalars(result, "streaming", "", shown.counters);
+  for (const auto& [key, name] : {std::pair<std::string, std::string>{"thread_4b", t4}, {"warp_64k", w64}})
+    if (const um::UmScenarioResult* s = um::findScenario(run.scenarios, name)) {
+      result.scalars.push_back({"streaming." + key + ".gpu_faults", name + ": GPU page faults",
+                                static_cast<double>(s->counters.gpuFaults), "faults"});
+      result.scalars.push_back({"streaming." + key + ".bytes_htod", name + ": bytes host to device",
+                                static_cast<double>(s->counters.bytesHtoD), "B"});
+    }
+
+  std::ostringstream what;
+  what << "Each scenario reads a " << params.getInt("buffer_mib")
+       << " MiB buffer first written on the CPU. On demand: the kernel's time (faults, migration and reads); "
+          "prefetch: the cudaMemPrefetchAsync to the GPU; memcpy: cudaMemcpy into a cudaMalloc buffer. GB/s = buffer "
+          "size / that time.";
+  if (run.measured)
+    what << " Median of " << kUmStreamingTimedReps
+         << " timed repetitions after a warm-up (whiskers: fastest and slowest); the counts come from one more, "
+            "traced repetition, so tracing does not slow the timed ones.";
+  result.notes.push_back(what.str());
+  um::addRunNotes(result, run, traced);
+  return result;
+}
+
+std::vector<BenchCheck> umStreamingBenchChecks(const RunResult& sweep, const DeviceInfo& device) {
+  std::vector<BenchCheck> checks;
+  auto scalar = [&](const std::string& id) {
+    const Scalar* s = sweep.findScalar(id);
+    return s ? s->value : 0.0;
+  };
+  const double t4 = scalar("streaming.gbps.thread_4b"), w64 = scalar("streaming.gbps.warp_64k"),
+               prefetch = scalar("streaming.gbps.prefetch"), pinned = scalar("streaming.gbps.memcpy_pinned");
+  char detail[160];
+  std::snprintf(detail, sizeof detail, "prefetch %.1f, warp/64KB %.1f, thread/4B %.1f GB/s", prefetch, w64, t4);
+  const bool gpu = device.kind == DeviceKind::Cuda;
+  checks.push_back({"seed's ordering: prefetch > warp/64KB > thread/4B on demand (1 = holds)",
+                    prefetch > w64 && w64 > t4 ? 1.0 : 0.0, "= 1", prefetch > w64 && w64 > t4, true, detail});
+  checks.push_back({"prefetch / pinned cudaMemcpy host to device", pinned > 0 ? prefetch / pinned : 0, ">= 0.9",
+                    pinned > 0 && prefetch / pinned >= 0.9, true, ""});
+  if (!gpu) {
+    checks.push_back({"simulated streaming run (wall time)", sweep.elapsedSeconds * 1e3, "(printed)", true, false, ""});
+    return checks;
+  }
+  // Model vs GPU: the bars' "(model)" series against the measured ones, within a factor of 2.
+  double worst = 1;
+  std::ostringstream cmp;
+  for (const char* viewId : {"gbps-by-mode", "faults-by-mode", "bytes-by-mode"}) {
+    const View* v = sweep.findView(viewId);
+    if (!v) continue;
+    for (const BarSeries& measured : v->bars.series) {
+      if (measured.name.find("(model)") != std::string::npos) continue;
+      for (const BarSeries& model : v->bars.series) {
+        if (model.name != measured.name + " (model)") continue;
+        for (std::size_t c = 0; c < v->bars.categories.size(); ++c) {
+          const std::string& cat = v->bars.categories[c];
+          if (cat.rfind("memcpy", 0) == 0 && measured.name != "GB/s") continue;  // no UM records for memcpy
+          const double a = measured.values[c].value, b = model.values[c].value;
+          if (a <= 0 && b <= 0) continue;
+          const double ratio = (a > 0 && b > 0) ? std::max(a / b, b / a) : 1e9;
+          worst = std::max(worst, ratio);
+          char line[160];
+          std::snprintf(line, sizeof line, " %s %s: %.3g vs model %.3g;", cat.c_str(), measured.name.c_str(), a, b);
+          cmp << line;
+        }
+      }
+    }
+  }
+  checks.push_back({"model vs GPU (GB/s, faults, bytes per mode): worst factor", worst, "<= 2", worst <= 2, true,
+                    cmp.str()});
+  return checks;
+}
+
+}  // namespace warpscope::labs

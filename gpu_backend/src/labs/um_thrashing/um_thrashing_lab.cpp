@@ -1,0 +1,171 @@
+#include "labs/um_thrashing/um_thrashing_lab.h"
+
+#include <sstream>
+
+#include "labs/sweep_format.h"
+#include "labs/um_common/um_policy_names.h"
+#include "labs/um_common/um_views.h"
+#include "labs/um_thrashing/um_thrashing_model.h"
+#include "sim/device_profile.h"
+
+namespace warpscope::labs {
+
+namespace {
+
+ParamSpec intParam(std::string id, std::string label, std::string unit, double min, double max, double step,
+                   double value, std::string help) {
+  ParamSpec p;
+  p.id = std::move(id);
+  p.label = std::move(label);
+  p.unit = std::move(unit);
+  p.min = min;
+  p.max = max;
+  p.step = step;
+  p.defaultValue = value;
+  p.help = std::move(help);
+  p.role = ParamRole::Sweep;
+  p.integer = true;
+  return p;
+}
+
+LabSpec buildSpec() {
+  LabSpec lab;
+  lab.id = kUmThrashingId;
+  lab.title = "Unified memory: thrashing and its mitigation";
+  lab.summary =
+      "CPU threads and a kernel work on the same pages at the same time. Each touch by the other side migrates the "
+      "page back: the driver notices pages bouncing (thrashing), makes the faulting side wait (throttling), and "
+      "after repeated throttles pins the page and maps it remotely. False sharing does the same with data that is "
+      "not shared at all: small objects of each side packed into one page (the seed's hypre example). Advice "
+      "policies put the page in one place up front.";
+  ParamSpec objects;
+  objects.id = "objects_per_page";
+  objects.label = "Objects per shared page (false sharing)";
+  objects.unit = "objects";
+  objects.choices = {1, 2, 4, 8, 16, 32, 64};
+  objects.min = 1;
+  objects.max = 64;
+  objects.defaultValue = 1;
+  objects.help =
+      "1: the CPU and the GPU write the same data on shared pages. More: each shared page holds this many small "
+      "objects, alternately the CPU's and the GPU's; neither touches the other's, yet they share the page.";
+  lab.params = {
+      um::bufferMibParam(16, {4, 16, 64}, "Size of the managed buffer the kernel works on."),
+      intParam("shared_pct", "Pages the CPU also writes", "%", 0, 100, 5, 25,
+               "Share of the buffer's pages the CPU threads write while the kernel runs; the rest only the GPU "
+               "touches."),
+      objects,
+      intParam("cpu_threads", "CPU threads", "threads", 1, 8, 1, 2, "Host threads writing the shared pages."),
+      intParam("duration_ms", "Kernel run time", "ms", 5, 200, 5, 20,
+               "How long the kernel keeps sweeping the buffer (a persistent kernel with a time budget)."),
+      namedChoiceParam("shown", "Timeline and page map show", um::policyNames(), 0,
+                       "Which policy's unified-memory trace the timeline and the page map show."),
+  };
+  lab.views = {{"events-by-policy", "Thrashing, throttling and remote maps by policy", ViewKind::Bars},
+               {"faults-by-policy", "Page faults by policy", ViewKind::Bars},
+               {"throughput-by-policy", "Work done by policy (GB/s touched)", ViewKind::Bars},
+               {"um-timeline", "Unified memory timeline", ViewKind::Timeline},
+               {"page-map", "Where each page lives", ViewKind::Grid}};
+  return lab;
+}
+
+}  // namespace
+
+const LabSpec& umThrashingSpec() {
+  static const LabSpec spec = buildSpec();
+  return spec;
+}
+
+LabDefinition umThrashingLab() {
+  return {umThrashingSpec(), &simulateUmThrashing, WARPSCOPE_GPU_MEASUREMENT(measureUmThrashing)};
+}
+
+std::string thrashingScenarioName(const ThrashingScenario& s) { return um::policyLabel(s.policy); }
+
+std::vector<ThrashingScenario> thrashingPlan(const ParamSet& params) {
+  std::vector<ThrashingScenario> plan;
+  for (int p = 0; p < um::kPolicyCount; ++p) {
+    ThrashingScenario s;
+    s.policy = static_cast<UmPolicy>(p);
+    s.bufferBytes = static_cast<std::uint64_t>(params.getInt("buffer_mib")) << 20;
+    s.sharedFraction = params.get("shared_pct") / 100.0;
+    s.falseSharingObjectsPerPage = params.getInt("objects_per_page");
+    s.cpuThreads = params.getInt("cpu_threads");
+    s.durationMs = params.get("duration_ms");
+    plan.push_back(s);
+  }
+  return plan;
+}
+
+RunResult simulateUmThrashing(const sim::DeviceProfile& profile, const RunRequest& request, RunMonitor& monitor) {
+  um::UmRun run;
+  run.scenarios = um::runPlan<ThrashingScenario>(thrashingPlan(request.params), monitor, thrashingScenarioName,
+                                                 [&](const ThrashingScenario& s) { return simulateThrashingScenario(profile, s); });
+  monitor.done();
+  return assembleUmThrashing(profile.info, request.params, run);
+}
+
+RunResult assembleUmThrashing(const DeviceInfo& device, const ParamSet& params, const um::UmRun& run) {
+  const LabSpec& lab = umThrashingSpec();
+  RunResult result = um::umResultShell(kUmThrashingId, device, params, run.measured);
+  using um::UmScenarioResult;
+  auto count = [](std::uint64_t um::UmCounters::*field) {
+    return [field](const UmScenarioResult& s) { return um::exactBar(static_cast<double>(s.counters.*field)); };
+  };
+  View events = declaredView(lab, "events-by-policy");
+  events.bars = um::scenarioBars("Policy", "Events over the traced run", run.scenarios,
+                                 {{"thrashing", count(&um::UmCounters::thrashingEvents)},
+                                  {"throttling", count(&um::UmCounters::throttlingEvents)},
+                                  {"remote maps", count(&um::UmCounters::remoteMapEvents)}},
+                                 run.model);
+  View faults = declaredView(lab, "faults-by-policy");
+  faults.bars = um::scenarioBars("Policy", "Faults over the traced run", run.scenarios,
+                                 {{"GPU faults", count(&um::UmCounters::gpuFaults)},
+                                  {"CPU faults", count(&um::UmCounters::cpuFaults)}},
+                                 run.model);
+  View work = declaredView(lab, "throughput-by-policy");
+  work.bars = um::scenarioBars("Policy", "GB/s touched (median)", run.scenarios,
+                               {{"kernel", [](const UmScenarioResult& s) { return um::phaseGbps(s, "kernel"); }},
+                                {"CPU threads", [](const UmScenarioResult& s) { return um::phaseGbps(s, "cpu"); }}},
+                               run.model);
+
+  const auto shownPolicy = static_cast<UmPolicy>(params.getInt("shown"));
+  const UmScenarioResult* traced = um::findScenario(run.scenarios, um::policyLabel(shownPolicy));
+  UmScenarioResult none;
+  none.name = um::policyLabel(shownPolicy);
+  none.trace.unavailableReason = "the scenario did not run";
+  const UmScenarioResult& shown = traced ? *traced : none;
+  result.views = {std::move(events), std::move(faults), std::move(work),
+                  um::umTimelineView(lab, "um-timeline", shown.trace, shown.name),
+                  um::pageMapView(lab, "page-map", shown.trace, shown.name)};
+
+  for (int p = 0; p < um::kPolicyCount; ++p) {
+    const auto policy = static_cast<UmPolicy>(p);
+    const UmScenarioResult* s = um::findScenario(run.scenarios, um::policyLabel(policy));
+    if (!s) continue;
+    const std::string prefix = "thrashing." + um::policyKey(policy);
+    const std::string label = um::policyLabel(policy) + ": ";
+    result.scalars.push_back({prefix + ".thrashing", label + "thrashing events",
+                              static_cast<double>(s->counters.thrashingEvents), "events"});
+    result.scalars.push_back({prefix + ".throttling", label + "throttling events",
+                              static_cast<double>(s->counters.throttlingEvents), "events"});
+    result.scalars.push_back({prefix + ".remote_maps", label + "remote maps",
+                              static_cast<double>(s->counters.remoteMapEvents), "events"});
+    result.scalars.push_back({prefix + ".gpu_faults", label + "GPU faults", static_cast<double>(s->counters.gpuFaults), "faults"});
+    result.scalars.push_back({prefix + ".cpu_faults", label + "CPU faults", static_cast<double>(s->counters.cpuFaults), "faults"});
+    result.scalars.push_back({prefix + ".kernel_gbps", label + "kernel GB/s touched", um::phaseGbps(*s, "kernel").value, "GB/s"});
+  }
+  std::ostringstream what;
+  what << "A kernel sweeps a " << params.getInt("buffer_mib") << " MiB managed buffer for " << params.getInt("duration_ms")
+       << " ms while " << params.getInt("cpu_threads") << " CPU threads write " << params.getInt("shared_pct")
+       << "% of its pages";
+  if (params.getInt("objects_per_page") > 1)
+    what << " (false sharing: " << params.getInt("objects_per_page")
+         << " small objects per shared page, alternately the CPU's and the GPU's)";
+  what << "; each policy is set before the run.";
+  result.notes.push_back(what.str());
+  um::addRunNotes(result, run, traced);
+  return result;
+}
+
+}  // namespace warpscope::labs
