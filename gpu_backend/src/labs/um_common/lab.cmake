@@ -1,0 +1,15 @@
+# The unified-memory labs' shared parts: the trace records and their names (um_trace.cpp), the
+# UVM parameters (um_model.cpp) and the simulator's UVM engine, one job per file: page table and
+# residency (uvm_page_table), density prefetch (uvm_prefetch), GPU memory chunks in LRU order
+# (uvm_gpu_memory), the anti-thrashing heuristic (uvm_thrashing), the fault handler, migrations
+# and eviction (uvm_engine), and the kernels that raise the faults (uvm_stream_kernel).
+target_sources(warpscope_backend PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/um_trace.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/um_model.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/uvm_page_table.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/uvm_prefetch.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/uvm_gpu_memory.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/uvm_thrashing.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/uvm_engine.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/uvm_stream_kernel.cpp
+)
