@@ -2,7 +2,7 @@
 // the um-streaming modes and the um-oversubscription curve at a 1 GiB working set, median of 5
 // runs each, and prints the modelled figures beside the times.
 //
-//   warpscope-um-model-bench [profile-id (default h200)] [buffer MiB (default 1024)]
+//   warpscope-um-model-bench [profile-id (default h200)] [buffer MiB (default 1024)] [streaming|oversubscription|labs]
 
 #include <algorithm>
 #include <chrono>
@@ -12,7 +12,10 @@
 #include <string>
 #include <vector>
 
+#include "labs/um_multi_gpu/um_multi_gpu_model.h"
 #include "labs/um_oversubscription/um_oversubscription_model.h"
+#include "labs/um_policies/um_policies_model.h"
+#include "labs/um_thrashing/um_thrashing_model.h"
 #include "labs/um_streaming/um_streaming_model.h"
 #include "sim/device_profile.h"
 
@@ -30,6 +33,19 @@ double medianMs(const std::function<UmScenarioResult()>& run, UmScenarioResult& 
   }
   std::sort(ms.begin(), ms.end());
   return ms[2];
+}
+
+void printPhases(const char* what, double ms, const UmScenarioResult& r) {
+  const auto& c = r.counters;
+  std::printf("%-34s %8.1f ms |", what, ms);
+  for (const auto& p : r.phases) std::printf(" %s %.3f ms (%.2f GB/s)", p.name.c_str(), p.medianMs, p.gbps());
+  std::printf("\n%36s HtoD %.1f MiB DtoH %.1f MiB DtoD %.1f MiB gpu faults %llu/%llu groups cpu faults %llu thrash %llu "
+              "throttle %llu remote-map %llu events %zu residency %zu\n",
+              "", static_cast<double>(c.bytesHtoD) / (1 << 20), static_cast<double>(c.bytesDtoH) / (1 << 20),
+              static_cast<double>(c.bytesDtoD) / (1 << 20), static_cast<unsigned long long>(c.gpuFaults),
+              static_cast<unsigned long long>(c.gpuFaultGroups), static_cast<unsigned long long>(c.cpuFaults),
+              static_cast<unsigned long long>(c.thrashingEvents), static_cast<unsigned long long>(c.throttlingEvents),
+              static_cast<unsigned long long>(c.remoteMapEvents), r.trace.events.size(), r.trace.residency.size());
 }
 
 void print(const char* what, double ms, const UmScenarioResult& r, const char* phase) {
@@ -73,11 +89,46 @@ int main(int argc, char** argv) {
                         {"streaming prefetch", StreamingMode::Prefetch, 128},
                         {"streaming memcpy pinned", StreamingMode::MemcpyPinned, 128},
                         {"streaming memcpy pageable", StreamingMode::MemcpyPageable, 128}};
+  const std::string only = argc > 3 ? argv[3] : "";
+  if (only == "labs") {
+    const char* policyNames[] = {"policies none", "policies ReadMostly", "policies PreferredCpu", "policies PreferredGpu",
+                                 "policies AccessedByGpu"};
+    for (int pol = 0; pol < 5; ++pol) {
+      PoliciesScenario s;
+      s.policy = static_cast<UmPolicy>(pol);
+      UmScenarioResult r;
+      const double ms = medianMs([&] { return simulatePoliciesScenario(*profile, s); }, r);
+      printPhases(policyNames[pol], ms, r);
+    }
+    for (int pol : {0, 1, 2, 4}) {
+      for (const double shared : {0.02, 0.25}) {
+        ThrashingScenario s;
+        s.policy = static_cast<UmPolicy>(pol);
+        s.sharedFraction = shared;
+        UmScenarioResult r;
+        const double ms = medianMs([&] { return simulateThrashingScenario(*profile, s); }, r);
+        char name[80];
+        std::snprintf(name, sizeof name, "thrashing %s shared %.2f", policyNames[pol] + 9, shared);
+        printPhases(name, ms, r);
+      }
+    }
+    const char* multiNames[] = {"multi first touch", "multi ReadMostly", "multi AccessedBy", "multi migrate", "multi peer copy"};
+    for (int mode = 0; mode < 5; ++mode) {
+      MultiGpuScenario s;
+      s.mode = static_cast<MultiGpuMode>(mode);
+      UmScenarioResult r;
+      const double ms = medianMs([&] { return simulateMultiGpuScenario(*profile, s); }, r);
+      printPhases(multiNames[mode], ms, r);
+    }
+    return 0;
+  }
   for (const Mode& m : modes) {
+    if (only == "oversubscription") break;
     UmScenarioResult r;
     const double ms = medianMs([&] { return simulateStreamingScenario(*profile, {m.mode, bytes, m.chunk}); }, r);
     print(m.name, ms, r, "transfer");
   }
+  if (only == "streaming") return 0;
   const double memory = static_cast<double>(profile->info.globalMemBytes);
   std::printf("oversubscription curve (GPU memory %.1f GiB; simulated at a 1 GiB-class scale model)\n", memory / (1 << 30));
   for (const std::uint64_t chunk : {std::uint64_t{128}, std::uint64_t{65536}}) {

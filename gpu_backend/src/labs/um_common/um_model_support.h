@@ -7,6 +7,8 @@
 #include <string>
 
 #include "labs/um_common/um_trace.h"
+#include "labs/um_common/uvm_engine.h"
+#include "labs/um_policies/um_policies_scenario.h"
 #include "sim/device_profile.h"
 #include "warpscope/params.h"
 
@@ -29,6 +31,18 @@ inline std::string modelNote(const sim::DeviceProfile& profile) {
 inline void checkManagedBytes(const char* what, std::uint64_t bytes) {
   if (bytes == 0 || bytes % kPageBytes != 0 || bytes / kPageBytes >= 0xffffffffull)
     throw BadInputError(std::string(what) + " must be a positive multiple of 4096 bytes (got " + std::to_string(bytes) + ")");
+}
+
+/// Sets `policy`'s cudaMemAdvise on every page of the engine's allocation (um-policies, um-thrashing).
+inline void applyUmPolicy(UvmEngine& engine, UmPolicy policy) {
+  const std::uint32_t n = engine.pages.pageCount();
+  switch (policy) {
+    case UmPolicy::None: break;
+    case UmPolicy::ReadMostly: engine.pages.setFlag(0, n, kReadMostly, true); break;
+    case UmPolicy::PreferredCpu: engine.pages.setFlag(0, n, kPreferCpu, true); break;
+    case UmPolicy::PreferredGpu: engine.pages.setFlag(0, n, kPreferGpu0, true); break;
+    case UmPolicy::AccessedByGpu: engine.pages.setFlag(0, n, kAccessedByGpu0, true); break;
+  }
 }
 
 }  // namespace warpscope::labs::um

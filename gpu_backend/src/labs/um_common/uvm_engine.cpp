@@ -53,6 +53,9 @@ UvmEngine::UvmEngine(const UvmParams& p, std::uint64_t allocationBytes, int gpuC
 
 void UvmEngine::placeInitially(std::uint32_t first, std::uint32_t count, Processor p) {
   pages.placeOnly(first, count, p);
+  const std::uint32_t last = std::min(pages.pageCount(), first + count);
+  for (std::uint32_t i = first; i < last; ++i)
+    pages.mapped[i] = static_cast<std::uint8_t>(accessedByBits(pages.flags[i]) & ~pages.resident[i]);
   if (p != Processor::Cpu) {
     const std::uint32_t end = std::min(pages.pageCount(), first + count);
     for (std::uint32_t b = first / kPagesPerChunk; b * kPagesPerChunk < end; ++b) gpuMemory[gpuIndex(p)].allocate(b);
@@ -73,7 +76,10 @@ void UvmEngine::expirePins(double nowUs) {
 double UvmEngine::cpuFirstTouch(std::uint32_t first, std::uint32_t count, double nowUs) {
   const std::uint32_t end = std::min(pages.pageCount(), first + count);
   for (std::uint32_t p = first; p < end; ++p) {
-    if (pages.resident[p] == 0) pages.resident[p] = kCpuBit;
+    if (pages.resident[p] == 0) {
+      pages.resident[p] = kCpuBit;
+      pages.mapped[p] = accessedByBits(pages.flags[p]);
+    }
   }
   trace.residencyFromTable(nowUs, pages, first, end - first);
   return static_cast<double>(end - first) * static_cast<double>(kPageBytes) / (params.cpuTouchGBs * 1e3);
@@ -385,6 +391,7 @@ double UvmEngine::cpuAccess(std::uint32_t first, std::uint32_t count, bool write
     const std::uint8_t r = pages.resident[page];
     if (r == 0) {  // first touch: populated in host memory
       pages.resident[page] = kCpuBit;
+      pages.mapped[page] = accessedByBits(pages.flags[page]);
       trace.residencyFromTable(t, pages, page, 1);
       localBytes += bytesPerPage;
       continue;

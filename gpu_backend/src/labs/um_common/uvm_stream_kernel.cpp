@@ -47,7 +47,14 @@ StreamKernelRun runStreamKernel(UvmEngine& engine, const StreamKernel& k, double
   const int sms = std::max(1, k.smCount);
   const int blocksPerSm = std::max(1, k.warpsPerSm / wpb);
   const std::size_t slots = static_cast<std::size_t>(sms) * static_cast<std::size_t>(blocksPerSm);
-  std::vector<Warp> warps(slots * static_cast<std::size_t>(wpb));
+  // A block whose warps all lie in one 4 KiB page (8 x 128 B for thread/4B) behaves as one unit:
+  // its warps stall and resume together, each leaving its own fault entry. It is simulated as one
+  // warp of weight wpb, which keeps a 1 GiB thread/4B run to a million units instead of eight.
+  const bool blockInOnePage = chunk * static_cast<std::uint64_t>(wpb) <= kPageBytes;
+  const int unitsPerBlock = blockInOnePage ? 1 : wpb;
+  const int unitWeight = blockInOnePage ? wpb : 1;
+  const auto upb = static_cast<std::size_t>(unitsPerBlock);
+  std::vector<Warp> warps(slots * upb);
   std::vector<int> liveWarps(slots, 0);
   std::uint64_t nextBlock = 0;
   const std::uint64_t endByte = k.firstByte + k.bytes;
@@ -87,13 +94,14 @@ StreamKernelRun runStreamKernel(UvmEngine& engine, const StreamKernel& k, double
     while (liveWarps[slot] == 0 && nextBlock < totalBlocks) {
       const std::uint64_t block = nextBlock++;
       int live = 0;
-      for (int w = 0; w < wpb; ++w) {
-        Warp& warp = warps[slot * static_cast<std::size_t>(wpb) + static_cast<std::size_t>(w)];
-        const std::uint64_t warpIndex = block * static_cast<std::uint64_t>(wpb) + static_cast<std::uint64_t>(w);
+      const std::uint64_t firstWarp = block * static_cast<std::uint64_t>(wpb);
+      for (std::size_t u = 0; u < upb; ++u) {
+        Warp& warp = warps[slot * upb + u];
         warp = Warp{};
+        const std::uint64_t warpIndex = firstWarp + u;
         if (warpIndex >= totalWarps) continue;
         warp.pos = k.firstByte + warpIndex * chunk;
-        warp.end = std::min(endByte, warp.pos + chunk);
+        warp.end = std::min(endByte, k.firstByte + (blockInOnePage ? std::min(totalWarps, firstWarp + static_cast<std::uint64_t>(wpb)) : warpIndex + 1) * chunk);
         warp.done = false;
         advance(warp);
         if (!warp.done) ++live;
@@ -104,43 +112,61 @@ StreamKernelRun runStreamKernel(UvmEngine& engine, const StreamKernel& k, double
   // Slot s lives on SM (s % sms): blocks 0, 1, 2, ... go to SMs 0, 1, 2, ... round robin.
   for (std::size_t s = 0; s < slots; ++s) dispatch(s);
 
-  std::vector<std::vector<std::uint32_t>> stalledPerSm(static_cast<std::size_t>(sms));
+  // The fault buffer's order: the SMs fault concurrently, so entry r of every SM comes before
+  // entry r+1 of any. Each SM's entries are its stalled warps in slot order; only the first
+  // fault_batch_count entries are fetched, so each SM's list is walked lazily.
+  struct SmCursor {
+    std::size_t slot = 0;   // index of the SM's slot (slot = sm + j * sms)
+    std::size_t unit = 0;
+    int weightLeft = 0;
+    bool exhausted = false;
+  };
+  std::vector<SmCursor> cursors(static_cast<std::size_t>(sms));
+  auto nextEntry = [&](std::size_t sm, std::uint32_t& page) {
+    SmCursor& c = cursors[sm];
+    while (!c.exhausted) {
+      if (c.weightLeft > 0) {
+        --c.weightLeft;
+        page = warps[(sm + c.slot * static_cast<std::size_t>(sms)) * upb + c.unit].stallPage;
+        if (c.weightLeft == 0) ++c.unit;
+        return true;
+      }
+      if (c.slot >= static_cast<std::size_t>(blocksPerSm)) { c.exhausted = true; break; }
+      const std::size_t slot = sm + c.slot * static_cast<std::size_t>(sms);
+      if (liveWarps[slot] == 0 || c.unit >= upb) { ++c.slot; c.unit = 0; continue; }
+      if (warps[slot * upb + c.unit].done) { ++c.unit; continue; }
+      c.weightLeft = unitWeight;
+    }
+    return false;
+  };
+
   std::vector<FaultEntry> batch;
   const auto batchMax = static_cast<std::size_t>(std::max(1, engine.params.faultBatchCount));
   const FaultAccess access = k.writes ? FaultAccess::Write : FaultAccess::Read;
   double t = nowUs;
   for (;;) {
-    for (auto& v : stalledPerSm) v.clear();
-    bool anyLive = false;
-    for (std::size_t s = 0; s < slots; ++s) {
-      if (liveWarps[s] == 0) continue;
-      anyLive = true;
-      auto& list = stalledPerSm[s % static_cast<std::size_t>(sms)];
-      for (int w = 0; w < wpb; ++w) {
-        const Warp& warp = warps[s * static_cast<std::size_t>(wpb) + static_cast<std::size_t>(w)];
-        if (!warp.done) list.push_back(warp.stallPage);
-      }
-    }
-    if (!anyLive) break;
+    for (auto& c : cursors) c = SmCursor{};
     batch.clear();
-    for (std::size_t round = 0; batch.size() < batchMax; ++round) {
+    while (batch.size() < batchMax) {
       bool any = false;
-      for (const auto& list : stalledPerSm) {
-        if (round >= list.size()) continue;
-        any = true;
-        batch.push_back({list[round], access});
-        if (batch.size() >= batchMax) break;
+      for (std::size_t sm = 0; sm < cursors.size() && batch.size() < batchMax; ++sm) {
+        std::uint32_t page = 0;
+        if (nextEntry(sm, page)) {
+          any = true;
+          batch.push_back({page, access});
+        }
       }
       if (!any) break;
     }
+    if (batch.empty()) break;  // every warp has finished
     t += engine.serviceGpuFaults(gpu, batch, t);
     ++run.batches;
     // Replay: every stalled warp retries; finished blocks make room for the next ones.
     for (std::size_t s = 0; s < slots; ++s) {
       if (liveWarps[s] == 0) continue;
       int live = 0;
-      for (int w = 0; w < wpb; ++w) {
-        Warp& warp = warps[s * static_cast<std::size_t>(wpb) + static_cast<std::size_t>(w)];
+      for (std::size_t u = 0; u < upb; ++u) {
+        Warp& warp = warps[s * upb + u];
         if (warp.done) continue;
         if (accessible(warp.stallPage)) advance(warp);
         if (!warp.done) ++live;
