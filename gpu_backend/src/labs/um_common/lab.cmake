@@ -1,7 +1,19 @@
-# Shared code of the unified-memory rooms (um-*): the records (um_trace), the views and run helpers
-# every room assembles with, and the UVM model the simulator runs them on.
+# The unified-memory rooms' shared parts: the trace records and their names (um_trace.cpp), the
+# views and run helpers every room assembles with (um_views, um_lab_run, um_policy_names), the
+# UVM parameters (um_model.cpp) and the simulator's UVM engine, one job per file: page table and
+# residency (uvm_page_table), density prefetch (uvm_prefetch), GPU memory chunks in LRU order
+# (uvm_gpu_memory), the anti-thrashing heuristic (uvm_thrashing), the fault handler, migrations
+# and eviction (uvm_engine), and the kernels that raise the faults (uvm_stream_kernel).
 target_sources(warpscope_backend PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/um_trace.cpp
   ${CMAKE_CURRENT_LIST_DIR}/um_views.cpp
   ${CMAKE_CURRENT_LIST_DIR}/um_lab_run.cpp
   ${CMAKE_CURRENT_LIST_DIR}/um_policy_names.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/um_model.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/uvm_page_table.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/uvm_prefetch.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/uvm_gpu_memory.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/uvm_thrashing.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/uvm_engine.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/uvm_stream_kernel.cpp
 )

@@ -138,9 +138,9 @@ struct UmPhaseTiming {
   double maxMs = 0;
   std::uint64_t bytes = 0;
   /// GB/s = bytes / time (median, and the spread mapped through the slowest/fastest time).
-  [[nodiscard]] double gbps() const { return medianMs > 0 ? bytes / (medianMs * 1e6) : 0; }
-  [[nodiscard]] double gbpsLow() const { return maxMs > 0 ? bytes / (maxMs * 1e6) : 0; }
-  [[nodiscard]] double gbpsHigh() const { return minMs > 0 ? bytes / (minMs * 1e6) : 0; }
+  [[nodiscard]] double gbps() const { return medianMs > 0 ? static_cast<double>(bytes) / (medianMs * 1e6) : 0; }
+  [[nodiscard]] double gbpsLow() const { return maxMs > 0 ? static_cast<double>(bytes) / (maxMs * 1e6) : 0; }
+  [[nodiscard]] double gbpsHigh() const { return minMs > 0 ? static_cast<double>(bytes) / (minMs * 1e6) : 0; }
 };
 
 /// What either backend reports for one scenario a um-* lab planned.

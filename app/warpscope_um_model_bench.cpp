@@ -1,0 +1,151 @@
+// warpscope-um-model-bench: times the simulator's UVM model (docs/model.md, "Unified memory") on
+// the um-streaming modes and the um-oversubscription curve at a 1 GiB working set, median of 5
+// runs each, and prints the modelled figures beside the times.
+//
+//   warpscope-um-model-bench [profile-id (default h200)] [buffer MiB (default 1024)] [streaming|oversubscription|labs]
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "labs/um_multi_gpu/um_multi_gpu_model.h"
+#include "labs/um_oversubscription/um_oversubscription_model.h"
+#include "labs/um_policies/um_policies_model.h"
+#include "labs/um_thrashing/um_thrashing_model.h"
+#include "labs/um_streaming/um_streaming_model.h"
+#include "sim/device_profile.h"
+
+namespace {
+
+using warpscope::labs::um::UmScenarioResult;
+
+double medianMs(const std::function<UmScenarioResult()>& run, UmScenarioResult& last) {
+  std::vector<double> ms;
+  for (int i = 0; i < 5; ++i) {
+    const auto t0 = std::chrono::steady_clock::now();
+    last = run();
+    const auto t1 = std::chrono::steady_clock::now();
+    ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+  }
+  std::sort(ms.begin(), ms.end());
+  return ms[2];
+}
+
+void printPhases(const char* what, double ms, const UmScenarioResult& r) {
+  const auto& c = r.counters;
+  std::printf("%-34s %8.1f ms |", what, ms);
+  for (const auto& p : r.phases) std::printf(" %s %.3f ms (%.2f GB/s)", p.name.c_str(), p.medianMs, p.gbps());
+  std::printf("\n%36s HtoD %.1f MiB DtoH %.1f MiB DtoD %.1f MiB gpu faults %llu/%llu groups cpu faults %llu thrash %llu "
+              "throttle %llu remote-map %llu events %zu residency %zu\n",
+              "", static_cast<double>(c.bytesHtoD) / (1 << 20), static_cast<double>(c.bytesDtoH) / (1 << 20),
+              static_cast<double>(c.bytesDtoD) / (1 << 20), static_cast<unsigned long long>(c.gpuFaults),
+              static_cast<unsigned long long>(c.gpuFaultGroups), static_cast<unsigned long long>(c.cpuFaults),
+              static_cast<unsigned long long>(c.thrashingEvents), static_cast<unsigned long long>(c.throttlingEvents),
+              static_cast<unsigned long long>(c.remoteMapEvents), r.trace.events.size(), r.trace.residency.size());
+}
+
+void print(const char* what, double ms, const UmScenarioResult& r, const char* phase) {
+  const auto* p = r.findPhase(phase);
+  const auto& c = r.counters;
+  std::printf("%-34s %8.1f ms | %7.2f GB/s  model %9.3f ms  faults %9llu in %7llu batches  HtoD %7.1f MiB  DtoH %7.1f MiB  "
+              "evicted %7.1f MiB  events %zu\n",
+              what, ms, p ? p->gbps() : 0.0, p ? p->medianMs : 0.0, static_cast<unsigned long long>(c.gpuFaults),
+              static_cast<unsigned long long>(c.gpuFaultGroups), static_cast<double>(c.bytesHtoD) / (1 << 20),
+              static_cast<double>(c.bytesDtoH) / (1 << 20), static_cast<double>(c.evictedBytes) / (1 << 20),
+              r.trace.events.size());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace warpscope;
+  using namespace warpscope::labs;
+  const std::string id = argc > 1 ? argv[1] : "h200";
+  const std::uint64_t mib = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 1024;
+  const std::uint64_t bytes = mib << 20;
+  const auto profiles = sim::loadEmbeddedProfiles();
+  const sim::DeviceProfile* profile = nullptr;
+  for (const auto& p : profiles)
+    if (p.id == id) profile = &p;
+  if (!profile) {
+    std::fprintf(stderr, "no profile %s\n", id.c_str());
+    return 2;
+  }
+  std::printf("UVM model bench, profile %s, buffer %llu MiB (median of 5 runs)\n", profile->fileName.c_str(),
+              static_cast<unsigned long long>(mib));
+  struct Mode {
+    const char* name;
+    StreamingMode mode;
+    std::uint64_t chunk;
+  };
+  const Mode modes[] = {{"streaming on-demand thread/4B", StreamingMode::OnDemand, 128},
+                        {"streaming on-demand warp/4KB", StreamingMode::OnDemand, 4096},
+                        {"streaming on-demand warp/64KB", StreamingMode::OnDemand, 65536},
+                        {"streaming on-demand warp/2MB", StreamingMode::OnDemand, 2u << 20},
+                        {"streaming prefetch", StreamingMode::Prefetch, 128},
+                        {"streaming memcpy pinned", StreamingMode::MemcpyPinned, 128},
+                        {"streaming memcpy pageable", StreamingMode::MemcpyPageable, 128}};
+  const std::string only = argc > 3 ? argv[3] : "";
+  if (only == "labs") {
+    const char* policyNames[] = {"policies none", "policies ReadMostly", "policies PreferredCpu", "policies PreferredGpu",
+                                 "policies AccessedByGpu"};
+    for (int pol = 0; pol < 5; ++pol) {
+      PoliciesScenario s;
+      s.policy = static_cast<UmPolicy>(pol);
+      UmScenarioResult r;
+      const double ms = medianMs([&] { return simulatePoliciesScenario(*profile, s); }, r);
+      printPhases(policyNames[pol], ms, r);
+    }
+    for (int pol : {0, 1, 2, 4}) {
+      for (const double shared : {0.02, 0.25}) {
+        ThrashingScenario s;
+        s.policy = static_cast<UmPolicy>(pol);
+        s.sharedFraction = shared;
+        UmScenarioResult r;
+        const double ms = medianMs([&] { return simulateThrashingScenario(*profile, s); }, r);
+        char name[80];
+        std::snprintf(name, sizeof name, "thrashing %s shared %.2f", policyNames[pol] + 9, shared);
+        printPhases(name, ms, r);
+      }
+    }
+    const char* multiNames[] = {"multi first touch", "multi ReadMostly", "multi AccessedBy", "multi migrate", "multi peer copy"};
+    for (int mode = 0; mode < 5; ++mode) {
+      MultiGpuScenario s;
+      s.mode = static_cast<MultiGpuMode>(mode);
+      UmScenarioResult r;
+      const double ms = medianMs([&] { return simulateMultiGpuScenario(*profile, s); }, r);
+      printPhases(multiNames[mode], ms, r);
+    }
+    return 0;
+  }
+  for (const Mode& m : modes) {
+    if (only == "oversubscription") break;
+    UmScenarioResult r;
+    const double ms = medianMs([&] { return simulateStreamingScenario(*profile, {m.mode, bytes, m.chunk}); }, r);
+    print(m.name, ms, r, "transfer");
+  }
+  if (only == "streaming") return 0;
+  const double memory = static_cast<double>(profile->info.globalMemBytes);
+  std::printf("oversubscription curve (GPU memory %.1f GiB; simulated at a 1 GiB-class scale model)\n", memory / (1 << 30));
+  for (const std::uint64_t chunk : {std::uint64_t{128}, std::uint64_t{65536}}) {
+    for (const bool readMostly : {false, true}) {
+      for (const double fraction : {0.5, 0.9, 1.1, 1.5}) {
+        OversubscriptionScenario s;
+        s.workingSetBytes = fraction * memory;
+        s.warpChunkBytes = chunk;
+        s.readMostly = readMostly;
+        UmScenarioResult r;
+        const double ms = medianMs([&] { return simulateOversubscriptionScenario(*profile, s); }, r);
+        char name[80];
+        std::snprintf(name, sizeof name, "oversub %s%s x%.1f", chunk == 128 ? "thread/4B" : "warp/64KB",
+                      readMostly ? "+RM" : "", fraction);
+        print(name, ms, r, "transfer");
+      }
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,39 @@
+#include "labs/um_common/um_model.h"
+
+#include "sim/device_profile.h"
+#include "warpscope/params.h"
+
+namespace warpscope::labs::um {
+
+UvmParams readUvmParams(const sim::DeviceProfile& profile) {
+  if (profile.mechanisms.find("uvm") == profile.mechanisms.end()) {
+    throw BadInputError(profile.fileName +
+                        ": no unified-memory parameters (mechanisms.uvm): GPUs before Pascal have no page "
+                        "faults, so the UVM model (fault batches, density prefetch, eviction, thrashing) does "
+                        "not apply to " + profile.info.name + "; pick a Pascal or newer profile (v100, a100, h100, h200)");
+  }
+  UvmParams p;
+  p.faultBatchCount = static_cast<int>(profile.param("uvm", "fault_batch_count", 1, 4096));
+  p.prefetchThresholdPct = profile.param("uvm", "prefetch_threshold_pct", 1, 100);
+  p.thrashingThreshold = static_cast<int>(profile.param("uvm", "thrashing_threshold", 1, 7));
+  p.thrashingLapseUs = profile.param("uvm", "thrashing_lapse_us", 5, 500000);
+  p.thrashingPinThreshold = static_cast<int>(profile.param("uvm", "thrashing_pin_threshold", 1, 255));
+  p.thrashingNapUs = profile.param("uvm", "thrashing_nap_us", 1, 1e7);
+  p.thrashingPinMs = profile.param("uvm", "thrashing_pin_ms", 0, 1e5);
+  p.gpuFaultBatchUs = profile.param("uvm", "gpu_fault_batch_us", 0.1, 10000);
+  p.gpuFaultUs = profile.param("uvm", "gpu_fault_us", 0, 1000);
+  p.cpuFaultUs = profile.param("uvm", "cpu_fault_us", 0.1, 10000);
+  p.linkGBs = profile.param("host_link", "link_gbs", 0.1, 10000);
+  p.pageableGBs = profile.param("host_link", "pageable_gbs", 0.1, 10000);
+  p.transferOverheadUs = profile.param("host_link", "transfer_overhead_us", 0, 10000);
+  p.peerGBs = profile.param("host_link", "peer_gbs", 0.1, 10000);
+  p.remoteAccessGBs = profile.param("host_link", "remote_access_gbs", 0.1, 10000);
+  p.cpuTouchGBs = profile.param("host_link", "cpu_touch_gbs", 0.1, 10000);
+  p.deviceMemoryBytes = static_cast<double>(profile.info.globalMemBytes);
+  if (p.deviceMemoryBytes < static_cast<double>(kChunkBytes))
+    throw BadInputError(profile.fileName + ": device.global_mem_bytes is smaller than one 2 MiB chunk");
+  p.dramGBs = profile.info.dramBandwidthGBs * profile.param("dram", "copy_kernel_fraction_of_dram", 0.01, 1);
+  return p;
+}
+
+}  // namespace warpscope::labs::um

@@ -1,0 +1,126 @@
+#include "labs/um_common/um_trace.h"
+
+namespace warpscope::labs::um {
+
+const char* processorName(Processor processor) {
+  switch (processor) {
+    case Processor::Cpu: return "CPU";
+    case Processor::Gpu0: return "GPU 0";
+    case Processor::Gpu1: return "GPU 1";
+  }
+  return "?";
+}
+
+const char* eventKindId(UmEventKind kind) {
+  switch (kind) {
+    case UmEventKind::BytesHtoD: return "htod";
+    case UmEventKind::BytesDtoH: return "dtoh";
+    case UmEventKind::BytesDtoD: return "dtod";
+    case UmEventKind::CpuPageFault: return "cpu-fault";
+    case UmEventKind::GpuPageFault: return "gpu-fault";
+    case UmEventKind::Thrashing: return "thrashing";
+    case UmEventKind::Throttling: return "throttling";
+    case UmEventKind::RemoteMap: return "remote-map";
+  }
+  return "?";
+}
+
+const char* eventKindLabel(UmEventKind kind) {
+  switch (kind) {
+    case UmEventKind::BytesHtoD: return "Host to device";
+    case UmEventKind::BytesDtoH: return "Device to host";
+    case UmEventKind::BytesDtoD: return "Device to device";
+    case UmEventKind::CpuPageFault: return "CPU page faults";
+    case UmEventKind::GpuPageFault: return "GPU page faults (batch)";
+    case UmEventKind::Thrashing: return "Thrashing";
+    case UmEventKind::Throttling: return "Throttling";
+    case UmEventKind::RemoteMap: return "Remote map";
+  }
+  return "?";
+}
+
+const char* causeName(UmCause cause) {
+  switch (cause) {
+    case UmCause::Unknown: return "unknown";
+    case UmCause::User: return "user";
+    case UmCause::Coherence: return "coherence";
+    case UmCause::Prefetch: return "prefetch";
+    case UmCause::Eviction: return "eviction";
+    case UmCause::AccessCounters: return "access-counters";
+    case UmCause::Thrashing: return "thrashing";
+    case UmCause::Policy: return "policy";
+    case UmCause::OutOfMemory: return "out-of-memory";
+  }
+  return "?";
+}
+
+const char* accessName(FaultAccess access) {
+  switch (access) {
+    case FaultAccess::Unknown: return "unknown";
+    case FaultAccess::Read: return "read";
+    case FaultAccess::Write: return "write";
+    case FaultAccess::Atomic: return "atomic";
+    case FaultAccess::Prefetch: return "prefetch";
+  }
+  return "?";
+}
+
+const char* pageStateId(PageState state) {
+  switch (state) {
+    case PageState::Unpopulated: return "unpopulated";
+    case PageState::Cpu: return "cpu";
+    case PageState::Gpu0: return "gpu0";
+    case PageState::Gpu1: return "gpu1";
+    case PageState::Duplicated: return "duplicated";
+    case PageState::RemoteMapped: return "remote-mapped";
+    case PageState::Pinned: return "pinned";
+    case PageState::Evicting: return "evicting";
+  }
+  return "?";
+}
+
+const char* pageStateLabel(PageState state) {
+  switch (state) {
+    case PageState::Unpopulated: return "Not yet touched";
+    case PageState::Cpu: return "On the CPU";
+    case PageState::Gpu0: return "On GPU 0";
+    case PageState::Gpu1: return "On GPU 1";
+    case PageState::Duplicated: return "Read-only copies (duplicated)";
+    case PageState::RemoteMapped: return "Mapped remotely";
+    case PageState::Pinned: return "Pinned (anti-thrashing)";
+    case PageState::Evicting: return "Being evicted";
+  }
+  return "?";
+}
+
+UmCounters countersFromEvents(const std::vector<UmEvent>& events) {
+  UmCounters c;
+  for (const UmEvent& e : events) {
+    switch (e.kind) {
+      case UmEventKind::BytesHtoD: c.bytesHtoD += e.bytes; break;
+      case UmEventKind::BytesDtoH:
+        c.bytesDtoH += e.bytes;
+        if (e.cause == UmCause::Eviction) c.evictedBytes += e.bytes;
+        break;
+      case UmEventKind::BytesDtoD: c.bytesDtoD += e.bytes; break;
+      case UmEventKind::CpuPageFault: c.cpuFaults += e.count; break;
+      case UmEventKind::GpuPageFault:
+        c.gpuFaults += e.count;
+        c.gpuFaultGroups += 1;
+        break;
+      case UmEventKind::Thrashing: c.thrashingEvents += 1; break;
+      case UmEventKind::Throttling: c.throttlingEvents += 1; break;
+      case UmEventKind::RemoteMap: c.remoteMapEvents += 1; break;
+    }
+  }
+  return c;
+}
+
+const UmPhaseTiming* UmScenarioResult::findPhase(const std::string& phaseName) const {
+  for (const UmPhaseTiming& phase : phases) {
+    if (phase.name == phaseName) return &phase;
+  }
+  return nullptr;
+}
+
+}  // namespace warpscope::labs::um

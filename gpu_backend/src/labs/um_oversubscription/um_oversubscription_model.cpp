@@ -1,0 +1,87 @@
+#include "labs/um_oversubscription/um_oversubscription_model.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "labs/um_common/um_model.h"
+#include "labs/um_common/um_model_support.h"
+#include "labs/um_common/uvm_engine.h"
+#include "labs/um_common/uvm_stream_kernel.h"
+
+namespace warpscope::labs {
+
+namespace {
+
+/// The largest working set simulated page by page. Bigger ones run on a model scaled down by
+/// k = workingSet / this (working set and GPU memory both divided by k, so their ratio, and with
+/// it where evictions start, is kept): GB/s is a rate, so per-batch and per-chunk costs are the
+/// same at any scale as long as the scaled GPU memory stays far larger than the window the
+/// resident warps read at once.
+constexpr double kMinSimulatedBytes = 1024.0 * 1024 * 1024;
+constexpr double kWindowsPerSimulation = 8;
+
+}  // namespace
+
+um::UmScenarioResult simulateOversubscriptionScenario(const sim::DeviceProfile& profile,
+                                                     const OversubscriptionScenario& scenario) {
+  using namespace um;
+  const UvmParams params = readUvmParams(profile);
+  if (!(scenario.workingSetBytes >= static_cast<double>(kPageBytes)))
+    throw BadInputError("um-oversubscription: workingSetBytes must be at least 4096 bytes");
+  if (scenario.passes < 1 || scenario.passes > 100)
+    throw BadInputError("um-oversubscription: passes must be 1..100 (got " + std::to_string(scenario.passes) + ")");
+  const std::uint64_t chunk = scenario.warpChunkBytes;
+  if (chunk < 128 || chunk > kChunkBytes || (chunk & (chunk - 1)) != 0)
+    throw BadInputError("um-oversubscription: warpChunkBytes must be a power of two from 128 to 2097152");
+
+  const StreamKernel shape = streamKernelFor(profile.info, Processor::Gpu0, 0, 0, chunk, false);
+  const double window = static_cast<double>(shape.smCount) * shape.warpsPerSm * static_cast<double>(chunk);
+  const double cap = std::max(kMinSimulatedBytes, kWindowsPerSimulation * window);
+  const double scale = std::max(1.0, scenario.workingSetBytes / cap);
+  const auto simPages = static_cast<std::uint64_t>(std::max(1.0, std::round(scenario.workingSetBytes / scale / kPageBytes)));
+  const std::uint64_t simBytes = simPages * kPageBytes;
+  const double simMemory = params.deviceMemoryBytes / scale;
+
+  UvmEngine engine(params, simBytes, 1, simMemory);
+  engine.placeInitially(0, engine.pages.pageCount(), Processor::Cpu);
+  if (scenario.readMostly) engine.pages.setFlag(0, engine.pages.pageCount(), kReadMostly, true);
+  double t = 0;
+  std::uint64_t batches = 0;
+  for (int pass = 0; pass < scenario.passes; ++pass) {
+    const StreamKernelRun run = runStreamKernel(
+        engine, streamKernelFor(profile.info, Processor::Gpu0, 0, simBytes, chunk, false), t);
+    t += run.durationUs;
+    batches += run.batches;
+  }
+  UmScenarioResult result;
+  result.name = std::string(chunk == 128 ? "thread/4B" : "warp/" + std::to_string(chunk >> 10) + "KB") +
+                (scenario.readMostly ? " + ReadMostly" : "");
+  const double bytes = scenario.workingSetBytes * scenario.passes;
+  result.phases.push_back(modelPhase("transfer", t * scale, static_cast<std::uint64_t>(bytes)));
+  UmCounters c = engine.counters();
+  auto up = [scale](std::uint64_t v) { return static_cast<std::uint64_t>(std::llround(static_cast<double>(v) * scale)); };
+  c.bytesHtoD = up(c.bytesHtoD);
+  c.bytesDtoH = up(c.bytesDtoH);
+  c.bytesDtoD = up(c.bytesDtoD);
+  c.gpuFaults = up(c.gpuFaults);
+  c.gpuFaultGroups = up(c.gpuFaultGroups);
+  c.cpuFaults = up(c.cpuFaults);
+  c.evictedBytes = up(c.evictedBytes);
+  result.counters = c;
+  result.trace = engine.takeTrace(t, PageState::Cpu, profile.fileName);
+  if (scale > 1.0) {
+    char buf[200];
+    std::snprintf(buf, sizeof buf,
+                  "Simulated on a 1/%.1f scale model (working set %.2f GiB, GPU memory %.2f GiB); counters scaled back, "
+                  "the trace is the scale model's",
+                  scale, static_cast<double>(simBytes) / (1 << 30), simMemory / (1 << 30));
+    result.notes.push_back(buf);
+  }
+  result.notes.push_back(std::to_string(batches) + " fault batches in the simulated model");
+  result.notes.push_back(modelNote(profile));
+  return result;
+}
+
+}  // namespace warpscope::labs
