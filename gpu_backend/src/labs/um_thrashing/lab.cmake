@@ -1,0 +1,14 @@
+# Lab room "um-thrashing".
+
+# CUDA measurement (um-cuda-b): the persistent kernel, CPU writer threads and the captured run;
+# only with the toolkit.
+if(WARPSCOPE_ENABLE_CUDA)
+  target_sources(warpscope_backend PRIVATE
+    ${CMAKE_CURRENT_LIST_DIR}/um_thrashing_cuda.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/um_thrashing_kernels.cu
+  )
+endif()
+# TEMPORARY (um-cuda-b): stubs until um_capture.cpp and um_trace.cpp are merged.
+if(WARPSCOPE_ENABLE_CUDA)
+  target_sources(warpscope_backend PRIVATE ${CMAKE_CURRENT_LIST_DIR}/../um_common/TEMP_um_b_stubs.cpp)
+endif()
