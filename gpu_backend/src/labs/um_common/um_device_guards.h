@@ -1,41 +1,20 @@
 #pragma once
 /// \file um_device_guards.h
-/// Host-side pieces the um-* rooms' CUDA measurements share (CUDA builds only): an owning managed
-/// allocation, a guard that restores the current device, and the two refusals every managed-memory
-/// run starts with (no concurrent managed access; more than half of a device's free memory).
+/// Host-side pieces um-thrashing and um-multi-gpu add to cuda/um_support.h (CUDA builds only): a
+/// guard that restores the current device, and the two refusals a managed-memory run on a given
+/// device starts with (no concurrent managed access; more than half of its free memory).
 
 #include <cuda_runtime_api.h>
 
 #include <cstdint>
 #include <sstream>
 #include <string>
-#include <utility>
 
 #include "cuda/cuda_check.h"
+#include "cuda/um_support.h"
 #include "warpscope/params.h"
 
 namespace warpscope::labs::um {
-
-/// bytes of managed memory (cudaMallocManaged, attached globally), freed on destruction.
-class ManagedBuffer {
- public:
-  explicit ManagedBuffer(std::uint64_t bytes) : bytes_(bytes) {
-    WS_CUDA_CHECK(cudaMallocManaged(&ptr_, bytes, cudaMemAttachGlobal));
-  }
-  ~ManagedBuffer() {
-    if (ptr_) (void)cudaFree(ptr_);  // never throws from a destructor
-  }
-  ManagedBuffer(const ManagedBuffer&) = delete;
-  ManagedBuffer& operator=(const ManagedBuffer&) = delete;
-  template <typename T>
-  [[nodiscard]] T* as() const { return static_cast<T*>(ptr_); }
-  [[nodiscard]] void* get() const { return ptr_; }
-  [[nodiscard]] std::uint64_t bytes() const { return bytes_; }
-
- private:
-  void* ptr_ = nullptr;
-  std::uint64_t bytes_ = 0;
-};
 
 /// Restores the device that was current at construction (a multi-GPU run switches devices).
 class CurrentDeviceGuard {
@@ -68,25 +47,12 @@ inline void requireConcurrentManagedAccess(int ordinal, const std::string& lab) 
                         "run it on a simulator device");
 }
 
-/// Throws BadInputError when `bytes` of managed memory is more than half of the free memory of
-/// device `ordinal` (DEVICE.md: oversubscribing managed memory can hang the GPU for everyone).
-/// Makes `ordinal` current (cudaMemGetInfo asks the current device).
+/// Throws BadInputError naming the cap when `bytes` of managed memory is more than half of the free
+/// memory of device `ordinal` (cuda::checkManagedMemoryCap on that device; DEVICE.md:
+/// oversubscribing managed memory can hang the GPU for everyone). Leaves `ordinal` current.
 inline void requireAtMostHalfFree(int ordinal, std::uint64_t bytes, const std::string& lab, const std::string& what) {
   WS_CUDA_CHECK(cudaSetDevice(ordinal));
-  std::size_t freeBytes = 0, totalBytes = 0;
-  WS_CUDA_CHECK(cudaMemGetInfo(&freeBytes, &totalBytes));
-  const std::uint64_t cap = freeBytes / 2;
-  if (bytes > cap) {
-    std::ostringstream why;
-    why << lab << ": " << what << " of " << (bytes >> 20) << " MiB is more than the cap of " << (cap >> 20)
-        << " MiB (half of the " << (freeBytes >> 20) << " MiB free on " << deviceLabel(ordinal)
-        << "); real GPUs are never oversubscribed (the simulator shows oversubscription)";
-    throw BadInputError(why.str());
-  }
+  cuda::checkManagedMemoryCap(bytes, lab + ", " + what + " on " + deviceLabel(ordinal));
 }
-
-/// A cudaMemLocation for device `ordinal` or for the host.
-inline cudaMemLocation deviceLocation(int ordinal) { return cudaMemLocation{cudaMemLocationTypeDevice, ordinal}; }
-inline cudaMemLocation hostLocation() { return cudaMemLocation{cudaMemLocationTypeHost, 0}; }
 
 }  // namespace warpscope::labs::um

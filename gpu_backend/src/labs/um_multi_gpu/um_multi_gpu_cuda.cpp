@@ -12,6 +12,7 @@
 #include "cuda/run_errors.h"
 #include "cuda/timing.h"
 #include "cuda/um_capture.h"
+#include "cuda/um_support.h"
 #include "labs/um_common/um_device_guards.h"
 #include "labs/um_multi_gpu/um_multi_gpu_kernels.h"
 #include "warpscope/params.h"
@@ -148,16 +149,6 @@ struct RepTimes {
   std::vector<double> gpu1;
 };
 
-um::UmPhaseTiming phaseOf(const std::string& name, const std::vector<double>& ms, std::uint64_t bytes) {
-  um::UmPhaseTiming t;
-  t.name = name;
-  t.medianMs = cuda::median(ms);
-  t.minMs = *std::min_element(ms.begin(), ms.end());
-  t.maxMs = *std::max_element(ms.begin(), ms.end());
-  t.bytes = bytes;
-  return t;
-}
-
 /// "gpu0" / "gpu1" (all passes of a repetition added up) and, with more than one pass,
 /// "gpu0 pass 1", "gpu0 pass 2", ... (each pass alone).
 void addGpuPhases(um::UmScenarioResult& result, const std::vector<RepTimes>& reps, bool firstGpu,
@@ -172,12 +163,12 @@ void addGpuPhases(um::UmScenarioResult& result, const std::vector<RepTimes>& rep
     for (const double ms : timesOf(r)) total += ms;
     totals.push_back(total);
   }
-  result.phases.push_back(phaseOf(name, totals, bytesPerPass * passes));
+  result.phases.push_back(cuda::phaseFrom(name, totals, bytesPerPass * passes));
   if (passes < 2) return;
   for (std::size_t p = 0; p < passes; ++p) {
     std::vector<double> ms;
     for (const RepTimes& r : reps) ms.push_back(timesOf(r)[p]);
-    result.phases.push_back(phaseOf(name + " pass " + std::to_string(p + 1), ms, bytesPerPass));
+    result.phases.push_back(cuda::phaseFrom(name + " pass " + std::to_string(p + 1), ms, bytesPerPass));
   }
 }
 
@@ -291,19 +282,18 @@ um::UmScenarioResult measureMultiGpuScenario(cuda::DeviceContext& device, const 
   if (pair.peer10) enablePeer(pair.gpu1, pair.gpu0);
 
   WS_CUDA_CHECK(cudaSetDevice(pair.gpu0));
-  um::ManagedBuffer buffer(bytes);
+  cuda::ManagedBuffer buffer(bytes);
   unsigned* data = buffer.as<unsigned>();
   auto hostFill = [&] {
     for (std::uint64_t i = 0; i < words; ++i) data[i] = multiGpuWordValue(i, seed);
   };
   hostFill();  // the CPU initialises: every page starts on the host
-  const cudaMemLocation onGpu0 = um::deviceLocation(pair.gpu0);
-  const cudaMemLocation onGpu1 = um::deviceLocation(pair.gpu1);
+  const cudaMemLocation onGpu0 = cuda::gpuLocation(pair.gpu0);
   if (scenario.mode == MultiGpuMode::ReadDuplicate)
     WS_CUDA_CHECK(cudaMemAdvise(data, bytes, cudaMemAdviseSetReadMostly, onGpu0));
   if (scenario.mode == MultiGpuMode::RemoteMapped) {
     WS_CUDA_CHECK(cudaMemAdvise(data, bytes, cudaMemAdviseSetPreferredLocation, onGpu0));
-    WS_CUDA_CHECK(cudaMemAdvise(data, bytes, cudaMemAdviseSetAccessedBy, onGpu1));
+    WS_CUDA_CHECK(cudaMemAdvise(data, bytes, cudaMemAdviseSetAccessedBy, cuda::gpuLocation(pair.gpu1)));
   }
 
   TimedRead read0(pair.gpu0), read1(pair.gpu1);

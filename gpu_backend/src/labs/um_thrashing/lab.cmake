@@ -8,7 +8,3 @@ if(WARPSCOPE_ENABLE_CUDA)
     ${CMAKE_CURRENT_LIST_DIR}/um_thrashing_kernels.cu
   )
 endif()
-# TEMPORARY (um-cuda-b): stubs until um_capture.cpp and um_trace.cpp are merged.
-if(WARPSCOPE_ENABLE_CUDA)
-  target_sources(warpscope_backend PRIVATE ${CMAKE_CURRENT_LIST_DIR}/../um_common/TEMP_um_b_stubs.cpp)
-endif()

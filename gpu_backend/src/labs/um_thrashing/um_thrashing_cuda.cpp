@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstring>
+#include <memory>
 #include <sstream>
 #include <thread>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "cuda/run_errors.h"
 #include "cuda/timing.h"
 #include "cuda/um_capture.h"
+#include "cuda/um_support.h"
 #include "labs/um_common/um_device_guards.h"
 #include "labs/um_thrashing/um_thrashing_kernels.h"
 #include "labs/um_thrashing/um_thrashing_layout.h"
@@ -65,18 +67,22 @@ void validate(const ThrashingScenario& s, int timedReps) {
 class MappedFlag {
  public:
   MappedFlag() {
-    WS_CUDA_CHECK(cudaHostAlloc(reinterpret_cast<void**>(&host_), sizeof(int), cudaHostAllocMapped));
-    *host_ = 0;
-    WS_CUDA_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&device_), host_, 0));
+    void* host = nullptr;
+    WS_CUDA_CHECK(cudaHostAlloc(&host, sizeof(int), cudaHostAllocMapped));
+    raw_ = static_cast<int*>(host);
+    *raw_ = 0;
+    void* device = nullptr;
+    WS_CUDA_CHECK(cudaHostGetDevicePointer(&device, host, 0));
+    device_ = static_cast<int*>(device);
   }
-  ~MappedFlag() { (void)cudaFreeHost(const_cast<int*>(host_)); }
+  ~MappedFlag() { (void)cudaFreeHost(raw_); }
   MappedFlag(const MappedFlag&) = delete;
   MappedFlag& operator=(const MappedFlag&) = delete;
-  void set(int v) { *host_ = v; }
+  void set(int v) { *static_cast<volatile int*>(raw_) = v; }
   [[nodiscard]] const volatile int* device() const { return device_; }
 
  private:
-  volatile int* host_ = nullptr;
+  int* raw_ = nullptr;
   int* device_ = nullptr;
 };
 
@@ -90,18 +96,6 @@ class Stream {
 
  private:
   cudaStream_t s_ = nullptr;
-};
-
-class Event {
- public:
-  Event() { WS_CUDA_CHECK(cudaEventCreate(&e_)); }
-  ~Event() { (void)cudaEventDestroy(e_); }
-  Event(const Event&) = delete;
-  Event& operator=(const Event&) = delete;
-  [[nodiscard]] cudaEvent_t get() const { return e_; }
-
- private:
-  cudaEvent_t e_ = nullptr;
 };
 
 /// Which pages are shared, which CPU thread writes each, and how many words each side owns.
@@ -186,14 +180,14 @@ um::UmScenarioResult measureThrashingScenario(cuda::DeviceContext& device, const
   WS_CUDA_CHECK(cudaDeviceGetAttribute(&smCount, cudaDevAttrMultiProcessorCount, ordinal));
   const Layout layout(scenario, static_cast<unsigned>(smCount * kBlocksPerSm));
 
-  um::ManagedBuffer buffer(scenario.bufferBytes);
+  cuda::ManagedBuffer buffer(scenario.bufferBytes);
   unsigned* words = buffer.as<unsigned>();
-  const cudaMemLocation gpu = um::deviceLocation(ordinal);
+  const cudaMemLocation gpu = cuda::gpuLocation(ordinal);
   switch (scenario.policy) {
     case UmPolicy::None: break;
     case UmPolicy::ReadMostly: WS_CUDA_CHECK(cudaMemAdvise(words, buffer.bytes(), cudaMemAdviseSetReadMostly, gpu)); break;
     case UmPolicy::PreferredCpu:
-      WS_CUDA_CHECK(cudaMemAdvise(words, buffer.bytes(), cudaMemAdviseSetPreferredLocation, um::hostLocation()));
+      WS_CUDA_CHECK(cudaMemAdvise(words, buffer.bytes(), cudaMemAdviseSetPreferredLocation, cuda::hostLocation()));
       break;
     case UmPolicy::PreferredGpu: WS_CUDA_CHECK(cudaMemAdvise(words, buffer.bytes(), cudaMemAdviseSetPreferredLocation, gpu)); break;
     case UmPolicy::AccessedByGpu: WS_CUDA_CHECK(cudaMemAdvise(words, buffer.bytes(), cudaMemAdviseSetAccessedBy, gpu)); break;
@@ -202,7 +196,7 @@ um::UmScenarioResult measureThrashingScenario(cuda::DeviceContext& device, const
   cuda::DeviceBuffer blockSweeps(sizeof(unsigned) * layout.blocks);
   MappedFlag stopFlag;
   Stream stream;
-  Event start, stop;
+  cuda::CudaEvent start, stop;
 
   ThrashKernelArgs args;
   args.buffer = words;
@@ -311,13 +305,7 @@ um::UmScenarioResult measureThrashingScenario(cuda::DeviceContext& device, const
       ms.push_back(msOf(r));
       bytes.push_back(static_cast<double>(bytesOf(r)));
     }
-    um::UmPhaseTiming t;
-    t.name = name;
-    t.medianMs = cuda::median(ms);
-    t.minMs = *std::min_element(ms.begin(), ms.end());
-    t.maxMs = *std::max_element(ms.begin(), ms.end());
-    t.bytes = static_cast<std::uint64_t>(cuda::median(bytes));
-    return t;
+    return cuda::phaseFrom(name, ms, static_cast<std::uint64_t>(cuda::median(bytes)));
   };
 
   um::UmScenarioResult result;
