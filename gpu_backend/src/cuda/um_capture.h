@@ -30,6 +30,11 @@ class UmCapture {
   [[nodiscard]] bool available() const;
   [[nodiscard]] const std::string& unavailableReason() const;
 
+  /// Microseconds since this capture started, on the trace's clock (cuptiGetTimestamp): marks
+  /// such as iteration boundaries line up with the events' startUs. 0 when !available().
+  /// (Added by the CUDA side of um-streaming/um-policies.)
+  [[nodiscard]] double elapsedUs() const;
+
   /// Stops recording, flushes CUPTI's buffers and returns the events that fall inside
   /// [base, base + bytes), with times in microseconds from this capture's start and addresses as
   /// offsets from base. GPU ordinals map to Processor::Gpu0/Gpu1. When !available() the trace

@@ -7,5 +7,7 @@ target_sources(warpscope_backend PRIVATE
 if(WARPSCOPE_ENABLE_CUDA)
   target_sources(warpscope_backend PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/um_policies_measure.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/um_policies_cuda.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/um_policies_kernels.cu
   )
 endif()

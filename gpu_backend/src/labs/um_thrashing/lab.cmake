@@ -7,5 +7,7 @@ target_sources(warpscope_backend PRIVATE
 if(WARPSCOPE_ENABLE_CUDA)
   target_sources(warpscope_backend PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/um_thrashing_measure.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/um_thrashing_cuda.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/um_thrashing_kernels.cu
   )
 endif()

@@ -1,0 +1,400 @@
+#include "cuda/um_capture.h"
+
+#include <cupti.h>
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <mutex>
+#include <sstream>
+#include <vector>
+
+namespace warpscope::cuda {
+namespace {
+
+using labs::um::FaultAccess;
+using labs::um::PageState;
+using labs::um::Processor;
+using labs::um::ResidencyChange;
+using labs::um::UmCause;
+using labs::um::UmEvent;
+using labs::um::UmEventKind;
+using labs::um::UmTrace;
+
+constexpr std::size_t kBufferBytes = std::size_t{8} << 20;  // per CUPTI buffer request
+constexpr std::size_t kBufferAlign = 8;
+
+std::string cuptiText(CUptiResult r) {
+  const char* s = nullptr;
+  if (cuptiGetResultString(r, &s) != CUPTI_SUCCESS || !s) return "CUPTI error " + std::to_string(static_cast<int>(r));
+  return s;
+}
+
+/// The platform cannot trace unified memory (not a bug in the caller): a reason, never a throw.
+std::string unsupportedReason(CUptiResult r) {
+  switch (r) {
+    case CUPTI_ERROR_UM_PROFILING_NOT_SUPPORTED:
+      return "CUPTI cannot trace unified memory on this platform (OS/architecture)";
+    case CUPTI_ERROR_UM_PROFILING_NOT_SUPPORTED_ON_DEVICE:
+      return "CUPTI cannot trace unified memory on this device";
+    case CUPTI_ERROR_UM_PROFILING_NOT_SUPPORTED_ON_NON_P2P_DEVICES:
+      return "CUPTI cannot trace unified memory with several GPUs that lack peer-to-peer access";
+    case CUPTI_ERROR_UM_PROFILING_NOT_SUPPORTED_WITH_MPS:
+      return "CUPTI cannot trace unified memory under MPS";
+    case CUPTI_ERROR_VIRTUALIZED_DEVICE_NOT_SUPPORTED:
+    case CUPTI_ERROR_VIRTUALIZED_DEVICE_INSUFFICIENT_PRIVILEGES:
+      return "CUPTI cannot trace a virtualised GPU (vGPU)";
+    case CUPTI_ERROR_WSL_DEVICE_NOT_SUPPORTED:
+      return "CUPTI cannot trace unified memory under WSL";
+    case CUPTI_ERROR_MIG_DEVICE_NOT_SUPPORTED:
+      return "CUPTI cannot trace a MIG instance";
+    case CUPTI_ERROR_INSUFFICIENT_PRIVILEGES:
+      return "CUPTI needs profiling privileges (NVreg_RestrictProfilingToAdminUsers)";
+    case CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED:
+      return "another CUPTI client (a profiler) is attached to this process";
+    default:
+      return "CUPTI unified-memory tracing failed: " + cuptiText(r);
+  }
+}
+
+/// The one CUPTI subscription of the process: buffer callbacks registered and unified-memory
+/// counters configured once; captures take turns (captureMutex) and each enables the activity
+/// kind only while it runs, so timed repetitions outside a capture are not slowed by tracing.
+class CuptiUnifiedMemory {
+ public:
+  static CuptiUnifiedMemory& instance() {
+    // Never destroyed: CUPTI may still flush buffers from its own exit handler.
+    static CuptiUnifiedMemory* const one = new CuptiUnifiedMemory;  // thread-safe initialisation
+    return *one;
+  }
+
+  [[nodiscard]] bool available() const { return reason_.empty(); }
+  [[nodiscard]] const std::string& reason() const { return reason_; }
+  std::mutex& captureMutex() { return captureMutex_; }
+
+  /// Drops whatever was recorded before (flushes first): the next records are the capture's.
+  CUptiResult begin() {
+    (void)cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+    {
+      std::lock_guard<std::mutex> lock(recordsMutex_);
+      records_.clear();
+      dropped_ = 0;
+    }
+    size_t ignored = 0;
+    (void)cuptiActivityGetNumDroppedRecords(nullptr, 0, &ignored);  // resets the global count
+    return cuptiActivityEnable(CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER);
+  }
+
+  /// Disables the kind, flushes every thread's buffers and hands over the records.
+  std::vector<CUpti_ActivityUnifiedMemoryCounter3> end(std::uint64_t& dropped) {
+    (void)cuptiActivityDisable(CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER);
+    (void)cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+    size_t globalDropped = 0;
+    (void)cuptiActivityGetNumDroppedRecords(nullptr, 0, &globalDropped);
+    std::lock_guard<std::mutex> lock(recordsMutex_);
+    dropped = dropped_ + globalDropped;
+    return std::move(records_);
+  }
+
+ private:
+  CuptiUnifiedMemory() {
+    // CUPTI's unified-memory configuration needs an initialised driver.
+    int devices = 0;
+    if (const cudaError_t e = cudaGetDeviceCount(&devices); e != cudaSuccess || devices == 0) {
+      reason_ = std::string("no CUDA device for CUPTI: ") + cudaGetErrorString(e);
+      return;
+    }
+    (void)cudaFree(nullptr);  // creates the current device's primary context
+    CUptiResult r = cuptiActivityRegisterCallbacks(&bufferRequested, &bufferCompleted);
+    if (r != CUPTI_SUCCESS) {
+      reason_ = unsupportedReason(r) + " (cuptiActivityRegisterCallbacks)";
+      return;
+    }
+    r = configure(devices, true);
+    if (r != CUPTI_SUCCESS && r != CUPTI_ERROR_UM_PROFILING_NOT_SUPPORTED &&
+        r != CUPTI_ERROR_UM_PROFILING_NOT_SUPPORTED_ON_DEVICE &&
+        r != CUPTI_ERROR_UM_PROFILING_NOT_SUPPORTED_ON_NON_P2P_DEVICES &&
+        r != CUPTI_ERROR_UM_PROFILING_NOT_SUPPORTED_WITH_MPS)
+      r = configure(devices, false);  // an older driver may refuse the newer kinds: keep the basics
+    if (r != CUPTI_SUCCESS) reason_ = unsupportedReason(r) + " (cuptiActivityConfigureUnifiedMemoryCounter)";
+  }
+
+  static CUptiResult configure(int devices, bool allKinds) {
+    const CUpti_ActivityUnifiedMemoryCounterKind basic[] = {
+        CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_HTOD,
+        CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_DTOH,
+        CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_CPU_PAGE_FAULT_COUNT,
+        CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_GPU_PAGE_FAULT};
+    const CUpti_ActivityUnifiedMemoryCounterKind extra[] = {
+        CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_DTOD,
+        CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_THRASHING,
+        CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_THROTTLING,
+        CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_REMOTE_MAP};
+    std::vector<CUpti_ActivityUnifiedMemoryCounterConfig> config;
+    auto add = [&](CUpti_ActivityUnifiedMemoryCounterKind kind) {
+      for (int d = 0; d < devices; ++d) {
+        CUpti_ActivityUnifiedMemoryCounterConfig c{};
+        c.scope = CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_SCOPE_PROCESS_SINGLE_DEVICE;
+        c.kind = kind;
+        c.deviceId = static_cast<uint32_t>(d);
+        c.enable = 1;
+        config.push_back(c);
+      }
+    };
+    for (auto k : basic) add(k);
+    if (allKinds)
+      for (auto k : extra) add(k);
+    return cuptiActivityConfigureUnifiedMemoryCounter(config.data(), static_cast<uint32_t>(config.size()));
+  }
+
+  // Since CUDA 13 CUPTI asks for buffers per thread: these run on any thread, concurrently.
+  static void CUPTIAPI bufferRequested(uint8_t** buffer, size_t* size, size_t* maxNumRecords) {
+    *buffer = static_cast<uint8_t*>(std::aligned_alloc(kBufferAlign, kBufferBytes));
+    *size = *buffer ? kBufferBytes : 0;
+    *maxNumRecords = 0;  // as many as fit
+  }
+
+  static void CUPTIAPI bufferCompleted(CUcontext context, uint32_t streamId, uint8_t* buffer, size_t /*size*/,
+                                       size_t validSize) {
+    std::vector<CUpti_ActivityUnifiedMemoryCounter3> mine;
+    CUpti_Activity* record = nullptr;
+    while (cuptiActivityGetNextRecord(buffer, validSize, &record) == CUPTI_SUCCESS)
+      if (record->kind == CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER)
+        mine.push_back(*reinterpret_cast<const CUpti_ActivityUnifiedMemoryCounter3*>(record));
+    size_t dropped = 0;
+    (void)cuptiActivityGetNumDroppedRecords(context, streamId, &dropped);
+    std::free(buffer);
+    CuptiUnifiedMemory& self = instance();
+    std::lock_guard<std::mutex> lock(self.recordsMutex_);
+    self.records_.insert(self.records_.end(), mine.begin(), mine.end());
+    self.dropped_ += dropped;
+  }
+
+  std::string reason_;
+  std::mutex captureMutex_;  // one capture at a time
+  std::mutex recordsMutex_;  // the buffer callbacks' shared list
+  std::vector<CUpti_ActivityUnifiedMemoryCounter3> records_;
+  std::uint64_t dropped_ = 0;
+};
+
+Processor gpuProcessor(uint32_t deviceId) { return deviceId == 0 ? Processor::Gpu0 : Processor::Gpu1; }
+
+UmCause migrationCause(uint32_t flags) {
+  switch (flags) {
+    case CUPTI_ACTIVITY_UNIFIED_MEMORY_MIGRATION_CAUSE_USER: return UmCause::User;
+    case CUPTI_ACTIVITY_UNIFIED_MEMORY_MIGRATION_CAUSE_COHERENCE: return UmCause::Coherence;
+    case CUPTI_ACTIVITY_UNIFIED_MEMORY_MIGRATION_CAUSE_PREFETCH: return UmCause::Prefetch;
+    case CUPTI_ACTIVITY_UNIFIED_MEMORY_MIGRATION_CAUSE_EVICTION: return UmCause::Eviction;
+    case CUPTI_ACTIVITY_UNIFIED_MEMORY_MIGRATION_CAUSE_ACCESS_COUNTERS: return UmCause::AccessCounters;
+    default: return UmCause::Unknown;
+  }
+}
+
+UmCause remoteMapCause(uint32_t flags) {
+  switch (flags) {
+    case CUPTI_ACTIVITY_UNIFIED_MEMORY_REMOTE_MAP_CAUSE_COHERENCE: return UmCause::Coherence;
+    case CUPTI_ACTIVITY_UNIFIED_MEMORY_REMOTE_MAP_CAUSE_THRASHING: return UmCause::Thrashing;
+    case CUPTI_ACTIVITY_UNIFIED_MEMORY_REMOTE_MAP_CAUSE_POLICY: return UmCause::Policy;
+    case CUPTI_ACTIVITY_UNIFIED_MEMORY_REMOTE_MAP_CAUSE_OUT_OF_MEMORY: return UmCause::OutOfMemory;
+    case CUPTI_ACTIVITY_UNIFIED_MEMORY_REMOTE_MAP_CAUSE_EVICTION: return UmCause::Eviction;
+    default: return UmCause::Unknown;
+  }
+}
+
+FaultAccess faultAccess(uint32_t flags) {
+  switch (flags) {
+    case CUPTI_ACTIVITY_UNIFIED_MEMORY_ACCESS_TYPE_READ: return FaultAccess::Read;
+    case CUPTI_ACTIVITY_UNIFIED_MEMORY_ACCESS_TYPE_WRITE: return FaultAccess::Write;
+    case CUPTI_ACTIVITY_UNIFIED_MEMORY_ACCESS_TYPE_ATOMIC: return FaultAccess::Atomic;
+    case CUPTI_ACTIVITY_UNIFIED_MEMORY_ACCESS_TYPE_PREFETCH: return FaultAccess::Prefetch;
+    default: return FaultAccess::Unknown;
+  }
+}
+
+/// One CUPTI record as the labs' event, or false when it falls outside [base, base + bytes).
+bool toEvent(const CUpti_ActivityUnifiedMemoryCounter3& r, std::uint64_t base, std::uint64_t bytes,
+             std::uint64_t t0Ns, UmEvent& e) {
+  const auto us = [&](std::uint64_t ns) { return ns > t0Ns ? static_cast<double>(ns - t0Ns) * 1e-3 : 0.0; };
+  // Migrations, thrashing and remote maps cover a range of `value` bytes; faults one address.
+  bool ranged = false;
+  switch (r.counterKind) {
+    case CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_HTOD:
+      e.kind = UmEventKind::BytesHtoD;
+      e.source = Processor::Cpu;
+      e.destination = gpuProcessor(r.dstId);
+      e.cause = migrationCause(r.flags);
+      ranged = true;
+      break;
+    case CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_DTOH:
+      e.kind = UmEventKind::BytesDtoH;
+      e.source = gpuProcessor(r.srcId);
+      e.destination = Processor::Cpu;
+      e.cause = migrationCause(r.flags);
+      ranged = true;
+      break;
+    case CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_DTOD:
+      e.kind = UmEventKind::BytesDtoD;
+      e.source = gpuProcessor(r.srcId);
+      e.destination = gpuProcessor(r.dstId);
+      e.cause = migrationCause(r.flags);
+      ranged = true;
+      break;
+    case CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_CPU_PAGE_FAULT_COUNT:
+      e.kind = UmEventKind::CpuPageFault;
+      e.destination = Processor::Cpu;
+      e.bytes = labs::um::kPageBytes;
+      break;
+    case CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_GPU_PAGE_FAULT:
+      e.kind = UmEventKind::GpuPageFault;
+      e.destination = gpuProcessor(r.srcId);
+      e.access = faultAccess(r.flags);
+      e.count = std::max<std::uint64_t>(1, r.value);
+      e.bytes = labs::um::kPageBytes;
+      break;
+    case CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_THRASHING:
+      e.kind = UmEventKind::Thrashing;
+      ranged = true;
+      break;
+    case CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_THROTTLING:
+      e.kind = UmEventKind::Throttling;
+      e.destination = gpuProcessor(r.srcId);
+      e.bytes = labs::um::kPageBytes;
+      break;
+    case CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_REMOTE_MAP:
+      e.kind = UmEventKind::RemoteMap;
+      e.source = gpuProcessor(r.srcId);
+      e.destination = gpuProcessor(r.dstId);
+      e.cause = remoteMapCause(r.flags);
+      ranged = true;
+      break;
+    default:
+      return false;
+  }
+  std::uint64_t first = r.address, last = r.address + (ranged ? r.value : 1);
+  if (last <= base || first >= base + bytes) return false;
+  first = std::max(first, base);
+  last = std::min(last, base + bytes);
+  e.address = first - base;
+  if (ranged) e.bytes = last - first;
+  e.startUs = us(r.start);
+  const bool instantaneous = r.counterKind == CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_CPU_PAGE_FAULT_COUNT ||
+                             r.counterKind == CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_THRASHING ||
+                             r.counterKind == CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_REMOTE_MAP;
+  e.endUs = instantaneous || r.end < r.start ? e.startUs : us(r.end);
+  return true;
+}
+
+/// Where pages went, from the migrations and remote maps: each event's range expanded to whole
+/// 4 KiB pages at its end time; neighbouring changes (contiguous pages, same state, within
+/// kMergeUs) merged into one run, so a 2 MiB prefetch sent as many records reads as one change.
+std::vector<ResidencyChange> residencyFrom(const std::vector<UmEvent>& events, std::uint64_t bytes) {
+  constexpr double kMergeUs = 1.0;
+  const auto pages = static_cast<std::uint32_t>((bytes + labs::um::kPageBytes - 1) / labs::um::kPageBytes);
+  std::vector<ResidencyChange> changes;
+  for (const UmEvent& e : events) {
+    PageState state;
+    switch (e.kind) {
+      case UmEventKind::BytesHtoD:
+      case UmEventKind::BytesDtoD: state = e.destination == Processor::Gpu1 ? PageState::Gpu1 : PageState::Gpu0; break;
+      case UmEventKind::BytesDtoH: state = PageState::Cpu; break;
+      case UmEventKind::RemoteMap: state = PageState::RemoteMapped; break;
+      default: continue;
+    }
+    const auto first = static_cast<std::uint32_t>(e.address / labs::um::kPageBytes);
+    const auto end = std::min(pages, static_cast<std::uint32_t>((e.address + e.bytes + labs::um::kPageBytes - 1) /
+                                                                 labs::um::kPageBytes));
+    if (end <= first) continue;
+    changes.push_back({e.endUs, first, end - first, state});
+  }
+  std::stable_sort(changes.begin(), changes.end(),
+                   [](const ResidencyChange& a, const ResidencyChange& b) { return a.timeUs < b.timeUs; });
+  std::vector<ResidencyChange> merged;
+  for (const ResidencyChange& c : changes) {
+    if (!merged.empty()) {
+      ResidencyChange& m = merged.back();
+      if (m.state == c.state && c.timeUs - m.timeUs <= kMergeUs && c.firstPage == m.firstPage + m.pageCount) {
+        m.pageCount += c.pageCount;
+        continue;
+      }
+    }
+    merged.push_back(c);
+  }
+  return merged;
+}
+
+}  // namespace
+
+struct UmCapture::State {
+  std::unique_lock<std::mutex> turn;  // held from start to finish
+  std::string reason;
+  std::uint64_t t0Ns = 0;
+  bool recording = false;
+};
+
+UmCapture::UmCapture() : state_(std::make_unique<State>()) {
+  CuptiUnifiedMemory& cupti = CuptiUnifiedMemory::instance();
+  if (!cupti.available()) {
+    state_->reason = cupti.reason();
+    return;
+  }
+  state_->turn = std::unique_lock<std::mutex>(cupti.captureMutex());
+  if (const CUptiResult r = cupti.begin(); r != CUPTI_SUCCESS) {
+    state_->reason = unsupportedReason(r) + " (cuptiActivityEnable)";
+    state_->turn.unlock();
+    return;
+  }
+  uint64_t now = 0;
+  (void)cuptiGetTimestamp(&now);
+  state_->t0Ns = now;
+  state_->recording = true;
+}
+
+UmCapture::~UmCapture() {
+  if (state_ && state_->recording) {
+    std::uint64_t dropped = 0;
+    (void)CuptiUnifiedMemory::instance().end(dropped);
+  }
+}
+
+bool UmCapture::available() const { return state_->reason.empty(); }
+const std::string& UmCapture::unavailableReason() const { return state_->reason; }
+
+double UmCapture::elapsedUs() const {
+  if (!state_->recording) return 0;
+  uint64_t now = 0;
+  (void)cuptiGetTimestamp(&now);
+  return now > state_->t0Ns ? static_cast<double>(now - state_->t0Ns) * 1e-3 : 0.0;
+}
+
+UmTrace UmCapture::finish(const void* base, std::uint64_t bytes) {
+  UmTrace trace;
+  trace.allocationBytes = bytes;
+  trace.source = "CUPTI unified-memory counters (CUDA 13)";
+  if (!state_->recording) {
+    trace.captured = false;
+    trace.unavailableReason = state_->reason;
+    return trace;
+  }
+  uint64_t stopNs = 0;
+  (void)cuptiGetTimestamp(&stopNs);
+  std::uint64_t dropped = 0;
+  const std::vector<CUpti_ActivityUnifiedMemoryCounter3> records = CuptiUnifiedMemory::instance().end(dropped);
+  state_->recording = false;
+  if (state_->turn.owns_lock()) state_->turn.unlock();
+
+  const auto baseAddress = reinterpret_cast<std::uint64_t>(base);
+  for (const auto& r : records) {
+    UmEvent e;
+    if (toEvent(r, baseAddress, bytes, state_->t0Ns, e)) trace.events.push_back(e);
+  }
+  std::stable_sort(trace.events.begin(), trace.events.end(),
+                   [](const UmEvent& a, const UmEvent& b) { return a.startUs < b.startUs; });
+  trace.residency = residencyFrom(trace.events, bytes);
+  trace.durationUs = stopNs > state_->t0Ns ? static_cast<double>(stopNs - state_->t0Ns) * 1e-3 : 0.0;
+  for (const UmEvent& e : trace.events) trace.durationUs = std::max(trace.durationUs, e.endUs);
+  trace.droppedRecords = dropped;
+  trace.captured = true;
+  return trace;
+}
+
+}  // namespace warpscope::cuda

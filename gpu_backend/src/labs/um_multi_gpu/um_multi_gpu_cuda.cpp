@@ -1,0 +1,395 @@
+#include "labs/um_multi_gpu/um_multi_gpu_cuda.h"
+
+#include <algorithm>
+#include <memory>
+#include <random>
+#include <sstream>
+#include <vector>
+
+#include "cuda/cuda_check.h"
+#include "cuda/device_buffer.h"
+#include "cuda/device_context.h"
+#include "cuda/run_errors.h"
+#include "cuda/timing.h"
+#include "cuda/um_capture.h"
+#include "cuda/um_support.h"
+#include "labs/um_common/um_device_guards.h"
+#include "labs/um_multi_gpu/um_multi_gpu_kernels.h"
+#include "warpscope/params.h"
+
+namespace warpscope::labs {
+
+namespace {
+
+constexpr const char* kLab = "um-multi-gpu";
+constexpr unsigned kThreadsPerBlock = 256;
+constexpr int kBlocksPerSm = 4;
+
+const char* modeText(MultiGpuMode mode) {
+  switch (mode) {
+    case MultiGpuMode::FirstTouch: return "first touch";
+    case MultiGpuMode::ReadDuplicate: return "read duplicate";
+    case MultiGpuMode::RemoteMapped: return "remote mapped";
+    case MultiGpuMode::Migrate: return "migrate";
+    case MultiGpuMode::PeerCopy: return "peer copy";
+  }
+  return "?";
+}
+
+void validate(const MultiGpuScenario& s, int timedReps) {
+  std::ostringstream why;
+  if (s.bufferBytes < (1ull << 20) || s.bufferBytes % um::kBlockBytes != 0)
+    why << "buffer of " << s.bufferBytes << " bytes: it must be a multiple of 64 KiB and at least 1 MiB";
+  else if (s.passes < 1 || s.passes > 16)
+    why << "passes " << s.passes << " is outside [1, 16]";
+  else if (timedReps < 1)
+    why << "timed repetitions " << timedReps << " must be at least 1";
+  if (!why.str().empty()) throw BadInputError(std::string(kLab) + ": " + why.str());
+}
+
+/// The run's two GPUs: the context's device and another one, a peer of it when there is one.
+struct GpuPair {
+  int gpu0 = 0;
+  int gpu1 = 1;
+  bool peer01 = false;  ///< gpu0 can access gpu1's memory.
+  bool peer10 = false;  ///< gpu1 can access gpu0's memory.
+};
+
+GpuPair pickPair(int ordinal) {
+  int count = 0;
+  WS_CUDA_CHECK(cudaGetDeviceCount(&count));
+  if (count < 2) throw BadInputError("um-multi-gpu needs two GPUs: this machine has " + std::to_string(count));
+  GpuPair pair;
+  pair.gpu0 = ordinal;
+  pair.gpu1 = -1;
+  for (int d = 0; d < count; ++d) {
+    if (d == ordinal) continue;
+    int can = 0;
+    WS_CUDA_CHECK(cudaDeviceCanAccessPeer(&can, ordinal, d));
+    if (pair.gpu1 < 0 || (can && !pair.peer10)) {
+      pair.gpu1 = d;
+      pair.peer01 = can != 0;
+    }
+  }
+  int back = 0;
+  WS_CUDA_CHECK(cudaDeviceCanAccessPeer(&back, pair.gpu1, pair.gpu0));
+  pair.peer10 = back != 0;
+  return pair;
+}
+
+/// Lets `from` access `to`'s memory; already enabled is fine.
+void enablePeer(int from, int to) {
+  WS_CUDA_CHECK(cudaSetDevice(from));
+  const cudaError_t err = cudaDeviceEnablePeerAccess(to, 0);
+  if (err == cudaErrorPeerAccessAlreadyEnabled) {
+    (void)cudaGetLastError();
+    return;
+  }
+  WS_CUDA_CHECK(err);
+}
+
+/// One GPU's sum kernel between its own pair of CUDA events, checked against the host's sum.
+class TimedRead {
+ public:
+  explicit TimedRead(int device) : device_(device) {
+    WS_CUDA_CHECK(cudaSetDevice(device));
+    int sms = 0;
+    WS_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    blocks_ = static_cast<unsigned>(sms * kBlocksPerSm);
+    sum_ = cuda::DeviceBuffer(sizeof(unsigned long long));
+    WS_CUDA_CHECK(cudaEventCreate(&start_));
+    WS_CUDA_CHECK(cudaEventCreate(&stop_));
+  }
+  ~TimedRead() {
+    (void)cudaEventDestroy(start_);
+    (void)cudaEventDestroy(stop_);
+  }
+  TimedRead(const TimedRead&) = delete;
+  TimedRead& operator=(const TimedRead&) = delete;
+
+  /// Enqueues the sum of words [begin, end) on the device's default stream (returns at once).
+  void launch(const unsigned* data, std::uint64_t begin, std::uint64_t end) {
+    WS_CUDA_CHECK(cudaSetDevice(device_));
+    WS_CUDA_CHECK(cudaMemsetAsync(sum_.get(), 0, sum_.bytes(), nullptr));
+    WS_CUDA_CHECK(cudaEventRecord(start_, nullptr));
+    WS_CUDA_CHECK(launchSumWords(data, begin, end, sum_.as<unsigned long long>(), blocks_, kThreadsPerBlock, nullptr));
+    WS_CUDA_CHECK(cudaEventRecord(stop_, nullptr));
+  }
+  /// Waits for the launch, checks its sum and returns its time in ms.
+  double finish(unsigned long long expected, const std::string& what) {
+    WS_CUDA_CHECK(cudaSetDevice(device_));
+    WS_CUDA_CHECK(cudaEventSynchronize(stop_));
+    float ms = 0;
+    WS_CUDA_CHECK(cudaEventElapsedTime(&ms, start_, stop_));
+    unsigned long long got = 0;
+    WS_CUDA_CHECK(cudaMemcpy(&got, sum_.get(), sizeof(got), cudaMemcpyDeviceToHost));
+    if (got != expected)
+      throw cuda::CheckFailed(std::string(kLab) + ": " + what + " on cuda:" + std::to_string(device_) + " summed to " +
+                              std::to_string(got) + ", the host's sum is " + std::to_string(expected));
+    return ms;
+  }
+
+ private:
+  int device_ = 0;
+  unsigned blocks_ = 0;
+  cuda::DeviceBuffer sum_;
+  cudaEvent_t start_ = nullptr;
+  cudaEvent_t stop_ = nullptr;
+};
+
+unsigned long long hostSum(std::uint64_t begin, std::uint64_t end, std::uint64_t seed) {
+  unsigned long long s = 0;
+  for (std::uint64_t i = begin; i < end; ++i) s += multiGpuWordValue(i, seed);
+  return s;
+}
+
+/// Per repetition: each GPU's kernel times, one per pass it ran.
+struct RepTimes {
+  std::vector<double> gpu0;
+  std::vector<double> gpu1;
+};
+
+/// "gpu0" / "gpu1" (all passes of a repetition added up) and, with more than one pass,
+/// "gpu0 pass 1", "gpu0 pass 2", ... (each pass alone).
+void addGpuPhases(um::UmScenarioResult& result, const std::vector<RepTimes>& reps, bool firstGpu,
+                  std::uint64_t bytesPerPass) {
+  const auto& timesOf = [&](const RepTimes& r) -> const std::vector<double>& { return firstGpu ? r.gpu0 : r.gpu1; };
+  const std::string name = firstGpu ? "gpu0" : "gpu1";
+  const std::size_t passes = timesOf(reps.front()).size();
+  if (passes == 0) return;
+  std::vector<double> totals;
+  for (const RepTimes& r : reps) {
+    double total = 0;
+    for (const double ms : timesOf(r)) total += ms;
+    totals.push_back(total);
+  }
+  result.phases.push_back(cuda::phaseFrom(name, totals, bytesPerPass * passes));
+  if (passes < 2) return;
+  for (std::size_t p = 0; p < passes; ++p) {
+    std::vector<double> ms;
+    for (const RepTimes& r : reps) ms.push_back(timesOf(r)[p]);
+    result.phases.push_back(cuda::phaseFrom(name + " pass " + std::to_string(p + 1), ms, bytesPerPass));
+  }
+}
+
+/// Who moved what, from the trace's records: the split the counters' totals hide.
+std::string traceSplit(const um::UmTrace& trace) {
+  std::uint64_t htod[3] = {0, 0, 0}, dtod[3] = {0, 0, 0}, faults[3] = {0, 0, 0}, remote[3] = {0, 0, 0};
+  for (const um::UmEvent& e : trace.events) {
+    const auto d = static_cast<std::size_t>(e.destination);
+    if (d > 2) continue;
+    switch (e.kind) {
+      case um::UmEventKind::BytesHtoD: htod[d] += e.bytes; break;
+      case um::UmEventKind::BytesDtoD: dtod[d] += e.bytes; break;
+      case um::UmEventKind::GpuPageFault: faults[d] += e.count; break;
+      case um::UmEventKind::RemoteMap: remote[d] += 1; break;
+      default: break;
+    }
+  }
+  std::ostringstream s;
+  s << "by destination: HtoD GPU 0 " << (htod[1] >> 10) << " KiB, GPU 1 " << (htod[2] >> 10) << " KiB; DtoD into GPU 0 "
+    << (dtod[1] >> 10) << " KiB, into GPU 1 " << (dtod[2] >> 10) << " KiB; GPU faults GPU 0 " << faults[1] << ", GPU 1 "
+    << faults[2] << "; remote maps GPU 0 " << remote[1] << ", GPU 1 " << remote[2];
+  return s.str();
+}
+
+um::UmScenarioResult measurePeerCopy(const GpuPair& pair, const MultiGpuScenario& scenario, int timedReps,
+                                     std::uint64_t seed) {
+  const std::uint64_t bytes = scenario.bufferBytes;
+  const std::uint64_t words = bytes / sizeof(unsigned);
+  const unsigned long long expected = hostSum(0, words, seed);
+  if (pair.peer01) enablePeer(pair.gpu0, pair.gpu1);
+  if (pair.peer10) enablePeer(pair.gpu1, pair.gpu0);
+
+  WS_CUDA_CHECK(cudaSetDevice(pair.gpu0));
+  cuda::DeviceBuffer src(bytes);
+  int sms = 0;
+  WS_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, pair.gpu0));
+  WS_CUDA_CHECK(launchFillWords(src.as<unsigned>(), words, seed, static_cast<unsigned>(sms * kBlocksPerSm), kThreadsPerBlock, nullptr));
+  WS_CUDA_CHECK(cudaDeviceSynchronize());
+  WS_CUDA_CHECK(cudaSetDevice(pair.gpu1));
+  cuda::DeviceBuffer dst(bytes);
+  WS_CUDA_CHECK(cudaMemset(dst.get(), 0xFF, bytes));  // poison: a copy that did not land fails the sum
+  WS_CUDA_CHECK(cudaDeviceSynchronize());
+
+  WS_CUDA_CHECK(cudaSetDevice(pair.gpu0));
+  cuda::TimingPolicy policy;
+  policy.warmups = 1;
+  policy.reps = timedReps;
+  policy.minReps = std::min(timedReps, policy.minReps);
+  const cuda::TimingStats copy = cuda::timeLaunches(
+      [&] {
+        WS_CUDA_CHECK(cudaMemcpyPeerAsync(dst.get(), pair.gpu1, src.get(), pair.gpu0, bytes, nullptr));
+      },
+      policy, nullptr);
+
+  TimedRead read0(pair.gpu0), read1(pair.gpu1);
+  std::vector<RepTimes> reps;
+  for (int r = 0; r < timedReps + 1; ++r) {
+    RepTimes t;
+    read0.launch(src.as<unsigned>(), 0, words);
+    t.gpu0.push_back(read0.finish(expected, "the source's sum"));
+    read1.launch(dst.as<unsigned>(), 0, words);
+    t.gpu1.push_back(read1.finish(expected, "the copy's sum"));
+    if (r > 0) reps.push_back(t);  // the first is the warm-up
+  }
+
+  um::UmScenarioResult result;
+  result.name = modeText(MultiGpuMode::PeerCopy);
+  um::UmPhaseTiming peer;
+  peer.name = "peer-copy";
+  peer.medianMs = copy.medianMs;
+  peer.minMs = copy.minMs;
+  peer.maxMs = copy.maxMs;
+  peer.bytes = bytes;
+  result.phases.push_back(peer);
+  addGpuPhases(result, reps, true, bytes);
+  addGpuPhases(result, reps, false, bytes);
+  result.trace.allocationBytes = bytes;
+  result.trace.captured = false;
+  result.trace.unavailableReason = "peer copy moves cudaMalloc memory, which CUPTI's unified-memory counters do not see";
+  std::ostringstream n;
+  n << "cudaMemcpyPeerAsync of " << (bytes >> 20) << " MiB cuda:" << pair.gpu0 << " -> cuda:" << pair.gpu1 << ", "
+    << (pair.peer01 && pair.peer10 ? "peer access enabled both ways" : "no peer access: the driver stages through the host")
+    << "; " << copy.samplesMs.size() << " timed copies after 1 warm-up";
+  result.notes.push_back(n.str());
+  result.notes.push_back("checked: the copy's sum on cuda:" + std::to_string(pair.gpu1) +
+                         " equals the source's (and the host's) after every repetition; gpu0/gpu1: local reads of source/copy");
+  return result;
+}
+
+}  // namespace
+
+um::UmScenarioResult measureMultiGpuScenario(cuda::DeviceContext& device, const MultiGpuScenario& scenario, int timedReps) {
+  validate(scenario, timedReps);
+  um::CurrentDeviceGuard restore;
+  const GpuPair pair = pickPair(device.ordinal);
+  const char* what = scenario.mode == MultiGpuMode::PeerCopy ? "a cudaMalloc buffer on each GPU" : "a managed buffer";
+  um::requireAtMostHalfFree(pair.gpu0, scenario.bufferBytes, kLab, what);
+  um::requireAtMostHalfFree(pair.gpu1, scenario.bufferBytes, kLab, what);
+  const std::uint64_t seed = std::random_device{}();
+  if (scenario.mode == MultiGpuMode::PeerCopy) return measurePeerCopy(pair, scenario, timedReps, seed);
+
+  um::requireConcurrentManagedAccess(pair.gpu0, kLab);
+  um::requireConcurrentManagedAccess(pair.gpu1, kLab);
+  const std::uint64_t bytes = scenario.bufferBytes;
+  const std::uint64_t words = bytes / sizeof(unsigned);
+  const std::uint64_t half = words / 2;
+  const unsigned long long sumFirst = hostSum(0, half, seed);
+  const unsigned long long sumSecond = hostSum(half, words, seed);
+  const unsigned long long sumAll = sumFirst + sumSecond;
+  if (pair.peer01) enablePeer(pair.gpu0, pair.gpu1);
+  if (pair.peer10) enablePeer(pair.gpu1, pair.gpu0);
+
+  WS_CUDA_CHECK(cudaSetDevice(pair.gpu0));
+  cuda::ManagedBuffer buffer(bytes);
+  unsigned* data = buffer.as<unsigned>();
+  auto hostFill = [&] {
+    for (std::uint64_t i = 0; i < words; ++i) data[i] = multiGpuWordValue(i, seed);
+  };
+  hostFill();  // the CPU initialises: every page starts on the host
+  const cudaMemLocation onGpu0 = cuda::gpuLocation(pair.gpu0);
+  if (scenario.mode == MultiGpuMode::ReadDuplicate)
+    WS_CUDA_CHECK(cudaMemAdvise(data, bytes, cudaMemAdviseSetReadMostly, onGpu0));
+  if (scenario.mode == MultiGpuMode::RemoteMapped) {
+    WS_CUDA_CHECK(cudaMemAdvise(data, bytes, cudaMemAdviseSetPreferredLocation, onGpu0));
+    WS_CUDA_CHECK(cudaMemAdvise(data, bytes, cudaMemAdviseSetAccessedBy, cuda::gpuLocation(pair.gpu1)));
+  }
+
+  TimedRead read0(pair.gpu0), read1(pair.gpu1);
+  // Where a repetition starts: the CPU's fresh data (FirstTouch, ReadDuplicate: the write also
+  // collapses read-only copies), or everything on GPU 0 (RemoteMapped, Migrate).
+  auto prepare = [&] {
+    if (scenario.mode == MultiGpuMode::FirstTouch || scenario.mode == MultiGpuMode::ReadDuplicate) {
+      hostFill();
+    } else {
+      WS_CUDA_CHECK(cudaSetDevice(pair.gpu0));
+      WS_CUDA_CHECK(cudaMemPrefetchAsync(data, bytes, onGpu0, 0, nullptr));
+      WS_CUDA_CHECK(cudaDeviceSynchronize());
+    }
+  };
+  auto runPasses = [&] {
+    RepTimes t;
+    switch (scenario.mode) {
+      case MultiGpuMode::FirstTouch:  // both GPUs at once, each on its half
+        for (int p = 0; p < scenario.passes; ++p) {
+          read0.launch(data, 0, half);
+          read1.launch(data, half, words);
+          t.gpu0.push_back(read0.finish(sumFirst, "the first half's sum"));
+          t.gpu1.push_back(read1.finish(sumSecond, "the second half's sum"));
+        }
+        break;
+      case MultiGpuMode::ReadDuplicate:  // both GPUs at once, each on all of it
+        for (int p = 0; p < scenario.passes; ++p) {
+          read0.launch(data, 0, words);
+          read1.launch(data, 0, words);
+          t.gpu0.push_back(read0.finish(sumAll, "the sum"));
+          t.gpu1.push_back(read1.finish(sumAll, "the sum"));
+        }
+        break;
+      default:  // RemoteMapped, Migrate: GPU 0 reads its local data once, then GPU 1 reads it passes times
+        read0.launch(data, 0, words);
+        t.gpu0.push_back(read0.finish(sumAll, "the local sum"));
+        for (int p = 0; p < scenario.passes; ++p) {
+          read1.launch(data, 0, words);
+          t.gpu1.push_back(read1.finish(sumAll, "the sum from GPU 0's data"));
+        }
+        break;
+    }
+    return t;
+  };
+
+  prepare();
+  runPasses();  // warm-up
+  std::vector<RepTimes> reps;
+  for (int r = 0; r < timedReps; ++r) {
+    prepare();
+    reps.push_back(runPasses());
+  }
+  prepare();
+  um::UmTrace trace;
+  {
+    cuda::UmCapture capture;
+    runPasses();
+    trace = capture.finish(data, bytes);
+  }
+
+  um::UmScenarioResult result;
+  result.name = modeText(scenario.mode);
+  const bool halves = scenario.mode == MultiGpuMode::FirstTouch;
+  addGpuPhases(result, reps, true, halves ? half * sizeof(unsigned) : bytes);
+  addGpuPhases(result, reps, false, halves ? (words - half) * sizeof(unsigned) : bytes);
+  result.trace = std::move(trace);
+  if (result.trace.captured) result.counters = um::countersFromEvents(result.trace.events);
+
+  std::ostringstream n;
+  n << (bytes >> 20) << " MiB managed, GPU 0 = cuda:" << pair.gpu0 << ", GPU 1 = cuda:" << pair.gpu1 << " ("
+    << (pair.peer01 && pair.peer10 ? "peers, access enabled both ways" : "not peers: remote access goes through the host")
+    << "); " << scenario.passes << " passes; ";
+  switch (scenario.mode) {
+    case MultiGpuMode::FirstTouch: n << "CPU initialises, then GPU 0 reads the first half while GPU 1 reads the second"; break;
+    case MultiGpuMode::ReadDuplicate: n << "SetReadMostly; CPU initialises, then both GPUs read all of it at once"; break;
+    case MultiGpuMode::RemoteMapped:
+      n << "SetPreferredLocation GPU 0 + SetAccessedBy GPU 1; prefetched to GPU 0, which reads it once, then GPU 1 reads it remotely";
+      break;
+    case MultiGpuMode::Migrate: n << "no advice; prefetched to GPU 0, which reads it once, then GPU 1's reads migrate it"; break;
+    case MultiGpuMode::PeerCopy: break;
+  }
+  result.notes.push_back(n.str());
+  result.notes.push_back("checked: every kernel's sum equals the host's, in every repetition and pass");
+  if (!result.trace.captured) {
+    result.notes.push_back("no unified-memory trace: " + result.trace.unavailableReason + "; timings alone");
+  } else {
+    const um::UmCounters& c = result.counters;
+    n.str("");
+    n << "captured (one repetition, passes only): " << (c.bytesHtoD >> 10) << " KiB HtoD, " << (c.bytesDtoD >> 10) << " KiB DtoD, "
+      << (c.bytesDtoH >> 10) << " KiB DtoH, " << c.gpuFaults << " GPU faults in " << c.gpuFaultGroups << " groups, "
+      << c.remoteMapEvents << " remote maps";
+    if (result.trace.droppedRecords) n << " (" << result.trace.droppedRecords << " records dropped)";
+    result.notes.push_back(n.str());
+    result.notes.push_back(traceSplit(result.trace));
+  }
+  return result;
+}
+
+}  // namespace warpscope::labs

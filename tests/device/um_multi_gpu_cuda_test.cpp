@@ -1,0 +1,145 @@
+// um-multi-gpu on two real GPUs: every kernel's sum is checked inside the measurement; here the
+// captured traces show where the pages went (first touch splits them, ReadMostly duplicates
+// them, AccessedBy maps them remotely) and the peer copy's bandwidth. Prints the figures
+// (docs/results.md quotes them). One GPU: only the refusal is tested.
+#include <gtest/gtest.h>
+
+#include <cuda_runtime_api.h>
+
+#include <memory>
+
+#include "cuda/cuda_backend.h"
+#include "cuda/device_context.h"
+#include "cuda/device_query.h"
+#include "labs/um_multi_gpu/um_multi_gpu_cuda.h"
+#include "um_result_print.h"
+#include "warpscope/params.h"
+
+namespace warpscope::labs {
+namespace {
+
+constexpr int kTimedReps = 3;
+constexpr std::uint64_t kBytes = 256ull << 20;
+
+class UmMultiGpuCuda : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (const std::string why = cuda::cudaUnavailableReason(); !why.empty()) GTEST_SKIP() << "no CUDA device: " << why;
+    ASSERT_EQ(cudaGetDeviceCount(&gpus_), cudaSuccess);
+    backend_ = std::make_unique<cuda::CudaBackend>();
+    context_ = backend_->context("cuda:0");
+    ASSERT_NE(context_, nullptr);
+    ASSERT_EQ(cudaSetDevice(context_->ordinal), cudaSuccess);
+  }
+  void requireTwo() {
+    if (gpus_ < 2) GTEST_SKIP() << "needs two GPUs: this machine has " << gpus_;
+  }
+  um::UmScenarioResult run(MultiGpuMode mode, int passes, const std::string& title) {
+    MultiGpuScenario s;
+    s.mode = mode;
+    s.bufferBytes = kBytes;
+    s.passes = passes;
+    um::UmScenarioResult r = measureMultiGpuScenario(*context_, s, kTimedReps);
+    um::printScenario(title, r);
+    int current = -1;
+    EXPECT_EQ(cudaGetDevice(&current), cudaSuccess);
+    EXPECT_EQ(current, context_->ordinal) << "the run must restore the current device";
+    return r;
+  }
+  static void printInflow(const um::UmScenarioResult& r) {
+    for (const um::Processor p : {um::Processor::Gpu0, um::Processor::Gpu1}) {
+      const um::Inflow f = um::inflowTo(r.trace, p);
+      std::printf("[um]   into %s: HtoD %.1f MiB, DtoD %.1f MiB, GPU faults %llu, remote maps %llu\n", um::processorName(p),
+                  static_cast<double>(f.htod) / (1 << 20), static_cast<double>(f.dtod) / (1 << 20),
+                  static_cast<unsigned long long>(f.gpuFaults), static_cast<unsigned long long>(f.remoteMaps));
+    }
+  }
+  int gpus_ = 0;
+  std::unique_ptr<cuda::CudaBackend> backend_;
+  cuda::DeviceContext* context_ = nullptr;
+};
+
+TEST_F(UmMultiGpuCuda, OneGpuIsBadInputNamingTheCount) {
+  if (gpus_ >= 2) GTEST_SKIP() << "this machine has " << gpus_ << " GPUs: the refusal cannot happen";
+  MultiGpuScenario s;
+  s.bufferBytes = 16ull << 20;
+  try {
+    (void)measureMultiGpuScenario(*context_, s, 1);
+    FAIL() << "one GPU was not refused";
+  } catch (const BadInputError& e) {
+    EXPECT_EQ(std::string(e.what()), "um-multi-gpu needs two GPUs: this machine has " + std::to_string(gpus_));
+  }
+}
+
+TEST_F(UmMultiGpuCuda, FirstTouchSplitsThePagesBetweenTheGpus) {
+  requireTwo();
+  const um::UmScenarioResult r = run(MultiGpuMode::FirstTouch, 2, "first touch, 2 passes");
+  ASSERT_NE(r.findPhase("gpu0"), nullptr);
+  ASSERT_NE(r.findPhase("gpu1 pass 2"), nullptr);
+  if (!r.trace.captured) GTEST_SKIP() << "no unified-memory trace: " << r.trace.unavailableReason;
+  printInflow(r);
+  const double in0 = static_cast<double>(um::inflowTo(r.trace, um::Processor::Gpu0).htod) / kBytes;
+  const double in1 = static_cast<double>(um::inflowTo(r.trace, um::Processor::Gpu1).htod) / kBytes;
+  EXPECT_NEAR(in0, 0.5, 0.1) << "GPU 0 should pull about its half from the host";
+  EXPECT_NEAR(in1, 0.5, 0.1) << "GPU 1 should pull about its half from the host";
+}
+
+TEST_F(UmMultiGpuCuda, ReadDuplicateLeavesACopyOnEachGpu) {
+  requireTwo();
+  const um::UmScenarioResult one = run(MultiGpuMode::ReadDuplicate, 1, "read duplicate, 1 pass");
+  const um::UmScenarioResult two = run(MultiGpuMode::ReadDuplicate, 2, "read duplicate, 2 passes");
+  const um::UmPhaseTiming* first = two.findPhase("gpu1 pass 1");
+  const um::UmPhaseTiming* second = two.findPhase("gpu1 pass 2");
+  ASSERT_NE(first, nullptr);
+  ASSERT_NE(second, nullptr);
+  EXPECT_LT(second->medianMs, first->medianMs) << "the second pass reads local copies";
+  if (!two.trace.captured) GTEST_SKIP() << "no unified-memory trace: " << two.trace.unavailableReason;
+  printInflow(two);
+  const auto moved = [](const um::UmCounters& c) { return c.bytesHtoD + c.bytesDtoD; };
+  // The second pass migrates nothing: two passes move what one pass moves.
+  EXPECT_NEAR(static_cast<double>(moved(two.counters)), static_cast<double>(moved(one.counters)), 0.05 * kBytes);
+  for (const um::Processor p : {um::Processor::Gpu0, um::Processor::Gpu1}) {
+    const um::Inflow f = um::inflowTo(two.trace, p);
+    EXPECT_GE(static_cast<double>(f.htod + f.dtod), 0.9 * kBytes) << um::processorName(p) << " should hold a whole copy";
+  }
+}
+
+TEST_F(UmMultiGpuCuda, RemoteMappedReadsOverThePeerLinkWithoutFaults) {
+  requireTwo();
+  const um::UmScenarioResult remote = run(MultiGpuMode::RemoteMapped, 2, "remote mapped, 2 passes");
+  const um::UmScenarioResult migrate = run(MultiGpuMode::Migrate, 2, "migrate, 2 passes");
+  const um::UmPhaseTiming* local = remote.findPhase("gpu0");
+  const um::UmPhaseTiming* far = remote.findPhase("gpu1 pass 2");
+  ASSERT_NE(local, nullptr);
+  ASSERT_NE(far, nullptr);
+  EXPECT_GT(far->medianMs, local->medianMs) << "reads over the peer link are slower than GPU 0's local reads";
+  if (!remote.trace.captured) GTEST_SKIP() << "no unified-memory trace: " << remote.trace.unavailableReason;
+  printInflow(remote);
+  printInflow(migrate);
+  const um::Inflow remote1 = um::inflowTo(remote.trace, um::Processor::Gpu1);
+  const um::Inflow migrate1 = um::inflowTo(migrate.trace, um::Processor::Gpu1);
+  EXPECT_LT(remote1.gpuFaults, 16u) << "GPU 1 has a mapping: no or few faults";
+  EXPECT_LT(remote1.dtod, kBytes / 10) << "nothing migrates to GPU 1";
+  EXPECT_GT(migrate1.dtod + migrate1.htod, kBytes / 2) << "without advice GPU 1's reads migrate the data";
+}
+
+TEST_F(UmMultiGpuCuda, PeerCopyHasBandwidth) {
+  requireTwo();
+  const um::UmScenarioResult r = run(MultiGpuMode::PeerCopy, 1, "peer copy");
+  const um::UmPhaseTiming* copy = r.findPhase("peer-copy");
+  ASSERT_NE(copy, nullptr);
+  std::printf("[um]   peer copy: %.1f GB/s (median; %.1f .. %.1f)\n", copy->gbps(), copy->gbpsLow(), copy->gbpsHigh());
+  EXPECT_GT(copy->gbps(), 0.0);
+}
+
+TEST_F(UmMultiGpuCuda, MoreThanHalfTheFreeMemoryIsRefused) {
+  requireTwo();
+  std::size_t freeBytes = 0, total = 0;
+  ASSERT_EQ(cudaMemGetInfo(&freeBytes, &total), cudaSuccess);
+  MultiGpuScenario s;
+  s.bufferBytes = (freeBytes / 2 + (64ull << 20)) / um::kBlockBytes * um::kBlockBytes;
+  EXPECT_THROW((void)measureMultiGpuScenario(*context_, s, 1), BadInputError);
+}
+
+}  // namespace
+}  // namespace warpscope::labs
