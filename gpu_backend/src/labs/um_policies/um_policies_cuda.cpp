@@ -212,6 +212,9 @@ um::UmScenarioResult measurePoliciesScenario(cuda::DeviceContext& device, const 
           << " groups, CPU faults " << c.cpuFaults << ", remote maps " << c.remoteMapEvents;
         result.notes.push_back(n.str());
       }
+      if (!result.trace.unavailableReason.empty())
+        result.notes.push_back("trace incomplete (" + result.trace.unavailableReason +
+                               "): the counters are lower bounds");
       if (result.trace.droppedRecords)
         result.notes.push_back(std::to_string(result.trace.droppedRecords) + " CUPTI records DROPPED (totals are low)");
     } else {

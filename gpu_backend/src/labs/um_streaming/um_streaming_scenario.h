@@ -15,6 +15,15 @@ enum class StreamingMode : int {
   MemcpyPageable,  ///< cudaMemcpy from malloc'd (pageable) memory.
 };
 
+/// How each repetition's managed pages get back to the CPU before it (CUDA side only; the model
+/// always starts from CPU-resident pages). Added by the CUDA side: the on-demand figures depend
+/// on it (the device test UmStreamingCuda.StreamingTableAt256MiB prints all three).
+enum class StreamingReset : int {
+  FreshAllocation,  ///< A new cudaMallocManaged buffer, first touched on the CPU (the seed's benchmark).
+  PrefetchToCpu,    ///< cudaMemPrefetchAsync back to the CPU.
+  CpuRetouch,       ///< The CPU rewrites every word (CPU faults pull the pages back).
+};
+
 /// One streaming configuration. The kernel reads the buffer (and sums it, so the result is
 /// checked): each warp reads `warpChunkBytes` contiguous bytes, 4 bytes per lane per step, in
 /// a loop. warpChunkBytes = 128 is the seed's "thread/4B" (one thread per 4 bytes, the grid covers
@@ -23,6 +32,7 @@ struct StreamingScenario {
   StreamingMode mode = StreamingMode::OnDemand;
   std::uint64_t bufferBytes = 256ull << 20;
   std::uint64_t warpChunkBytes = 128;  ///< Power of two, 128 .. 2 MiB; OnDemand only.
+  StreamingReset reset = StreamingReset::FreshAllocation;  ///< OnDemand and Prefetch, CUDA side only.
 };
 
 }  // namespace warpscope::labs
