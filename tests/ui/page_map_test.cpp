@@ -102,7 +102,8 @@ TEST(GridRaster, CoarseCellsShowTheMajorityAndAreMarkedMixed) {
 
 TEST(GridFigure, APageMapDrawsThroughTheRasterAtEveryLevelWithALegendOfStates) {
   GridRenderer renderer;
-  const View map = syntheticPageMapView(512, 512, 100000);
+  View map = syntheticPageMapView(512, 512, 100000);
+  map.id = "raster-map";
   renderer.show(map, QStringLiteral("Simulated: synthetic"), Provenance::Simulated);
   const GridFigure& f = renderer.figure();
   EXPECT_TRUE(f.usesRaster());
@@ -153,6 +154,7 @@ TEST(GridFigure, APageMapDrawsThroughTheRasterAtEveryLevelWithALegendOfStates) {
 TEST(GridFigure, TheTooltipNamesChunkPagesByteRangeAndState) {
   GridRenderer renderer;
   View map = syntheticPageMapView(8, 512, 10);
+  map.id = "tooltip-map";  // a fresh id: no level remembered from another test
   renderer.show(map, QString(), Provenance::Simulated);
   renderer.setCursorTime(0);
   const QString page = renderer.figure().describeCell(2, 3);

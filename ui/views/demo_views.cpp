@@ -158,7 +158,8 @@ View syntheticPageMapView(int rows, int columns, int changeCount, unsigned seed)
   while (static_cast<int>(out.size()) < changeCount) {
     t += rng.between(2, 9);
     const int f = static_cast<int>(rng.next() % 3);
-    const int pages = 16 * rng.between(1, 6);  // one fault batch: 64 KiB .. 384 KiB
+    // One fault batch: 16 KiB .. 384 KiB, so 64 KiB blocks are sometimes only partly migrated.
+    const int pages = 4 * rng.between(1, 24);
     int first = fronts[f];
     if (first >= cells) first = fronts[f] = 0;  // the next pass over the buffer
     const int count = std::min(pages, cells - first);
@@ -179,8 +180,16 @@ View syntheticPageMapView(int rows, int columns, int changeCount, unsigned seed)
         out.push_back({t + rng.between(30, 90), victim * columns, columns, kCpu});
       }
     }
-    if (rng.next() % 400 == 0) out.push_back({t + 3, first / columns * columns + columns / 2, 64, kRemote});
-    if (rng.next() % 600 == 0) out.push_back({t + 5, first, 16, kPinned});
+    // Now and then a range is remote-mapped (or pinned by the thrashing heuristic) instead.
+    const auto inside = [cells](int start, int n) { return GridChange{0, start, std::min(n, cells - start), 0}; };
+    if (rng.next() % 400 == 0) {
+      GridChange c = inside(row * columns + columns / 2, std::min(64, columns / 2));
+      out.push_back({t + 3, c.firstCell, c.count, kRemote});
+    }
+    if (rng.next() % 600 == 0) {
+      GridChange c = inside(first, 16);
+      out.push_back({t + 5, c.firstCell, c.count, kPinned});
+    }
   }
   std::stable_sort(out.begin(), out.end(), [](const GridChange& a, const GridChange& b) { return a.time < b.time; });
   out.resize(static_cast<size_t>(changeCount));

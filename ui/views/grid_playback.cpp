@@ -95,13 +95,16 @@ void GridRaster::recount(const GridPlayback& playback, int row, int cellColumn) 
   std::uint8_t best = first[0];
   bool isMixed = false;
   if (columnsPerCell_ > 1) {
-    std::array<int, 256> counts{};
-    for (int i = 0; i < columnsPerCell_; ++i) ++counts[first[i]];
+    // Count only the declared states (plus one slot for the rest): a handful, not 256.
+    const int known = static_cast<int>(std::min<std::size_t>(palette_.size(), GridPlayback::kUnknownState));
+    std::array<int, 256> counts;
+    std::fill_n(counts.begin(), known + 1, 0);
+    for (int i = 0; i < columnsPerCell_; ++i) ++counts[static_cast<std::size_t>(std::min<int>(first[i], known))];
     int bestCount = 0;
-    for (int s = 0; s < 256; ++s)
+    for (int s = 0; s <= known; ++s)
       if (counts[static_cast<std::size_t>(s)] > bestCount) {
         bestCount = counts[static_cast<std::size_t>(s)];
-        best = static_cast<std::uint8_t>(s);
+        best = static_cast<std::uint8_t>(s == known ? GridPlayback::kUnknownState : s);
       }
     isMixed = bestCount < columnsPerCell_;
   }
