@@ -158,8 +158,10 @@ View syntheticPageMapView(int rows, int columns, int changeCount, unsigned seed)
   while (static_cast<int>(out.size()) < changeCount) {
     t += rng.between(2, 9);
     const int f = static_cast<int>(rng.next() % 3);
-    // One fault batch: 16 KiB .. 384 KiB, so 64 KiB blocks are sometimes only partly migrated.
-    const int pages = 4 * rng.between(1, 24);
+    // One fault batch: mostly a few 4 KiB pages (so 64 KiB blocks are often partly migrated),
+    // sometimes a 64 KiB prefetch, rarely a whole 2 MiB chunk (the density prefetcher).
+    const unsigned kind = rng.next() % 100;
+    const int pages = kind < 85 ? rng.between(1, 8) : kind < 99 ? 16 : columns;
     int first = fronts[f];
     if (first >= cells) first = fronts[f] = 0;  // the next pass over the buffer
     const int count = std::min(pages, cells - first);

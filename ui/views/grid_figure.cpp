@@ -446,7 +446,13 @@ void GridFigure::paintRaster(QPainter& painter, const Layout& l) const {
   const QFontMetricsF fm(labelFont);
   painter.setFont(labelFont);
   painter.setPen(QColor(0x22, 0x22, 0x22));
-  const int rowStride = std::max(1, static_cast<int>(std::ceil(fm.height() * 1.6 / l.cellH)));
+  // Strides of powers of two: chunk 0, 16, 32 and page 0, 64, 128 read as addresses do.
+  const auto powerOfTwoAtLeast = [](double n) {
+    int p = 1;
+    while (p < n && p < (1 << 24)) p *= 2;
+    return p;
+  };
+  const int rowStride = powerOfTwoAtLeast(fm.height() * 1.6 / l.cellH);
   for (int r = 0; r < rows; r += rowStride)
     painter.drawText(QRectF(l.rowLabels.left(), l.cells.top() + r * l.cellH + l.cellH / 2 - fm.height() / 2, l.rowLabels.width(),
                             fm.height()),
@@ -456,7 +462,7 @@ void GridFigure::paintRaster(QPainter& painter, const Layout& l) const {
       return per == 1 ? toQ(grid_.columnLabels[static_cast<size_t>(c)]) : QString::number(c);
     };
     const qreal widest = per == 1 ? columnLabelWidth_ : fm.horizontalAdvance(QString::number(cols - 1));
-    const int colStride = std::max(1, static_cast<int>(std::ceil((widest + 10) / l.cellW)));
+    const int colStride = powerOfTwoAtLeast((widest + 14) / l.cellW);
     for (int c = 0; c < cols; c += colStride)
       painter.drawText(QRectF(l.cells.left() + c * l.cellW + l.cellW / 2 - widest / 2 - 5, l.columnLabels.top(), widest + 10,
                               l.columnLabels.height()),
