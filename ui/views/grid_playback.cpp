@@ -121,8 +121,20 @@ void GridRaster::update(const GridPlayback& playback) {
       cellColumns_ == 0)
     return;
   if (needsFull_ || playback.allDirty()) {
-    for (int r = 0; r < rows_; ++r)
-      for (int c = 0; c < cellColumns_; ++c) recount(playback, r, c);
+    if (columnsPerCell_ == 1) {
+      // One cell per pixel: a straight colour lookup, row by row (a scrub redraws everything).
+      const std::uint8_t* cells = playback.cells().data();
+      for (int r = 0; r < rows_; ++r) {
+        auto* line = reinterpret_cast<QRgb*>(image_.scanLine(r));
+        const std::uint8_t* row = cells + static_cast<std::size_t>(r) * static_cast<std::size_t>(columns_);
+        for (int c = 0; c < columns_; ++c) line[c] = row[c] < palette_.size() ? palette_[row[c]] : unknown_;
+      }
+      majority_.assign(playback.cells().begin(), playback.cells().end());
+      std::fill(mixed_.begin(), mixed_.end(), std::uint8_t{0});
+    } else {
+      for (int r = 0; r < rows_; ++r)
+        for (int c = 0; c < cellColumns_; ++c) recount(playback, r, c);
+    }
     needsFull_ = false;
     runsStale_ = true;
     return;
