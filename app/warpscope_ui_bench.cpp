@@ -6,6 +6,11 @@
 //   warpscope-ui-bench --result RUN.json [--view ID]   a real run's timeline instead of the
 //                                         synthetic one (e.g. `warpscope-cli run divergence
 //                                         --set traced_sms=132 ... --out RUN.json` on a GPU)
+//   warpscope-ui-bench --page-map-synthetic   a SYNTHETIC 1 GiB page map (512 chunks x 512 pages,
+//                                         100000 changes: fault batches migrating CPU -> GPU in
+//                                         time order, evictions) played, scrubbed, at each level
+//   warpscope-ui-bench --result RUN.json  benches every animated view of the run (timelines and
+//                                         grids), or only --view ID
 //   warpscope-ui-bench --demo-dir DIR     write the demo pictures: ui_timeline_demo.png (the chart
 //                                         panel mid-animation), ui_grid_demo.png, ui_bars_demo.png
 //                                         (figure exports), and two more to look at
@@ -28,6 +33,7 @@
 #include "controllers/animation_clock.h"
 #include "controllers/export_controller.h"
 #include "views/demo_views.h"
+#include "views/grid_renderer.h"
 #include "views/timeline_renderer.h"
 #include "warpscope/writers.h"
 
@@ -35,6 +41,19 @@ using namespace warpscope;
 using namespace warpscope::ui;
 
 namespace {
+
+/// A small deterministic generator for the scrub positions.
+class Lcg {
+ public:
+  explicit Lcg(unsigned seed) : state_(seed * 2654435761u + 1u) {}
+  unsigned next() {
+    state_ = state_ * 1664525u + 1013904223u;
+    return state_ >> 8;
+  }
+
+ private:
+  unsigned state_;
+};
 
 struct Stats {
   double median = 0, p95 = 0, max = 0;
@@ -122,6 +141,85 @@ std::vector<double> animateWhilePanning(TimelineRenderer& renderer, int frames) 
   return ms;
 }
 
+/// Shows a renderer's widget at `width` x `height` and waits until it is on screen.
+void showExposed(QWidget* w, int width, int height) {
+  w->resize(width, height);
+  w->show();
+  QElapsedTimer exposure;
+  exposure.start();
+  while ((!w->windowHandle() || !w->windowHandle()->isExposed()) && exposure.elapsed() < 5000)
+    QApplication::processEvents(QEventLoop::AllEvents, 20);
+  QApplication::processEvents();
+}
+
+/// Frame times of a grid renderer with the cursor at `times` (one repaint each).
+std::vector<double> gridFrames(GridRenderer& renderer, const std::vector<double>& times) {
+  PaintCounter counter;
+  renderer.canvas()->installEventFilter(&counter);
+  std::vector<double> ms;
+  QElapsedTimer clock;
+  for (double t : times) {
+    clock.start();
+    renderer.setCursorTime(t);
+    renderer.canvas()->repaint();
+    QApplication::processEvents();
+    ms.push_back(static_cast<double>(clock.nsecsElapsed()) / 1e6);
+  }
+  renderer.canvas()->removeEventFilter(&counter);
+  if (counter.paints < static_cast<int>(times.size()))
+    std::printf("  (only %d of %zu frames were painted)\n", counter.paints, times.size());
+  return ms;
+}
+
+/// Frames painted per second while the real AnimationClock plays the grid through the event loop.
+double gridPlayedFps(GridRenderer& renderer, double start, double end, double seconds) {
+  PaintCounter counter;
+  renderer.canvas()->installEventFilter(&counter);
+  AnimationClock clock;
+  clock.setTrack(start, end, {}, AnimationClock::Motion::Continuous, start);
+  QObject::connect(&clock, &AnimationClock::positionChanged, [&](double t) { renderer.setCursorTime(t); });
+  clock.setSpeedIndex(0);
+  QElapsedTimer wall;
+  wall.start();
+  clock.play();
+  while (static_cast<double>(wall.elapsed()) < seconds * 1000) QApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
+  clock.pause();
+  renderer.canvas()->removeEventFilter(&counter);
+  return counter.paints / (static_cast<double>(wall.elapsed()) / 1000.0);
+}
+
+/// Plays a grid forward (incremental), scrubs it at random (checkpoint jumps), at every level.
+void benchGrid(const View& view, const QString& banner, int width, int height, int frames) {
+  const Grid& g = view.grid;
+  std::printf("grid '%s': %d x %d cells, %zu frames, %zu changes, %zu levels\n", view.id.c_str(), g.rows(), g.columns(),
+              g.frames.size(), g.changes.size(), g.levels.size());
+  GridRenderer renderer;
+  QElapsedTimer build;
+  build.start();
+  renderer.show(view, banner, Provenance::Simulated);
+  std::printf("  shown (checkpoints built) in %.1f ms\n", static_cast<double>(build.nsecsElapsed()) / 1e6);
+  showExposed(renderer.widget(), width, height);
+  const auto track = renderer.animationTrack();
+  const double start = track ? track->start : 0;
+  const double end = track ? track->end : 0;
+  std::vector<double> forward, scrub;
+  for (int i = 0; i < frames; ++i) forward.push_back(start + (end - start) * (i + 0.5) / frames);
+  Lcg rng(7);
+  for (int i = 0; i < frames; ++i) scrub.push_back(start + (end - start) * (rng.next() % 10000) / 10000.0);
+  for (int level = 0; level < renderer.figure().levelCount(); ++level) {
+    renderer.setLevel(level);
+    const std::string name = renderer.figure().levelName(level).toStdString();
+    renderer.setCursorTime(start);
+    report(("  play forward, " + name).c_str(), gridFrames(renderer, forward));
+    report(("  scrub at random, " + name).c_str(), gridFrames(renderer, scrub));
+  }
+  renderer.setLevel(0);
+  // A grid of frames repaints only when the frame changes: frames per second say nothing there.
+  if (!g.changes.empty())
+    std::printf("%-44s %6.1f fps (the clock ticks every %d ms)\n", "  playing through the event loop, finest",
+                gridPlayedFps(renderer, start, end, 3.0), AnimationClock::kTickMs);
+}
+
 int writeDemos(const QString& dir) {
   QDir().mkpath(dir);
   const RunResult result = demoResult();
@@ -155,6 +253,49 @@ int writeDemos(const QString& dir) {
   if (!bigError.isEmpty()) return 1;
   std::printf("Wrote %s\n", qPrintable(bigPath));
 
+  // The SYNTHETIC page map at each level, mid-run (migrated, evicted and mixed cells all show):
+  // figure exports, which use the level last picked for the view.
+  const RunResult pages = syntheticPageMapResult();
+  const View& map = pages.views[1];
+  const double pagesAt = map.grid.changes[map.grid.changes.size() * 45 / 100].time;
+  const char* levelFiles[] = {"ui_page_map_pages.png", "ui_page_map_blocks.png", "ui_page_map_chunks.png"};
+  for (int level = 0; level < 3; ++level) {
+    GridRenderer picker;
+    picker.show(map, QString(), Provenance::Simulated);
+    picker.setLevel(level);
+    const QString mapPath = QDir(dir).filePath(QString::fromLatin1(levelFiles[level]));
+    const QString mapError = exportResult(pages, QStringLiteral("page-map"), mapPath, ExportFormat::Png, kExportChartSize, pagesAt);
+    if (!mapError.isEmpty()) {
+      std::fprintf(stderr, "warpscope-ui-bench: %s\n", qPrintable(mapError));
+      return 1;
+    }
+    std::printf("Wrote %s\n", qPrintable(mapPath));
+  }
+  {
+    // Early in the run, at the finest level: the fault fronts sweeping the buffer.
+    GridRenderer picker;
+    picker.show(map, QString(), Provenance::Simulated);
+    picker.setLevel(0);
+    const QString earlyPath = QDir(dir).filePath(QStringLiteral("ui_page_map_early.png"));
+    const double early = map.grid.changes[map.grid.changes.size() * 12 / 100].time;
+    if (!exportResult(pages, QStringLiteral("page-map"), earlyPath, ExportFormat::Png, kExportChartSize, early).isEmpty()) return 1;
+    std::printf("Wrote %s\n", qPrintable(earlyPath));
+  }
+  {
+    // The window's view of it: the level drop-down above the map, the shared animation controls.
+    ChartPanel mapPanel;
+    mapPanel.resize(1400, 900);
+    mapPanel.display(pages, QStringLiteral("page-map"));
+    mapPanel.selectView(QStringLiteral("page-map"));
+    mapPanel.show();
+    static_cast<GridRenderer*>(mapPanel.currentRenderer())->setLevel(1);  // 64 KiB blocks
+    mapPanel.animationClock()->seek(pagesAt);
+    QApplication::processEvents();
+    const QString panelPath = QDir(dir).filePath(QStringLiteral("ui_page_map_window.png"));
+    if (!mapPanel.grab().save(panelPath)) return 1;
+    std::printf("Wrote %s\n", qPrintable(panelPath));
+  }
+
   // The chart panel as the window shows it: tabs, the timeline, the animation controls.
   ChartPanel panel;
   panel.resize(1400, 800);
@@ -183,8 +324,10 @@ int main(int argc, char** argv) {
   const QCommandLineOption spans(QStringLiteral("spans"), QStringLiteral("Spans per warp (default 10)."), QStringLiteral("N"), QStringLiteral("10"));
   const QCommandLineOption demoDir(QStringLiteral("demo-dir"), QStringLiteral("Write the demo figures to DIR and exit."), QStringLiteral("DIR"));
   const QCommandLineOption resultFile(QStringLiteral("result"), QStringLiteral("A run's JSON (warpscope-cli run --out): bench its timeline view."), QStringLiteral("FILE"));
-  const QCommandLineOption viewId(QStringLiteral("view"), QStringLiteral("The timeline view of --result (default: its first timeline)."), QStringLiteral("ID"));
-  parser.addOptions({frames, size, sms, warps, lanes, spans, demoDir, resultFile, viewId});
+  const QCommandLineOption viewId(QStringLiteral("view"), QStringLiteral("One animated view of --result (default: every one)."), QStringLiteral("ID"));
+  const QCommandLineOption pageMap(QStringLiteral("page-map-synthetic"), QStringLiteral("Bench a SYNTHETIC 1 GiB page map (512 x 512 pages, 100000 changes)."));
+  const QCommandLineOption pageMapChanges(QStringLiteral("changes"), QStringLiteral("Changes of --page-map-synthetic (default 100000)."), QStringLiteral("N"), QStringLiteral("100000"));
+  parser.addOptions({frames, size, sms, warps, lanes, spans, demoDir, resultFile, viewId, pageMap, pageMapChanges});
   parser.process(app);
   if (parser.isSet(demoDir)) return writeDemos(parser.value(demoDir));
 
@@ -197,6 +340,15 @@ int main(int argc, char** argv) {
     return 2;
   }
 
+  std::printf("warpscope-ui-bench: platform %s, %dx%d\n", qPrintable(QApplication::platformName()), width, height);
+  if (parser.isSet(pageMap)) {
+    QElapsedTimer made;
+    made.start();
+    const View map = syntheticPageMapView(512, 512, std::max(1, parser.value(pageMapChanges).toInt()));
+    std::printf("SYNTHETIC page map (demo data, not a measurement) made in %.1f ms\n", static_cast<double>(made.nsecsElapsed()) / 1e6);
+    benchGrid(map, QStringLiteral("Simulated: synthetic page map"), width, height, n);
+    return 0;
+  }
   QElapsedTimer build;
   build.start();
   View view;
@@ -205,18 +357,36 @@ int main(int argc, char** argv) {
     std::ifstream in(parser.value(resultFile).toStdString());
     std::stringstream text;
     text << in.rdbuf();
+    RunResult run;
     try {
-      const RunResult run = readResultJson(text.str());
-      const auto it = std::find_if(run.views.begin(), run.views.end(), [&](const View& v) {
-        return parser.isSet(viewId) ? v.id == parser.value(viewId).toStdString() : v.kind == ViewKind::Timeline;
-      });
-      if (it == run.views.end() || it->kind != ViewKind::Timeline) throw BadInputError("no such timeline view in the file");
-      view = *it;
-      banner = QString::fromStdString(run.banner());
+      run = readResultJson(text.str());
     } catch (const BadInputError& e) {
       std::fprintf(stderr, "warpscope-ui-bench: %s: %s\n", qPrintable(parser.value(resultFile)), e.what());
       return 2;
     }
+    banner = QString::fromStdString(run.banner());
+    int benched = 0;
+    for (const View& v : run.views) {
+      if (!isAnimated(v.kind) || (parser.isSet(viewId) && v.id != parser.value(viewId).toStdString())) continue;
+      ++benched;
+      if (v.kind == ViewKind::Grid) {
+        benchGrid(v, banner, width, height, n);
+        continue;
+      }
+      TimelineRenderer renderer;
+      renderer.show(v, banner, run.provenance);
+      showExposed(renderer.widget(), width, height);
+      std::printf("timeline '%s': %zu rows, %zu spans\n", v.id.c_str(), v.timeline.rows.size(), v.timeline.events.size());
+      report("  whole run (rows aggregated per pixel)", animateFrames(renderer, n));
+      report("  whole run, panning every frame (rebuilt)", animateWhilePanning(renderer, n));
+      std::printf("%-44s %6.1f fps\n", "  playing, whole run, through the event loop", playedFps(renderer, 3.0));
+    }
+    if (benched == 0) {
+      std::fprintf(stderr, "warpscope-ui-bench: %s has no animated view%s\n", qPrintable(parser.value(resultFile)),
+                   parser.isSet(viewId) ? " with that id" : "");
+      return 2;
+    }
+    return 0;
   } else {
     view.id = "bench";
     view.title = "Synthetic trace";

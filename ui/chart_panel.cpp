@@ -9,6 +9,9 @@
 #include <QTabBar>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <cmath>
+
 #include "animation_bar.h"
 #include "controllers/animation_clock.h"
 #include "qt_text.h"
@@ -27,6 +30,35 @@ QString tabLabel(const RunResult& result, const View& view) {
   const qsizetype paren = y.indexOf(QLatin1String(" ("));
   if (paren > 0) y.truncate(paren);
   return toQ(view.title) + QStringLiteral(" · ") + y;
+}
+
+std::string animationTimeUnit(const View& view) {
+  if (view.kind == ViewKind::Timeline) return view.timeline.timeUnit;
+  if (view.kind == ViewKind::Grid) return view.grid.timeUnit;
+  return {};
+}
+
+bool animationSpan(const View& view, double* start, double* end) {
+  bool any = false;
+  const auto take = [&](double t) {
+    if (!std::isfinite(t)) return;
+    *start = any ? std::min(*start, t) : t;
+    *end = any ? std::max(*end, t) : t;
+    any = true;
+  };
+  if (view.kind == ViewKind::Timeline) {
+    for (const TraceEvent& e : view.timeline.events) {
+      take(e.start);
+      take(e.end);
+    }
+  } else if (view.kind == ViewKind::Grid) {
+    for (const GridFrame& f : view.grid.frames) take(f.time);
+    if (!view.grid.changes.empty()) {
+      take(view.grid.changes.front().time);
+      take(view.grid.changes.back().time);
+    }
+  }
+  return any;
 }
 
 namespace {
@@ -120,6 +152,7 @@ void ChartPanel::showPlaceholder(const QString& message) {
   clock_->pause();
   animationBar_->setVisible(false);
   animatedViewId_.clear();
+  lastAnimatedViewId_.clear();
   armRedraw();
 }
 
@@ -183,15 +216,35 @@ void ChartPanel::display(const RunResult& result, const QString& preferredViewId
 void ChartPanel::setUpAnimation(const View& view, bool sameView) {
   const std::optional<AnimationTrack> track = current_->animationTrack();
   if (!track) return;
+  // Siblings: the result's other animated views in the same time unit (a page map and the
+  // timeline of its faults). They share one cursor: the clock spans all of them, and switching
+  // between them keeps the time (and keeps playing).
+  const std::string unit = animationTimeUnit(view);
+  double start = track->start;
+  double end = track->end;
+  bool hasSiblings = false;
+  if (!unit.empty())
+    for (const View& other : result_.views) {
+      if (other.id == view.id || !isAnimated(other.kind) || animationTimeUnit(other) != unit) continue;
+      double s = 0, e = 0;
+      if (!animationSpan(other, &s, &e)) continue;
+      hasSiblings = true;
+      start = std::min(start, s);
+      end = std::max(end, e);
+    }
+  const View* previous = result_.findView(lastAnimatedViewId_);
+  const bool fromSibling = hasSiblings && previous && previous->id != view.id && animationTimeUnit(*previous) == unit;
   // The same view again (a rerun): keep the position, so a class keeps its place in the story.
-  const double at = sameView ? clock_->position() : track->initial;
-  const bool wasPlaying = sameView && clock_->isPlaying();
-  clock_->setTrack(track->start, track->end, track->stops,
+  const bool keep = sameView || fromSibling;
+  const double at = keep ? clock_->position() : track->initial;
+  const bool wasPlaying = keep && clock_->isPlaying();
+  clock_->setTrack(start, end, track->stops,
                    track->stepwise ? AnimationClock::Motion::Stepwise : AnimationClock::Motion::Continuous, at);
   current_->setCursorTime(clock_->position());
   if (wasPlaying) clock_->play();
   animatedViewId_ = view.id;
-  if (view.kind == ViewKind::Grid) {
+  lastAnimatedViewId_ = view.id;
+  if (view.kind == ViewKind::Grid && view.grid.changes.empty()) {
     const Grid grid = view.grid;
     animationBar_->setPositionText([grid](double t) {
       int frame = 0;
@@ -203,10 +256,9 @@ void ChartPanel::setUpAnimation(const View& view, bool sameView) {
       return tr("%1  (%2/%3)").arg(label).arg(frame + 1).arg(grid.frames.size());
     });
   } else {
-    const QString unit = toQ(view.timeline.timeUnit);
-    const double end = track->end;
-    animationBar_->setPositionText([unit, end](double t) {
-      return QStringLiteral("%1 / %2 %3").arg(formatNumber(t), formatNumber(end), unit).trimmed();
+    const QString unitText = toQ(unit);
+    animationBar_->setPositionText([unitText, end](double t) {
+      return QStringLiteral("%1 / %2 %3").arg(formatNumber(t), formatNumber(end), unitText).trimmed();
     });
   }
 }

@@ -84,10 +84,21 @@ class ChartPanel : public QWidget {
   XyRenderer* xy_ = nullptr;
   ViewRenderer* current_ = nullptr;
   std::string animatedViewId_;  ///< The view the clock's track belongs to.
+  /// The animated view shown last (kept while a still view is shown): a sibling in the same
+  /// time unit takes over its position.
+  std::string lastAnimatedViewId_;
   RunResult result_;
   bool redrawPending_ = false;
   bool syncingTabs_ = false;
 };
+
+/// The time unit an animated view plays in ("us", "cycles"; "" for still views). Animated
+/// views of one result in the same unit share one time cursor: the timeline of a page map's
+/// faults and the page map itself show the same moment.
+std::string animationTimeUnit(const View& view);
+/// The time span an animated view covers: first to last event (timeline), first frame to last
+/// frame or change (grid). False when it has no time at all.
+bool animationSpan(const View& view, double* start, double* end);
 
 /// The tab text of a view: its title, plus its y quantity when another view has the same title.
 QString tabLabel(const RunResult& result, const View& view);

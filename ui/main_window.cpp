@@ -226,6 +226,7 @@ void MainWindow::onSessionReady(const QList<DeviceInfo>& devices, const QString&
     }
   }
   deviceSelector_->setDevices(devices, deviceId);
+  if (const DeviceInfo* device = deviceSelector_->device(deviceSelector_->currentDeviceId())) paramPanel_->setDevice(*device);
   if (devices.isEmpty()) {
     messageBar_->showMessage(tr("No device is available: neither a GPU nor a simulator profile."),
                              MessageBar::Level::Error);
@@ -255,6 +256,8 @@ bool MainWindow::selectLab(const QString& labId) {
 bool MainWindow::selectDevice(const QString& deviceId) {
   if (!deviceSelector_->device(deviceId)) return false;
   deviceSelector_->selectDevice(deviceId);
+  // Managed-memory sizes are capped on a real GPU: the sliders follow before the run reads them.
+  if (const DeviceInfo* device = deviceSelector_->device(deviceId)) paramPanel_->setDevice(*device);
   submit(RunScope::FullSweep);
   return true;
 }

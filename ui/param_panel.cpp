@@ -3,6 +3,7 @@
 #include <QAbstractSpinBox>
 #include <QComboBox>
 #include <QGroupBox>
+#include <QLabel>
 #include <QSlider>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -26,8 +27,36 @@ ParamPanel::ParamPanel(QWidget* parent) : QWidget(parent) {
 }
 
 void ParamPanel::setLab(const LabSpec& lab) {
+  lab_ = lab;
+  specs_ = device_ ? capParamsForDevice(lab.params, *device_) : lab.params;
+  rebuild();
+}
+
+void ParamPanel::setDevice(const DeviceInfo& device) {
+  device_ = device;
+  if (!lab_) return;
+  std::vector<ParamSpec> capped = capParamsForDevice(lab_->params, device);
+  bool same = capped.size() == specs_.size();
+  for (size_t i = 0; same && i < capped.size(); ++i)
+    same = capped[i].max == specs_[i].max && capped[i].choices == specs_[i].choices && capped[i].capNote == specs_[i].capNote;
+  if (same) return;  // most device switches change no limit: keep the controls as they are
+  const ParamSet kept = values();
+  specs_ = std::move(capped);
+  rebuild();
+  // Values the new limits accept stay; the others snap into the new range.
+  for (auto it = controls_.begin(); it != controls_.end(); ++it) {
+    const std::string id = fromQ(it.key());
+    if (!kept.values().contains(id)) continue;
+    const double old = kept.values().at(id);
+    it.value()->setValue(it.value()->spec().accepts(old) ? old : it.value()->snap(std::min(old, it.value()->spec().max)));
+  }
+  updateRelevance();
+}
+
+void ParamPanel::rebuild() {
   delete content_;  // owns the previous lab's controls
   controls_.clear();
+  capNotes_.clear();
   content_ = new QWidget(this);
   auto* contentLayout = new QVBoxLayout(content_);
   contentLayout->setContentsMargins(0, 0, 0, 0);
@@ -45,7 +74,7 @@ void ParamPanel::setLab(const LabSpec& lab) {
   for (const auto& group : groups) {
     QGroupBox* box = nullptr;
     QVBoxLayout* boxLayout = nullptr;
-    for (const ParamSpec& spec : lab.params) {
+    for (const ParamSpec& spec : specs_) {
       if (spec.role != group.role) continue;
       if (!box) {
         box = new QGroupBox(group.title, content_);
@@ -56,6 +85,22 @@ void ParamPanel::setLab(const LabSpec& lab) {
       auto* control = new ParamControl(spec, box);
       boxLayout->addWidget(control);
       controls_.insert(toQ(spec.id), control);
+      if (!spec.capNote.empty()) {
+        // Visible, not only in the tooltip: the slider ends early for a reason.
+        QString text = toQ(spec.capNote);
+        if (!text.isEmpty()) text[0] = text[0].toUpper();
+        auto* note = new QLabel(tr("Max %1 %2 on this GPU. %3.").arg(control->spec().max).arg(toQ(spec.unit), text), box);
+        note->setWordWrap(true);
+        note->setToolTip(toQ(spec.help));
+        note->setAccessibleName(tr("%1 cap").arg(toQ(spec.label)));
+        QFont small = note->font();
+        small.setPointSizeF(small.pointSizeF() * 0.85);
+        note->setFont(small);
+        note->setStyleSheet(QStringLiteral("color: #8a3b00;"));
+        note->setObjectName(QStringLiteral("capNote_") + toQ(spec.id));
+        boxLayout->addWidget(note);
+        capNotes_.insert(toQ(spec.id), note);
+      }
       // Keyboard order follows the visual order: slider, then its spin box, then the next row.
       QWidget* first = control->comboBox() ? static_cast<QWidget*>(control->comboBox())
                                            : static_cast<QWidget*>(control->slider());
@@ -77,6 +122,7 @@ void ParamPanel::setLab(const LabSpec& lab) {
   reset_->setEnabled(!controls_.isEmpty());
   updateRelevance();
 }
+
 
 void ParamPanel::updateRelevance() {
   // A parameter that the current values make meaningless (k while the pattern is not first-k)

@@ -7,10 +7,13 @@
 #include <QMap>
 #include <QWidget>
 
+#include <optional>
+
 #include "warpscope/lab.h"
 #include "warpscope/params.h"
 
 QT_BEGIN_NAMESPACE
+class QLabel;
 class QPushButton;
 class QVBoxLayout;
 QT_END_NAMESPACE
@@ -25,8 +28,18 @@ class ParamPanel : public QWidget {
  public:
   explicit ParamPanel(QWidget* parent = nullptr);
 
-  /// Replaces the controls with one per ParamSpec of `lab`, at their defaults.
+  /// Replaces the controls with one per ParamSpec of `lab`, at their defaults, as they apply
+  /// on the current device (capParamsForDevice).
   void setLab(const LabSpec& lab);
+  /// The device runs go to: managed-memory sizes are capped on a real GPU (half its free
+  /// memory), with the reason in the tooltip and in a small note under the control. Rebuilds
+  /// the controls when a cap changes, keeping every value the new limits accept (others move
+  /// to the nearest valid one) without emitting paramsChanged.
+  void setDevice(const DeviceInfo& device);
+  /// The declarations the controls follow (the lab's, capped for the device).
+  [[nodiscard]] const std::vector<ParamSpec>& specs() const { return specs_; }
+  /// The note under a capped parameter's control, or null when it is not capped.
+  [[nodiscard]] QLabel* capNote(const QString& id) const { return capNotes_.value(id); }
   /// Moves the controls to `values` without emitting paramsChanged.
   void setValues(const ParamSet& values);
   /// The current value of every parameter.
@@ -48,11 +61,16 @@ class ParamPanel : public QWidget {
  private:
   /// Greys out the controls the current values make meaningless (ParamSpec::isRelevant).
   void updateRelevance();
+  void rebuild();
 
   QVBoxLayout* controlsLayout_;
   QPushButton* reset_;
   QMap<QString, ParamControl*> controls_;
+  QMap<QString, QLabel*> capNotes_;
   QWidget* content_ = nullptr;
+  std::optional<LabSpec> lab_;
+  std::optional<DeviceInfo> device_;
+  std::vector<ParamSpec> specs_;
 };
 
 }  // namespace warpscope::ui

@@ -148,3 +148,59 @@ TEST(ParamControl, NamedChoiceIsADropDownOfItsNamesReachableByKeyboard) {
   EXPECT_DOUBLE_EQ(spy.at(0).at(1).toDouble(), 2);
   EXPECT_EQ(spec.valueText(c.value()), "first-half");
 }
+
+// ---- managed-memory caps follow the device -----------------------------------------------
+
+namespace {
+
+LabSpec managedLab() {
+  LabSpec lab = LabRegistry::builtin().get("latency-arith");
+  ParamSpec buffer{"buffer_mib", "Managed buffer", "MiB", 64, 65536, 64, 4096, "Managed buffer size.", {}, ParamRole::Sweep, true};
+  buffer.memoryUnitBytes = 1024.0 * 1024.0;
+  lab.params.push_back(buffer);
+  return lab;
+}
+
+DeviceInfo device(DeviceKind kind, long long freeMiB) {
+  DeviceInfo d;
+  d.id = kind == DeviceKind::Cuda ? "cuda:0" : "sim:h100";
+  d.kind = kind;
+  d.globalMemBytes = 80LL * 1024 * 1024 * 1024;
+  d.freeMemBytes = freeMiB * 1024 * 1024;
+  return d;
+}
+
+}  // namespace
+
+TEST(ParamPanel, MemorySizesAreCappedOnARealGpuWithTheReasonShownAndRebuiltOnDeviceChange) {
+  ParamPanel panel;
+  panel.setDevice(device(DeviceKind::Simulator, 80 * 1024));
+  panel.setLab(managedLab());
+  ParamControl* c = panel.control(QStringLiteral("buffer_mib"));
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(c->spec().max, 65536) << "the simulator takes oversubscription";
+  EXPECT_EQ(panel.capNote(QStringLiteral("buffer_mib")), nullptr);
+  c->setValue(8192);
+
+  QSignalSpy changed(&panel, &ParamPanel::paramsChanged);
+  panel.setDevice(device(DeviceKind::Cuda, 10000));  // half: 5000 MiB -> 4992 on the 64 MiB grid
+  c = panel.control(QStringLiteral("buffer_mib"));
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(c->spec().max, 4992);
+  EXPECT_DOUBLE_EQ(c->value(), 4992) << "8192 no longer fits: moved to the cap";
+  EXPECT_EQ(changed.count(), 0) << "the device change itself submits the run";
+  EXPECT_EQ(c->slider()->maximum(), (4992 - 64) / 64);
+  EXPECT_TRUE(c->toolTipText().contains(QStringLiteral("half of this GPU's free memory"))) << c->toolTipText().toStdString();
+  QLabel* note = panel.capNote(QStringLiteral("buffer_mib"));
+  ASSERT_NE(note, nullptr);
+  EXPECT_FALSE(note->isHidden());
+  EXPECT_TRUE(note->text().contains(QStringLiteral("4992"))) << note->text().toStdString();
+  EXPECT_TRUE(note->text().contains(QStringLiteral("oversubscription runs in the simulator")));
+  EXPECT_DOUBLE_EQ(panel.values().get("buffer_mib"), 4992);
+  EXPECT_DOUBLE_EQ(panel.control(QStringLiteral("ilp"))->value(), panel.values().get("ilp")) << "other values kept";
+
+  panel.setDevice(device(DeviceKind::Simulator, 80 * 1024));
+  EXPECT_EQ(panel.control(QStringLiteral("buffer_mib"))->spec().max, 65536);
+  EXPECT_EQ(panel.capNote(QStringLiteral("buffer_mib")), nullptr);
+  EXPECT_DOUBLE_EQ(panel.values().get("buffer_mib"), 4992) << "a value still valid is kept";
+}

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include "warpscope/device.h"
 #include "warpscope/params.h"
 #include "warpscope/registry.h"
 
@@ -127,4 +128,82 @@ TEST(ParamSpec, RelevantOnlyWhileTheNamedParameterHasOneOfItsValues) {
   EXPECT_TRUE(k.isRelevant(ParamSet({{"k", 8}}))) << "relevant when the other parameter is not set";
   ParamSpec always;
   EXPECT_TRUE(always.isRelevant(ParamSet({{"pattern", 1}})));
+}
+
+// ---- managed-memory caps on a real GPU ---------------------------------------------------
+
+namespace {
+
+constexpr double kMiB = 1024.0 * 1024.0;
+
+std::vector<ParamSpec> memorySpecs() {
+  ParamSpec buffer{"buffer_mib", "Buffer", "MiB", 64, 65536, 64, 4096, "Managed buffer size.", {}, ParamRole::Sweep, true};
+  buffer.memoryUnitBytes = kMiB;
+  ParamSpec gib{"buffer_gib", "Buffer", "GiB", 1, 64, 1, 48, "Size.", {1, 2, 4, 8, 16, 32, 64}, ParamRole::Sweep, true};
+  gib.memoryUnitBytes = 1024 * kMiB;
+  ParamSpec threads{"threads", "Threads", "threads", 32, 1024, 32, 256, "help", {}, ParamRole::Focus, true};
+  return {buffer, gib, threads};
+}
+
+DeviceInfo gpuWithFree(double freeBytes) {
+  DeviceInfo d;
+  d.id = "cuda:0";
+  d.kind = DeviceKind::Cuda;
+  d.globalMemBytes = static_cast<long long>(80 * 1024 * kMiB);
+  d.freeMemBytes = static_cast<long long>(freeBytes);
+  return d;
+}
+
+}  // namespace
+
+TEST(CapParamsForDevice, CapsMemorySizesAtHalfTheFreeMemorySnappedToTheStep) {
+  // 10000 MiB free: half is 5000 MiB, snapped down to the 64 MiB grid from 64: 4992.
+  const auto capped = capParamsForDevice(memorySpecs(), gpuWithFree(10000 * kMiB));
+  EXPECT_EQ(capped[0].max, 4992);
+  EXPECT_EQ(capped[0].defaultValue, 4096) << "a default under the cap stays";
+  EXPECT_TRUE(capped[0].accepts(4992));
+  EXPECT_FALSE(capped[0].accepts(5056));
+  EXPECT_NE(capped[0].capNote.find("half of this GPU's free memory (5000 MiB of 10000 MiB free)"), std::string::npos)
+      << capped[0].capNote;
+  EXPECT_NE(capped[0].help.find("Managed buffer size. Capped at half"), std::string::npos) << capped[0].help;
+  EXPECT_NE(capped[0].help.find("oversubscription runs in the simulator"), std::string::npos);
+  // Choices: only those at or under 4.88 GiB remain; the default 48 is clamped to 4.
+  EXPECT_EQ(capped[1].choices, (std::vector<double>{1, 2, 4}));
+  EXPECT_EQ(capped[1].defaultValue, 4);
+  EXPECT_EQ(capped[1].max, 4);
+  EXPECT_TRUE(capped[2].capNote.empty()) << "a parameter that sizes no memory is untouched";
+  EXPECT_EQ(capped[2].max, 1024);
+}
+
+TEST(CapParamsForDevice, ClampsTheDefaultAndLeavesSimulatorsAndRoomyGpusAlone) {
+  const auto tight = capParamsForDevice(memorySpecs(), gpuWithFree(2000 * kMiB));
+  EXPECT_EQ(tight[0].max, 960);
+  EXPECT_EQ(tight[0].defaultValue, 960);
+  DeviceInfo sim = gpuWithFree(1 * kMiB);
+  sim.kind = DeviceKind::Simulator;
+  EXPECT_EQ(capParamsForDevice(memorySpecs(), sim)[0].max, 65536) << "oversubscription runs in the simulator";
+  const auto roomy = capParamsForDevice(memorySpecs(), gpuWithFree(1024 * 1024 * kMiB));
+  EXPECT_EQ(roomy[0].max, 65536);
+  EXPECT_TRUE(roomy[0].capNote.empty());
+  EXPECT_EQ(roomy[0].help, "Managed buffer size.");
+}
+
+TEST(CapParamsForDevice, UnknownFreeMemoryFallsBackToTheTotal) {
+  DeviceInfo d = gpuWithFree(0);
+  d.globalMemBytes = static_cast<long long>(4000 * kMiB);
+  EXPECT_EQ(capParamsForDevice(memorySpecs(), d)[0].max, 1984);
+}
+
+TEST(CapParamsForDevice, ValidationAgainstCappedSpecsNamesTheCap) {
+  const auto capped = capParamsForDevice(memorySpecs(), gpuWithFree(10000 * kMiB));
+  ParamSet values = defaultParams(capped);
+  values.set("buffer_mib", 8192);
+  try {
+    validateParams(capped, values);
+    FAIL() << "8192 MiB passed a 4992 MiB cap";
+  } catch (const BadInputError& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("'buffer_mib' = 8192 is out of range; valid: 64..4992"), std::string::npos) << message;
+    EXPECT_NE(message.find("capped at half of this GPU's free memory"), std::string::npos) << message;
+  }
 }

@@ -63,6 +63,26 @@ inline View gridView() {
   return v;
 }
 
+/// A small page map in the change form: 2 chunks x 4 pages, one initial frame (CPU, with a
+/// populated tail), changes (a migration run, an eviction, a change at the initial time) and
+/// a coarser level.
+inline View pageMapView() {
+  View v;
+  v.id = "page-map";
+  v.title = "Where each page lives";
+  v.kind = ViewKind::Grid;
+  v.grid.rowAxisLabel = "2 MiB chunk";
+  v.grid.columnAxisLabel = "4 KiB page";
+  v.grid.rowLabels = {"chunk 0", "chunk 1"};
+  v.grid.columnLabels = {"0", "1", "2", "3"};
+  v.grid.states = {{"unpopulated", "Not yet touched"}, {"cpu", "On the CPU"}, {"gpu0", "On GPU 0"}};
+  v.grid.timeUnit = "us";
+  v.grid.frames = {{0, "t = 0 us", {1, 1, 1, 1, 1, 1, 0, 0}, {}}};
+  v.grid.changes = {{0, 6, 1, 1}, {2.5, 0, 4, 2}, {2.5, 4, 2, 2}, {7.25, 1, 1, 1}};
+  v.grid.levels = {{"2 pages", 2}, {"chunks", 4}};
+  return v;
+}
+
 inline View barsView() {
   View v;
   v.id = "modes";
@@ -132,6 +152,15 @@ inline ::testing::AssertionResult sameView(const View& a, const View& b) {
     check(g.frames[f].time == h.frames[f].time && g.frames[f].label == h.frames[f].label &&
               g.frames[f].cells == h.frames[f].cells && g.frames[f].text == h.frames[f].text,
           "frame " + std::to_string(f));
+  check(g.changes.size() == h.changes.size(), "grid change count");
+  for (std::size_t i = 0; i < std::min(g.changes.size(), h.changes.size()); ++i)
+    check(g.changes[i].time == h.changes[i].time && g.changes[i].firstCell == h.changes[i].firstCell &&
+              g.changes[i].count == h.changes[i].count && g.changes[i].state == h.changes[i].state,
+          "grid change " + std::to_string(i));
+  check(g.levels.size() == h.levels.size(), "grid level count");
+  for (std::size_t i = 0; i < std::min(g.levels.size(), h.levels.size()); ++i)
+    check(g.levels[i].name == h.levels[i].name && g.levels[i].columnsPerCell == h.levels[i].columnsPerCell,
+          "grid level " + std::to_string(i));
   const Bars& c = a.bars;
   const Bars& d = b.bars;
   check(c.categoryLabel == d.categoryLabel && c.valueLabel == d.valueLabel && c.categories == d.categories,

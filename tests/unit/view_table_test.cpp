@@ -184,3 +184,55 @@ TEST(ViewTable, RefusesGridFramesOutOfOrder) {
   table.rows[0][columnOf(table, "frame")] = 1.0;
   EXPECT_NE(refusal(gridView(), table).find("column 'frame'"), std::string::npos) << refusal(gridView(), table);
 }
+
+// ---- the grid's change form (the page map) -----------------------------------------------
+
+TEST(ViewTable, GridWithChangesListsInitialRunsThenChangesNotFramesOfEveryCell) {
+  const ViewTable table = toTable(pageMapView());
+  EXPECT_EQ(table.columns, (std::vector<std::string>{"time", "first_cell", "count", "state"}));
+  ASSERT_EQ(table.rows.size(), 2u + 4u) << "2 initial runs (cpu x6, unpopulated x2), then 4 changes";
+  EXPECT_EQ(table.rows[0], (std::vector<TableCell>{0.0, 0.0, 6.0, std::string("cpu")}));
+  EXPECT_EQ(table.rows[1], (std::vector<TableCell>{0.0, 6.0, 2.0, std::string("unpopulated")}));
+  EXPECT_EQ(table.rows[3], (std::vector<TableCell>{2.5, 0.0, 4.0, std::string("gpu0")}));
+}
+
+TEST(ViewTable, GridChangeFormRoundTripsIncludingAChangeAtTheInitialTime) {
+  const View original = pageMapView();
+  View back = metadataOnly(original);
+  back.grid.changes.clear();
+  back.grid.frames = {{0, "t = 0 us", {}, {}}};  // the initial label is metadata
+  fromTable(back, toTable(original));
+  EXPECT_TRUE(sameView(back, original));
+}
+
+TEST(ViewTable, AFrameTableClearsChangesAndAChangeTableReplacesFrames) {
+  View frames = gridView();
+  frames.grid.changes = {{5, 0, 1, 1}};  // left over from an earlier read
+  fromTable(frames, toTable(gridView()));
+  EXPECT_TRUE(frames.grid.changes.empty());
+  EXPECT_EQ(frames.grid.frames.size(), 2u);
+  View changes = pageMapView();
+  changes.grid.frames.push_back(changes.grid.frames.front());
+  fromTable(changes, toTable(pageMapView()));
+  EXPECT_EQ(changes.grid.frames.size(), 1u) << "changes apply on top of one initial frame";
+  EXPECT_TRUE(sameView(changes, pageMapView()));
+}
+
+TEST(ViewTable, RefusesMalformedChangeTables) {
+  const View view = pageMapView();
+  ViewTable table = toTable(view);
+  table.rows[1][1] = 7.0;  // the second initial run skips a cell
+  EXPECT_NE(refusal(view, table).find("leaves a gap"), std::string::npos) << refusal(view, table);
+  table = toTable(view);
+  table.rows.resize(1);  // the initial frame stops short
+  EXPECT_NE(refusal(view, table).find("initial frame's runs end at cell 6 of 8"), std::string::npos) << refusal(view, table);
+  table = toTable(view);
+  table.rows[5][0] = 1.0;  // out of time order
+  EXPECT_NE(refusal(view, table).find("changes come in time order"), std::string::npos) << refusal(view, table);
+  table = toTable(view);
+  table.rows[4][2] = 5.0;  // cells 4.. 8 run past the end
+  EXPECT_NE(refusal(view, table).find("run past the grid's 8 cells"), std::string::npos) << refusal(view, table);
+  table = toTable(view);
+  table.rows[3][3] = std::string("gpu7");
+  EXPECT_NE(refusal(view, table).find("'gpu7' is not one of the view's cell states"), std::string::npos);
+}

@@ -286,3 +286,53 @@ TEST(CsvWriter, NamedChoiceParametersShowTheirName) {
   const std::string csv = write(*makeCsvWriter(), sampleResult());
   EXPECT_NE(csv.find("# param pattern = 1 (odd-even)\n"), std::string::npos) << csv.substr(0, 400);
 }
+
+// ---- the page map: a grid with changes and levels ----------------------------------------
+
+namespace {
+RunResult pageMapResult() {
+  RunResult r = sampleResult();
+  r.views = {pageMapView(), gridView()};
+  return r;
+}
+}  // namespace
+
+TEST(JsonWriter, RoundTripsAGridWithChangesAndLevels) {
+  const RunResult original = pageMapResult();
+  const std::string text = write(*makeJsonWriter(), original);
+  const auto doc = nlohmann::json::parse(text);
+  EXPECT_EQ(doc["schema_version"], 2) << "optional fields: version 2 readers of frame grids are unaffected";
+  EXPECT_EQ(doc["views"][0]["levels"][1], (nlohmann::json{{"name", "chunks"}, {"columns_per_cell", 4}}));
+  EXPECT_EQ(doc["views"][0]["initial_frame_label"], "t = 0 us");
+  EXPECT_EQ(doc["views"][0]["table"]["columns"], (nlohmann::json{"time", "first_cell", "count", "state"}));
+  EXPECT_FALSE(doc["views"][1].contains("levels")) << "a grid without levels writes exactly as before";
+  const RunResult back = readResultJson(text);
+  ASSERT_EQ(back.views.size(), 2u);
+  EXPECT_TRUE(sameView(back.views[0], original.views[0]));
+  EXPECT_TRUE(sameView(back.views[1], original.views[1]));
+}
+
+TEST(ReadResultJson, RefusesALevelThatDoesNotDivideTheColumns) {
+  auto doc = nlohmann::json::parse(write(*makeJsonWriter(), pageMapResult()));
+  doc["views"][0]["levels"][0]["columns_per_cell"] = 3;
+  try {
+    readResultJson(doc.dump());
+    FAIL() << "accepted a level of 3 columns in a 4-column grid";
+  } catch (const BadInputError& e) {
+    EXPECT_NE(std::string(e.what()).find("does not divide the grid's 4 columns"), std::string::npos) << e.what();
+  }
+}
+
+TEST(CsvWriter, AGridWithChangesListsTheChangesNotAFrameOfEveryCell) {
+  const auto sections = csvSections(write(*makeCsvWriter(), pageMapResult()));
+  ASSERT_EQ(sections.size(), 2u);
+  const CsvSection& map = sections[0];
+  const auto hasLine = [&](const std::string& line) {
+    return std::find(map.metadata.begin(), map.metadata.end(), line) != map.metadata.end();
+  };
+  EXPECT_TRUE(hasLine("# level (name,columns_per_cell): 2 pages,2"));
+  EXPECT_TRUE(hasLine("# initial_frame_label: t = 0 us"));
+  EXPECT_EQ(map.table, (std::vector<std::string>{"time,first_cell,count,state", "0,0,6,cpu", "0,6,2,unpopulated",
+                                                 "0,6,1,cpu", "2.5,0,4,gpu0", "2.5,4,2,gpu0", "7.25,1,1,cpu"}));
+  EXPECT_EQ(sections[1].table.front(), "frame,time,frame_label,row,row_label,column,column_label,state,text");
+}

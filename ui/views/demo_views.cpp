@@ -124,6 +124,110 @@ View demoGridView() {
   return v;
 }
 
+View syntheticPageMapView(int rows, int columns, int changeCount, unsigned seed) {
+  View v;
+  v.id = "page-map";
+  v.title = "Page residency map (synthetic demo data, not a measurement)";
+  v.kind = ViewKind::Grid;
+  Grid& g = v.grid;
+  g.rowAxisLabel = "2 MiB chunk";
+  g.columnAxisLabel = "4 KiB page";
+  for (int r = 0; r < rows; ++r) g.rowLabels.push_back("chunk " + std::to_string(r));
+  for (int c = 0; c < columns; ++c) g.columnLabels.push_back(std::to_string(c));
+  g.states = {{"unpopulated", "Not yet touched"}, {"cpu", "On the CPU"},
+              {"gpu0", "On GPU 0"},               {"gpu1", "On GPU 1"},
+              {"duplicated", "Duplicated (read-only copies)"}, {"remote-mapped", "Remote-mapped"},
+              {"pinned", "Pinned (thrashing)"},   {"evicting", "Being evicted"}};
+  enum { kUnpopulated, kCpu, kGpu0, kGpu1, kDuplicated, kRemote, kPinned, kEvicting };
+  g.timeUnit = "us";
+  g.levels = {{"64 KiB blocks", 16}, {"2 MiB chunks", columns}};
+  const int cells = rows * columns;
+  // The host wrote the first 7/8 of the buffer; the tail was never touched.
+  GridFrame initial{0, "t = 0 us", std::vector<int>(static_cast<size_t>(cells), kCpu), {}};
+  std::fill(initial.cells.begin() + cells / 8 * 7, initial.cells.end(), kUnpopulated);
+  g.frames.push_back(std::move(initial));
+
+  Lcg rng(seed);
+  std::vector<GridChange>& out = g.changes;
+  out.reserve(static_cast<size_t>(changeCount) + 64);
+  std::vector<char> resident(static_cast<size_t>(rows), 0);
+  std::vector<int> lru;  // resident chunks, oldest first
+  const int capacity = std::max(1, rows * 3 / 5);
+  int fronts[3] = {0, cells / 3 / 16 * 16, cells * 2 / 3 / 16 * 16};
+  double t = 0;
+  while (static_cast<int>(out.size()) < changeCount) {
+    t += rng.between(2, 9);
+    const int f = static_cast<int>(rng.next() % 3);
+    // One fault batch: mostly a few 4 KiB pages (so 64 KiB blocks are often partly migrated),
+    // sometimes a 64 KiB prefetch, rarely a whole 2 MiB chunk (the density prefetcher).
+    const unsigned kind = rng.next() % 100;
+    const int pages = kind < 85 ? rng.between(1, 8) : kind < 99 ? 16 : columns;
+    int first = fronts[f];
+    if (first >= cells) first = fronts[f] = 0;  // the next pass over the buffer
+    const int count = std::min(pages, cells - first);
+    fronts[f] = first + count;
+    const int row = first / columns;
+    const int state = row % 16 == 5 ? kGpu1 : row % 16 == 9 ? kDuplicated : kGpu0;
+    out.push_back({t, first, count, state});
+    for (int r = row; r <= (first + count - 1) / columns; ++r) {
+      if (resident[static_cast<size_t>(r)]) continue;
+      resident[static_cast<size_t>(r)] = 1;
+      lru.push_back(r);
+      if (static_cast<int>(lru.size()) > capacity) {
+        // GPU memory is full: the oldest chunk is evicted whole, then lands on the CPU.
+        const int victim = lru.front();
+        lru.erase(lru.begin());
+        resident[static_cast<size_t>(victim)] = 0;
+        out.push_back({t + 1, victim * columns, columns, kEvicting});
+        out.push_back({t + rng.between(30, 90), victim * columns, columns, kCpu});
+      }
+    }
+    // Now and then a range is remote-mapped (or pinned by the thrashing heuristic) instead.
+    const auto inside = [cells](int start, int n) { return GridChange{0, start, std::min(n, cells - start), 0}; };
+    if (rng.next() % 400 == 0) {
+      GridChange c = inside(row * columns + columns / 2, std::min(64, columns / 2));
+      out.push_back({t + 3, c.firstCell, c.count, kRemote});
+    }
+    if (rng.next() % 600 == 0) {
+      GridChange c = inside(first, 16);
+      out.push_back({t + 5, c.firstCell, c.count, kPinned});
+    }
+  }
+  std::stable_sort(out.begin(), out.end(), [](const GridChange& a, const GridChange& b) { return a.time < b.time; });
+  out.resize(static_cast<size_t>(changeCount));
+  return v;
+}
+
+RunResult syntheticPageMapResult(int rows, int columns, int changeCount) {
+  RunResult r;
+  r.labId = "demo";
+  r.deviceId = "sim:demo";
+  r.deviceName = "synthetic page map, no device";
+  r.provenance = Provenance::Simulated;
+  View map = syntheticPageMapView(rows, columns, changeCount);
+  View timeline;
+  timeline.id = "um-timeline";
+  timeline.title = "Unified-memory events (synthetic demo data)";
+  timeline.kind = ViewKind::Timeline;
+  Timeline& t = timeline.timeline;
+  t.timeLabel = "Time (us)";
+  t.timeUnit = "us";
+  t.rows = {{"GPU page faults (batches)", "", 0}, {"HtoD", "", 0}, {"DtoH", "", 0}};
+  t.kinds = {{"gpu-fault", "GPU page faults (batch)"}, {"htod", "Host to device"}, {"dtoh", "Device to host"}};
+  for (const GridChange& c : map.grid.changes) {
+    const std::string bytes = std::to_string(c.count * 4) + " KiB";
+    if (c.state == 2 || c.state == 3) {
+      t.events.push_back({0, c.time - 2, c.time, "gpu-fault", 0, bytes});
+      t.events.push_back({1, c.time, c.time + 1.5, "htod", 0, bytes});
+    } else if (c.state == 1) {
+      t.events.push_back({2, c.time - 20, c.time, "dtoh", 0, bytes});
+    }
+    if (t.events.size() > 20000) break;  // enough to see; the page map holds the rest
+  }
+  r.views = {timeline, map};
+  return r;
+}
+
 View demoBarsView() {
   View v;
   v.id = "copy-modes";

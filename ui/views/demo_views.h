@@ -19,6 +19,18 @@ View demoTimelineView();
 /// A unified-memory page map: 8 chunks x 16 blocks over 10 steps, pages moving from the CPU to
 /// the GPU with fault counts as text.
 View demoGridView();
+/// A synthetic unified-memory page map (demo data, labelled so in its title): `rows` 2 MiB
+/// chunks x `columns` 4 KiB pages (512 x 512: 1 GiB), initially on the CPU, animated by exactly
+/// `changes` GridChanges of a realistic shape: GPU fault batches (runs of 64 KiB-aligned pages)
+/// migrating CPU -> GPU 0 along three sweeping fronts in time order, a region read by GPU 1,
+/// LRU eviction of whole chunks once GPU memory (60% of the allocation) is full (evicting, then
+/// back on the CPU), and a few duplicated, remote-mapped and pinned ranges. Levels: 64 KiB
+/// blocks, 2 MiB chunks. Times in us.
+View syntheticPageMapView(int rows = 512, int columns = 512, int changes = 100000, unsigned seed = 1);
+/// The same page map with a timeline of its fault batches and migrations in the same time unit
+/// (us): the two animated views of one result share a cursor.
+RunResult syntheticPageMapResult(int rows = 512, int columns = 512, int changes = 100000);
+
 /// Copy modes compared, measured against model, with spread whiskers.
 View demoBarsView();
 

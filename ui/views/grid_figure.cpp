@@ -1,8 +1,10 @@
 #include "grid_figure.h"
 
 #include <QFontMetricsF>
+#include <QLocale>
 #include <QObject>
 #include <QPainter>
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <cmath>
@@ -15,6 +17,54 @@ namespace {
 constexpr qreal kPad = 10;
 constexpr int kMinCellTextPx = 8;
 constexpr int kMaxCellTextPx = 22;
+/// Above this many cells a grid is drawn as a raster (text could not be read anyway).
+constexpr long long kRasterCells = 16384;
+const QColor kUnknownFill(0xDD, 0xDD, 0xDD);
+const QColor kHatch(0x1a, 0x1a, 0x1a, 190);
+
+/// The page map's palette by state id: told apart with colour-vision deficiencies (Paul Tol's
+/// bright/vibrant sets), light grey for pages that exist nowhere yet.
+QColor pageStateColor(const std::string& id, bool* known) {
+  static const std::pair<const char*, QColor> kColors[] = {
+      {"unpopulated", QColor(0xE2, 0xE2, 0xE2)}, {"cpu", QColor(0x44, 0x77, 0xAA)},
+      {"gpu0", QColor(0x22, 0x88, 0x33)},        {"gpu1", QColor(0x66, 0xCC, 0xEE)},
+      {"duplicated", QColor(0xAA, 0x33, 0x77)},  {"remote-mapped", QColor(0xEE, 0x77, 0x33)},
+      {"remote", QColor(0xEE, 0x77, 0x33)},      {"pinned", QColor(0xCC, 0x33, 0x11)},
+      {"evicting", QColor(0xCC, 0xBB, 0x44)},
+  };
+  for (const auto& [name, color] : kColors)
+    if (id == name) {
+      *known = true;
+      return color;
+    }
+  *known = false;
+  return {};
+}
+
+/// Bytes per column from a column axis like "4 KiB page" (0 when it names no size).
+double bytesPerColumn(const std::string& axis) {
+  static const QRegularExpression size(QStringLiteral("(\\d+(?:\\.\\d+)?)\\s*(B|KiB|MiB|GiB|KB|MB|GB)\\b"));
+  const QRegularExpressionMatch m = size.match(toQ(axis));
+  if (!m.hasMatch()) return 0;
+  const QString unit = m.captured(2);
+  double scale = 1;
+  if (unit == QLatin1String("KiB")) scale = 1024.0;
+  else if (unit == QLatin1String("MiB")) scale = 1024.0 * 1024;
+  else if (unit == QLatin1String("GiB")) scale = 1024.0 * 1024 * 1024;
+  else if (unit == QLatin1String("KB")) scale = 1e3;
+  else if (unit == QLatin1String("MB")) scale = 1e6;
+  else if (unit == QLatin1String("GB")) scale = 1e9;
+  return m.captured(1).toDouble() * scale;
+}
+
+QString hexOffset(double bytes) { return QStringLiteral("0x") + QString::number(static_cast<qulonglong>(bytes), 16); }
+
+QString sizeText(double bytes) {
+  if (bytes >= 1024.0 * 1024 * 1024) return QStringLiteral("%1 GiB").arg(bytes / (1024.0 * 1024 * 1024));
+  if (bytes >= 1024.0 * 1024) return QStringLiteral("%1 MiB").arg(bytes / (1024.0 * 1024));
+  if (bytes >= 1024.0) return QStringLiteral("%1 KiB").arg(bytes / 1024.0);
+  return QStringLiteral("%1 B").arg(bytes);
+}
 
 /// Black or white, whichever reads better on `fill`.
 QColor textOn(const QColor& fill) {
@@ -31,7 +81,90 @@ void GridFigure::setView(const View& view, const QString& banner, Provenance pro
   banner_ = banner;
   provenance_ = provenance;
   message_.clear();
+  raster_ = !grid_.changes.empty() || !grid_.levels.empty() ||
+            static_cast<long long>(grid_.rows()) * grid_.columns() > kRasterCells;
+  colors_.clear();
+  bool allKnown = !grid_.states.empty();
+  for (const CellState& state : grid_.states) {
+    bool known = false;
+    colors_.push_back(pageStateColor(state.id, &known));
+    allKnown = allKnown && known;
+  }
+  // The page palette only for a page map (every state one of its ids); the figure palette else.
+  if (!allKnown)
+    for (size_t i = 0; i < colors_.size(); ++i) colors_[i] = kindColor(static_cast<int>(i));
+  const QFontMetricsF labelFm(figureFont(figure_font::kTick));
+  rowLabelWidth_ = 0;
+  for (const std::string& r : grid_.rowLabels) rowLabelWidth_ = std::max(rowLabelWidth_, labelFm.horizontalAdvance(toQ(r)));
+  columnLabelWidth_ = 1;
+  for (const std::string& c : grid_.columnLabels) columnLabelWidth_ = std::max(columnLabelWidth_, labelFm.horizontalAdvance(toQ(c)));
+  if (!sameView) level_ = 0;
+  level_ = std::clamp(level_, 0, levelCount() - 1);
+  rasterFrame_ = -1;
+  if (raster_) rebuildRaster();
   setCursorTime(sameView ? cursor_ : (grid_.frames.empty() ? 0.0 : grid_.frames.front().time));
+}
+
+QColor GridFigure::stateColor(int s) const {
+  return s >= 0 && static_cast<size_t>(s) < colors_.size() ? colors_[static_cast<size_t>(s)] : kUnknownFill;
+}
+
+void GridFigure::setLevel(int level) {
+  level = std::clamp(level, 0, levelCount() - 1);
+  if (level == level_) return;
+  level_ = level;
+  if (raster_) rebuildRaster();
+}
+
+QString GridFigure::levelName(int level) const {
+  if (level > 0 && static_cast<size_t>(level) <= grid_.levels.size()) return toQ(grid_.levels[static_cast<size_t>(level - 1)].name);
+  QString name = toQ(grid_.columnAxisLabel);
+  if (name.isEmpty()) return QObject::tr("Cells");
+  if (!name.endsWith(QLatin1Char('s'))) name += QLatin1Char('s');
+  return name;
+}
+
+int GridFigure::columnsPerCell() const {
+  if (level_ <= 0 || static_cast<size_t>(level_) > grid_.levels.size()) return 1;
+  const int n = grid_.levels[static_cast<size_t>(level_ - 1)].columnsPerCell;
+  return n >= 1 && grid_.columns() % n == 0 ? n : 1;
+}
+
+int GridFigure::cellColumns() const { return grid_.columns() / columnsPerCell(); }
+
+void GridFigure::rebuildRaster() {
+  std::vector<QRgb> palette;
+  for (size_t s = 0; s < grid_.states.size(); ++s) palette.push_back(stateColor(static_cast<int>(s)).rgb());
+  rasterImage_.reset(grid_.rows(), grid_.columns(), columnsPerCell(), std::move(palette), kUnknownFill.rgb());
+}
+
+void GridFigure::syncRaster() const {
+  if (!raster_) return;
+  rasterImage_.update(playback_);
+  playback_.clearDirty();
+}
+
+int GridFigure::cellState(int row, int cellColumn) const {
+  if (raster_) {
+    syncRaster();
+    return rasterImage_.majority(row, cellColumn);
+  }
+  if (grid_.frames.empty() || row < 0 || cellColumn < 0 || row >= grid_.rows() || cellColumn >= grid_.columns()) return -1;
+  const GridFrame& f = grid_.frames[static_cast<size_t>(frame_)];
+  const size_t i = static_cast<size_t>(row) * static_cast<size_t>(grid_.columns()) + static_cast<size_t>(cellColumn);
+  return i < f.cells.size() ? f.cells[i] : -1;
+}
+
+bool GridFigure::cellMixed(int row, int cellColumn) const {
+  if (!raster_) return false;
+  syncRaster();
+  return rasterImage_.mixed(row, cellColumn);
+}
+
+double GridFigure::endTime() const {
+  double end = grid_.frames.empty() ? 0.0 : grid_.frames.back().time;
+  if (!grid_.changes.empty()) end = std::max(end, grid_.changes.back().time);
+  return end;
 }
 
 void GridFigure::clear(const QString& message) {
@@ -43,23 +176,43 @@ void GridFigure::clear(const QString& message) {
   frame_ = 0;
 }
 
-void GridFigure::setCursorTime(double time) {
+bool GridFigure::setCursorTime(double time) {
   cursor_ = time;
+  const int before = frame_;
   frame_ = 0;
   for (size_t i = 0; i < grid_.frames.size(); ++i)
     if (grid_.frames[i].time <= time) frame_ = static_cast<int>(i);
+  bool changed = frame_ != before;
+  if (!raster_ || grid_.frames.empty()) return changed;
+  if (rasterFrame_ != frame_) {
+    // Changes apply on top of the first frame (a grid with changes has only that one).
+    playback_.reset(grid_.frames[static_cast<size_t>(frame_)].cells, frame_ == 0 ? grid_.changes : std::vector<GridChange>{});
+    rasterFrame_ = frame_;
+    changed = true;
+  }
+  return playback_.seek(time) || changed;
 }
 
 QString GridFigure::titleText() const { return titleBlockText(title_, banner_); }
 
 std::vector<LegendEntry> GridFigure::legendEntries() const {
   std::vector<LegendEntry> entries;
-  for (size_t s = 0; s < grid_.states.size(); ++s) entries.push_back({toQ(grid_.states[s].label), kindColor(static_cast<int>(s))});
+  for (size_t s = 0; s < grid_.states.size(); ++s) entries.push_back({toQ(grid_.states[s].label), stateColor(static_cast<int>(s))});
+  if (raster_ && columnsPerCell() > 1)
+    entries.push_back({QObject::tr("Mixed (hatched): colour of most of its %1").arg(levelName(0)), QColor(0xF4, 0xF4, 0xF4), kHatch});
   return entries;
 }
 
 QString GridFigure::frameText() const {
   if (grid_.frames.empty()) return {};
+  if (!grid_.changes.empty()) {
+    // "t = 1,234.5 us · 64 KiB blocks  (12,345 of 100,000 changes)"
+    QString text = QStringLiteral("t = %1 %2").arg(formatNumber(cursor_), toQ(grid_.timeUnit)).trimmed();
+    if (levelCount() > 1) text += QStringLiteral(" · ") + levelName(level_);
+    return text + QObject::tr("  (%1 of %2 changes)")
+                      .arg(QLocale().toString(static_cast<qulonglong>(playback_.appliedCount())),
+                           QLocale().toString(static_cast<qulonglong>(grid_.changes.size())));
+  }
   const GridFrame& f = grid_.frames[static_cast<size_t>(frame_)];
   QString label = toQ(f.label);
   if (label.isEmpty()) label = QStringLiteral("%1 %2").arg(formatNumber(f.time), toQ(grid_.timeUnit)).trimmed();
@@ -80,19 +233,21 @@ GridFigure::Layout GridFigure::layout(const QRectF& area) const {
   l.legend = QRectF(area.left() + kPad, l.title.bottom(), area.width() - 2 * kPad, legendH);
   l.frameLabel = QRectF(area.left(), l.legend.bottom() + 2, area.width(), frameFm.height() + 6);
 
-  qreal rowLabelW = 0;
-  for (const std::string& r : grid_.rowLabels) rowLabelW = std::max(rowLabelW, labelFm.horizontalAdvance(toQ(r)));
+  const qreal rowLabelW = rowLabelWidth_;
   const qreal rowAxisW = grid_.rowAxisLabel.empty() ? 0 : axisFm.height() + 6;
   const qreal left = area.left() + kPad + rowAxisW + rowLabelW + 8;
   const qreal top = l.frameLabel.bottom() + (grid_.columnAxisLabel.empty() ? 0 : axisFm.height() + 2) + labelFm.height() + 6;
   const QRectF room(left, top, std::max<qreal>(1, area.right() - kPad - left), std::max<qreal>(1, area.bottom() - kPad - top));
   const int rows = std::max(1, grid_.rows());
-  const int cols = std::max(1, grid_.columns());
+  const int cols = std::max(1, raster_ ? cellColumns() : grid_.columns());
   l.cellW = room.width() / cols;
   l.cellH = room.height() / rows;
-  // Neither very tall nor very flat cells: text and colour blocks read best near square.
-  l.cellH = std::min(l.cellH, l.cellW * 1.5);
-  l.cellW = std::min(l.cellW, l.cellH * 4);
+  // Neither very tall nor very flat cells: text and colour blocks read best near square. A
+  // raster (hundreds of rows) uses the whole plot area instead.
+  if (!raster_) {
+    l.cellH = std::min(l.cellH, l.cellW * 1.5);
+    l.cellW = std::min(l.cellW, l.cellH * 4);
+  }
   const QSizeF size(l.cellW * cols, l.cellH * rows);
   l.cells = QRectF(QPointF(room.left() + (room.width() - size.width()) / 2, room.top()), size);
   l.columnLabels = QRectF(l.cells.left(), l.cells.top() - labelFm.height() - 4, l.cells.width(), labelFm.height());
@@ -105,12 +260,46 @@ QRectF GridFigure::cellArea(const QRectF& area) const { return layout(area).cell
 bool GridFigure::cellAt(QPointF pos, const QRectF& area, int* row, int* column) const {
   const Layout l = layout(area);
   if (!l.cells.contains(pos) || grid_.rows() == 0 || grid_.columns() == 0) return false;
-  *column = std::min(grid_.columns() - 1, static_cast<int>((pos.x() - l.cells.left()) / l.cellW));
+  const int cols = raster_ ? cellColumns() : grid_.columns();
+  *column = std::min(cols - 1, static_cast<int>((pos.x() - l.cells.left()) / l.cellW));
   *row = std::min(grid_.rows() - 1, static_cast<int>((pos.y() - l.cells.top()) / l.cellH));
   return true;
 }
 
 QString GridFigure::describeCell(int row, int column) const {
+  if (raster_) {
+    if (grid_.frames.empty() || row < 0 || column < 0 || row >= grid_.rows() || column >= cellColumns()) return {};
+    syncRaster();
+    const int per = columnsPerCell();
+    const int firstColumn = column * per;
+    QString text = toQ(grid_.rowLabels[static_cast<size_t>(row)]) + QStringLiteral(" · ");
+    if (per == 1) {
+      text += toQ(grid_.columnAxisLabel) + QLatin1Char(' ') + toQ(grid_.columnLabels[static_cast<size_t>(column)]);
+    } else {
+      QString unit = levelName(level_);
+      if (unit.endsWith(QLatin1Char('s'))) unit.chop(1);
+      text += QObject::tr("%1 %2 (%3 %4 to %5)")
+                  .arg(unit)
+                  .arg(column)
+                  .arg(levelName(0), toQ(grid_.columnLabels[static_cast<size_t>(firstColumn)]),
+                       toQ(grid_.columnLabels[static_cast<size_t>(firstColumn + per - 1)]));
+    }
+    if (const double bytes = bytesPerColumn(grid_.columnAxisLabel); bytes > 0) {
+      const double first = (static_cast<double>(row) * grid_.columns() + firstColumn) * bytes;
+      text += QObject::tr("\nbytes %1 to %2 of the allocation (%3)").arg(hexOffset(first), hexOffset(first + per * bytes - 1), sizeText(per * bytes));
+    }
+    const int state = rasterImage_.majority(row, column);
+    const QString stateLabel = state >= 0 && static_cast<size_t>(state) < grid_.states.size()
+                                   ? toQ(grid_.states[static_cast<size_t>(state)].label)
+                                   : QObject::tr("unknown state");
+    if (!rasterImage_.mixed(row, column)) return text + QStringLiteral("\n") + stateLabel;
+    text += QObject::tr("\nmixed, mostly %1:").arg(stateLabel);
+    const std::vector<int> counts = rasterImage_.stateCounts(playback_, row, column);
+    for (size_t s = 0; s < counts.size(); ++s)
+      if (counts[s] > 0)
+        text += QStringLiteral("\n  %1 × %2").arg(counts[s]).arg(s < grid_.states.size() ? toQ(grid_.states[s].label) : QObject::tr("unknown"));
+    return text;
+  }
   if (grid_.frames.empty() || row < 0 || column < 0 || row >= grid_.rows() || column >= grid_.columns()) return {};
   const GridFrame& f = grid_.frames[static_cast<size_t>(frame_)];
   const size_t i = static_cast<size_t>(row) * static_cast<size_t>(grid_.columns()) + static_cast<size_t>(column);
@@ -140,6 +329,11 @@ void GridFigure::paint(QPainter& painter, const QRectF& area) const {
   painter.setPen(QColor(0x11, 0x11, 0x11));
   painter.drawText(l.frameLabel, Qt::AlignCenter, frameText());
 
+  if (raster_) {
+    paintRaster(painter, l);
+    painter.restore();
+    return;
+  }
   const GridFrame& frame = grid_.frames[static_cast<size_t>(frame_)];
   const int rows = grid_.rows();
   const int cols = grid_.columns();
@@ -158,7 +352,7 @@ void GridFigure::paint(QPainter& painter, const QRectF& area) const {
   painter.setPen(Qt::NoPen);
   for (size_t s = 0; s < byState.size(); ++s) {
     if (byState[s].isEmpty()) continue;
-    painter.setBrush(s < grid_.states.size() ? kindColor(static_cast<int>(s)) : QColor(0xDD, 0xDD, 0xDD));
+    painter.setBrush(stateColor(static_cast<int>(s)));
     painter.drawRects(byState[s]);
   }
   painter.restore();
@@ -175,7 +369,7 @@ void GridFigure::paint(QPainter& painter, const QRectF& area) const {
           const size_t i = static_cast<size_t>(r) * static_cast<size_t>(cols) + static_cast<size_t>(c);
           if (i >= frame.text.size() || frame.text[i].empty()) continue;
           const int s = i < frame.cells.size() ? frame.cells[i] : -1;
-          const QColor fill = s >= 0 && static_cast<size_t>(s) < grid_.states.size() ? kindColor(s) : QColor(0xDD, 0xDD, 0xDD);
+          const QColor fill = stateColor(s);
           painter.setPen(textOn(fill));
           painter.drawText(QRectF(l.cells.left() + c * l.cellW, l.cells.top() + r * l.cellH, l.cellW - gap, l.cellH - gap),
                            Qt::AlignCenter, toQ(frame.text[i]));
@@ -192,8 +386,7 @@ void GridFigure::paint(QPainter& painter, const QRectF& area) const {
   for (int r = 0; r < rows; r += rowStride)
     painter.drawText(QRectF(l.rowLabels.left(), l.cells.top() + r * l.cellH, l.rowLabels.width(), l.cellH),
                      Qt::AlignRight | Qt::AlignVCenter, toQ(grid_.rowLabels[static_cast<size_t>(r)]));
-  qreal widest = 1;
-  for (const std::string& c : grid_.columnLabels) widest = std::max(widest, fm.horizontalAdvance(toQ(c)));
+  const qreal widest = columnLabelWidth_;
   const int colStride = std::max(1, static_cast<int>(std::ceil((widest + 6) / l.cellW)));
   for (int c = 0; c < cols; c += colStride)
     painter.drawText(QRectF(l.cells.left() + c * l.cellW + l.cellW / 2 - widest / 2 - 3, l.columnLabels.top(), widest + 6,
@@ -213,6 +406,81 @@ void GridFigure::paint(QPainter& painter, const QRectF& area) const {
     painter.restore();
   }
   painter.restore();
+}
+
+void GridFigure::paintRaster(QPainter& painter, const Layout& l) const {
+  syncRaster();
+  const int rows = grid_.rows();
+  const int cols = cellColumns();
+  const int per = columnsPerCell();
+  painter.save();
+  // One pixel per cell, scaled without smoothing: cell edges stay sharp, colours stay exact.
+  painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
+  painter.setRenderHint(QPainter::Antialiasing, false);
+  painter.drawImage(l.cells, rasterImage_.image());
+  if (per > 1) {
+    QVector<QRectF> rects;
+    const auto& runs = rasterImage_.mixedRuns();
+    rects.reserve(static_cast<qsizetype>(runs.size()));
+    for (const auto& [r, c, n] : runs)
+      rects.append(QRectF(l.cells.left() + c * l.cellW, l.cells.top() + r * l.cellH, n * l.cellW, l.cellH));
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(QBrush(kHatch, Qt::BDiagPattern));
+    painter.drawRects(rects);
+    // Coarse cells wide enough to tell apart get a hairline between them.
+    if (l.cellW >= 6 && cols > 1) {
+      painter.setPen(QPen(QColor(255, 255, 255, 200), 1));
+      for (int c = 1; c < cols; ++c) {
+        const qreal x = l.cells.left() + c * l.cellW;
+        painter.drawLine(QPointF(x, l.cells.top()), QPointF(x, l.cells.bottom()));
+      }
+    }
+  }
+  painter.setPen(QColor(0x66, 0x66, 0x66));
+  painter.setBrush(Qt::NoBrush);
+  painter.drawRect(l.cells);
+  painter.restore();
+
+  // Labels: every k-th row; columns at the level (page numbers, or block numbers).
+  const QFont labelFont = figureFont(figure_font::kTick);
+  const QFontMetricsF fm(labelFont);
+  painter.setFont(labelFont);
+  painter.setPen(QColor(0x22, 0x22, 0x22));
+  // Strides of powers of two: chunk 0, 16, 32 and page 0, 64, 128 read as addresses do.
+  const auto powerOfTwoAtLeast = [](double n) {
+    int p = 1;
+    while (p < n && p < (1 << 24)) p *= 2;
+    return p;
+  };
+  const int rowStride = powerOfTwoAtLeast(fm.height() * 1.6 / l.cellH);
+  for (int r = 0; r < rows; r += rowStride)
+    painter.drawText(QRectF(l.rowLabels.left(), l.cells.top() + r * l.cellH + l.cellH / 2 - fm.height() / 2, l.rowLabels.width(),
+                            fm.height()),
+                     Qt::AlignRight | Qt::AlignVCenter, toQ(grid_.rowLabels[static_cast<size_t>(r)]));
+  if (cols > 1) {
+    const auto labelOf = [&](int c) {
+      return per == 1 ? toQ(grid_.columnLabels[static_cast<size_t>(c)]) : QString::number(c);
+    };
+    const qreal widest = per == 1 ? columnLabelWidth_ : fm.horizontalAdvance(QString::number(cols - 1));
+    const int colStride = powerOfTwoAtLeast((widest + 14) / l.cellW);
+    for (int c = 0; c < cols; c += colStride)
+      painter.drawText(QRectF(l.cells.left() + c * l.cellW + l.cellW / 2 - widest / 2 - 5, l.columnLabels.top(), widest + 10,
+                              l.columnLabels.height()),
+                       Qt::AlignCenter, labelOf(c));
+  }
+  painter.setFont(figureFont(figure_font::kAxisTitle, true));
+  const QString columnAxis = per == 1 ? toQ(grid_.columnAxisLabel) : levelName(level_);
+  if (!columnAxis.isEmpty())
+    painter.drawText(QRectF(l.cells.left(), l.frameLabel.bottom(), l.cells.width(), l.columnLabels.top() - l.frameLabel.bottom()),
+                     Qt::AlignCenter, columnAxis);
+  if (!grid_.rowAxisLabel.empty()) {
+    painter.save();
+    painter.translate(l.rowLabels.left() - QFontMetricsF(painter.font()).height() / 2 - 4, l.cells.center().y());
+    painter.rotate(-90);
+    painter.drawText(QRectF(-l.cells.height() / 2 - 100, -20, l.cells.height() + 200, 40), Qt::AlignCenter,
+                     toQ(grid_.rowAxisLabel));
+    painter.restore();
+  }
 }
 
 }  // namespace warpscope::ui

@@ -43,6 +43,9 @@ struct ParamSpec {
   /// "buffer_mib"). On a real GPU its maximum is capped at half of the device's free memory
   /// (capParamsForDevice): more can hang the GPU for everyone. 0: not a memory size.
   double memoryUnitBytes = 0;
+  /// Set by capParamsForDevice when it lowered max for the device: why, in one sentence (the
+  /// GUI shows it under the control, error messages append it). Empty: not capped.
+  std::string capNote;
 
   /// "min..max step S" or "one of 4, 8, 16": used in every error message about this parameter.
   [[nodiscard]] std::string validRangeText() const;
@@ -95,6 +98,17 @@ ParamSet parseAssignments(const std::vector<ParamSpec>& specs,
 /// Checks every value of params against the declarations; throws BadInputError on the first
 /// unknown, missing or out-of-range one.
 void validateParams(const std::vector<ParamSpec>& specs, const ParamSet& params);
+
+struct DeviceInfo;
+
+/// The declarations as they apply on `device`. On a CUDA device every parameter with
+/// memoryUnitBytes > 0 gets max = min(max, floor(freeMemBytes / 2 / memoryUnitBytes)) (snapped
+/// down to its step or to the choices at or below it, never below min; the default clamped to
+/// the new max), a capNote and the same sentence appended to its help: more managed memory than
+/// half the free memory can hang the GPU for everyone; oversubscription runs in the simulator.
+/// Simulator devices (and parameters that size no memory) get the specs unchanged. A CUDA
+/// device whose freeMemBytes is unknown (0) is capped by half of globalMemBytes instead.
+std::vector<ParamSpec> capParamsForDevice(const std::vector<ParamSpec>& specs, const DeviceInfo& device);
 
 /// Finds a declaration by id, or nullptr.
 const ParamSpec* findParam(const std::vector<ParamSpec>& specs, const std::string& id);

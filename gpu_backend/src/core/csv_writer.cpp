@@ -88,6 +88,13 @@ void writeMetadata(const View& view, std::ostream& out) {
       comment(out, "column_labels", csvRecord(g.columnLabels));
       for (const auto& s : g.states) comment(out, "state (id,label)", csvRecord({s.id, s.label}));
       comment(out, "time_unit", g.timeUnit);
+      for (const auto& l : g.levels) comment(out, "level (name,columns_per_cell)", csvRecord({l.name, std::to_string(l.columnsPerCell)}));
+      if (!g.changes.empty()) {
+        // The change form (view_table.h): initial runs, then the changes, not a frame of every cell.
+        if (!g.frames.empty()) comment(out, "initial_frame_label", g.frames.front().label);
+        comment(out, "changes", std::to_string(g.changes.size()) +
+                                    " (rows: the initial frame as runs of one state, then each change; replay rows up to a time for the state then)");
+      }
       break;
     }
     case ViewKind::Bars: {

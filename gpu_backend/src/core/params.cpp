@@ -1,6 +1,7 @@
 #include "warpscope/params.h"
 
 #include "core/id_list.h"
+#include "warpscope/device.h"
 
 #include <algorithm>
 #include <charconv>
@@ -150,11 +151,63 @@ void validateParams(const std::vector<ParamSpec>& specs, const ParamSet& params)
       throw BadInputError("unknown parameter '" + id + "' (parameters: " + knownIds(specs) + ")");
     if (!spec->accepts(value))
       throw BadInputError("parameter '" + id + "' = " + formatNumber(value) +
-                          " is out of range; valid: " + spec->validRangeText());
+                          " is out of range; valid: " + spec->validRangeText() +
+                          (spec->capNote.empty() ? std::string() : " (" + spec->capNote + ")"));
   }
   for (const auto& spec : specs)
     if (!params.values().contains(spec.id))
       throw BadInputError("parameter '" + spec.id + "' is missing; valid: " + spec.validRangeText());
+}
+
+namespace {
+
+std::string mibText(double bytes) {
+  std::ostringstream out;
+  out << static_cast<long long>(std::floor(bytes / (1024.0 * 1024.0))) << " MiB";
+  return out.str();
+}
+
+}  // namespace
+
+std::vector<ParamSpec> capParamsForDevice(const std::vector<ParamSpec>& specs, const DeviceInfo& device) {
+  std::vector<ParamSpec> capped = specs;
+  if (device.kind != DeviceKind::Cuda) return capped;
+  const double freeBytes = static_cast<double>(device.freeMemBytes > 0 ? device.freeMemBytes : device.globalMemBytes);
+  if (!(freeBytes > 0)) return capped;
+  for (ParamSpec& spec : capped) {
+    if (!(spec.memoryUnitBytes > 0) || spec.isNamedChoice()) continue;
+    const double limit = std::floor(freeBytes / 2.0 / spec.memoryUnitBytes);
+    const double tolerance = 1e-9 * std::max(1.0, std::abs(limit));
+    bool lowered = false;
+    if (!spec.choices.empty()) {
+      std::vector<double> kept;
+      for (double c : spec.choices)
+        if (c <= limit + tolerance) kept.push_back(c);
+      // Not even the smallest fits: keep it alone, the least the lab can run with.
+      if (kept.empty()) kept.push_back(*std::min_element(spec.choices.begin(), spec.choices.end()));
+      lowered = kept.size() < spec.choices.size();
+      spec.choices = kept;
+      if (lowered) {
+        const double largest = *std::max_element(kept.begin(), kept.end());
+        spec.defaultValue = std::min(spec.defaultValue, largest);
+        spec.max = std::min(spec.max, largest);
+      }
+    } else if (limit < spec.max - tolerance) {
+      double max = std::max(spec.min, limit);
+      if (spec.step > 0) max = spec.min + std::floor((max - spec.min) / spec.step + 1e-9) * spec.step;
+      if (spec.integer) max = std::floor(max + 1e-9);
+      max = std::max(spec.min, max);
+      lowered = max < spec.max;
+      spec.max = max;
+      spec.defaultValue = std::min(spec.defaultValue, spec.max);
+    }
+    if (!lowered) continue;
+    spec.capNote = "capped at half of this GPU's free memory (" + mibText(freeBytes / 2.0) + " of " + mibText(freeBytes) +
+                   " free): more managed memory than that can hang the GPU for everyone; oversubscription runs in "
+                   "the simulator";
+    spec.help += (spec.help.empty() ? "" : " ") + std::string("Capped") + spec.capNote.substr(std::string("capped").size()) + ".";
+  }
+  return capped;
 }
 
 }  // namespace warpscope

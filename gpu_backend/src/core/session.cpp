@@ -62,7 +62,8 @@ RunOutcome Session::run(const RunRequest& request, const ProgressFn& progress, c
   // GUI's worker, the CLI) need no handlers of their own.
   return labs::guardRun("", [&]() -> RunOutcome {
     const LabSpec& lab = registry().get(request.labId);
-    validateParams(lab.params, request.params);
+    // Managed-memory sizes are capped on a real GPU (half its free memory): the refusal names the cap.
+    validateParams(capParamsForDevice(lab.params, device(request.deviceId)), request.params);
     Backend* backend = backendFor(request.deviceId);
     if (!backend) return RunError{RunError::Kind::Device, "no backend serves device '" + request.deviceId + "'"};
     RunOutcome outcome = backend->run(request, progress, cancel);

@@ -128,6 +128,14 @@ void gridMetadataToJson(const Grid& grid, json& out) {
   out["column_labels"] = grid.columnLabels;
   out["states"] = idLabels(grid.states);
   out["time_unit"] = grid.timeUnit;
+  // Optional, so grids without them read and write exactly as before.
+  if (!grid.levels.empty()) {
+    json levels = json::array();
+    for (const auto& l : grid.levels) levels.push_back({{"name", l.name}, {"columns_per_cell", l.columnsPerCell}});
+    out["levels"] = std::move(levels);
+  }
+  // The change form's table holds the initial frame's cells; its label is metadata.
+  if (!grid.changes.empty() && !grid.frames.empty()) out["initial_frame_label"] = grid.frames.front().label;
 }
 
 void gridMetadataFromJson(const json& in, const std::string& where, Grid& grid) {
@@ -138,6 +146,17 @@ void gridMetadataFromJson(const json& in, const std::string& where, Grid& grid) 
   for (const auto& s : arrayField(in, "states", where))
     grid.states.push_back({field<std::string>(s, "id", where + " states"), field<std::string>(s, "label", where + " states")});
   grid.timeUnit = field<std::string>(in, "time_unit", where);
+  if (in.contains("levels"))
+    for (const auto& l : arrayField(in, "levels", where)) {
+      GridLevel level{field<std::string>(l, "name", where + " levels"), field<int>(l, "columns_per_cell", where + " levels")};
+      if (level.columnsPerCell < 1 || (grid.columns() > 0 && grid.columns() % level.columnsPerCell != 0))
+        throw BadInputError("result JSON: " + where + " level '" + level.name + "' has columns_per_cell " +
+                            std::to_string(level.columnsPerCell) + ", which does not divide the grid's " +
+                            std::to_string(grid.columns()) + " columns");
+      grid.levels.push_back(std::move(level));
+    }
+  if (in.contains("initial_frame_label"))
+    grid.frames.assign(1, GridFrame{0, field<std::string>(in, "initial_frame_label", where), {}, {}});
 }
 
 void barsMetadataToJson(const Bars& bars, json& out) {

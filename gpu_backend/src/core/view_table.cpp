@@ -18,6 +18,7 @@ enum TimelineColumn : std::size_t {
 enum GridColumn : std::size_t {
   kGrFrame, kGrTime, kGrFrameLabel, kGrRow, kGrRowLabel, kGrColumn, kGrColumnLabel, kGrState, kGrText
 };
+enum GridChangeColumn : std::size_t { kChTime, kChFirstCell, kChCount, kChState };
 enum BarsColumn : std::size_t { kBarCategory, kBarSeries, kBarValue, kBarLow, kBarHigh };
 
 std::string numberText(double value) {
@@ -90,8 +91,13 @@ class RowCells {
   std::size_t row_;
 };
 
+/// Whether a grid table is in the change form: told by its first column (a full check follows).
+bool isChangeTable(const View& view, const ViewTable& table) {
+  return view.kind == ViewKind::Grid && !table.columns.empty() && table.columns.front() == gridChangeColumns().front();
+}
+
 void checkShape(const View& view, const ViewTable& table) {
-  const auto& expected = tableColumns(view.kind);
+  const auto& expected = isChangeTable(view, table) ? gridChangeColumns() : tableColumns(view.kind);
   for (std::size_t i = 0; i < expected.size(); ++i) {
     if (i >= table.columns.size())
       fail(view, std::string("column '") + expected[i] + "' is missing (" + viewKindName(view.kind) +
@@ -231,6 +237,83 @@ void gridFromTable(View& view, const ViewTable& table) {
   }
 }
 
+// ---- grid, change form ------------------------------------------------------------------
+
+std::string stateIdOf(const Grid& grid, int state) {
+  // A state outside the legend is written as its number; fromTable refuses it by name.
+  return state >= 0 && static_cast<std::size_t>(state) < grid.states.size() ? grid.states[static_cast<std::size_t>(state)].id
+                                                                          : std::to_string(state);
+}
+
+void gridChangesToTable(const View& view, ViewTable& table) {
+  const Grid& grid = view.grid;
+  const std::size_t cells = static_cast<std::size_t>(grid.rows()) * static_cast<std::size_t>(grid.columns());
+  // The initial frame as runs of one state (a fresh allocation is a single run).
+  if (!grid.frames.empty()) {
+    const GridFrame& initial = grid.frames.front();
+    std::size_t i = 0;
+    while (i < cells && i < initial.cells.size()) {
+      std::size_t j = i + 1;
+      while (j < cells && j < initial.cells.size() && initial.cells[j] == initial.cells[i]) ++j;
+      table.rows.push_back({initial.time, static_cast<double>(i), static_cast<double>(j - i), stateIdOf(grid, initial.cells[i])});
+      i = j;
+    }
+  }
+  for (const GridChange& c : grid.changes)
+    table.rows.push_back({c.time, static_cast<double>(c.firstCell), static_cast<double>(c.count), stateIdOf(grid, c.state)});
+}
+
+int changeStateIndex(const Grid& grid, const RowCells& row) {
+  const std::string& id = row.text(kChState);
+  for (std::size_t s = 0; s < grid.states.size(); ++s)
+    if (grid.states[s].id == id) return static_cast<int>(s);
+  row.failAt(kChState, "'" + id + "' is not one of the view's cell states");
+}
+
+void gridChangesFromTable(View& view, const ViewTable& table) {
+  Grid& grid = view.grid;
+  const std::size_t cells = grid.rowLabels.size() * grid.columnLabels.size();
+  GridFrame initial;
+  if (!grid.frames.empty()) initial.label = grid.frames.front().label;  // metadata
+  initial.cells.reserve(cells);
+  grid.changes.clear();
+  std::size_t r = 0;
+  // Leading rows: the initial frame, run after run, until every cell has its state.
+  for (; r < table.rows.size() && initial.cells.size() < cells; ++r) {
+    const RowCells row(view, table, r);
+    const double time = row.number(kChTime);
+    if (r == 0) initial.time = time;
+    row.expectNumber(kChTime, initial.time);
+    if (row.number(kChFirstCell) != static_cast<double>(initial.cells.size()))
+      row.failAt(kChFirstCell, numberText(row.number(kChFirstCell)) + " leaves a gap: the initial frame's runs cover cells 0.." +
+                                   std::to_string(initial.cells.size()) + " so far and must continue from there");
+    const double count = row.number(kChCount);
+    if (!(count >= 1) || count != std::floor(count) || count > static_cast<double>(cells - initial.cells.size()))
+      row.failAt(kChCount, numberText(count) + " is not a run inside the grid's " + std::to_string(cells) + " cells");
+    initial.cells.insert(initial.cells.end(), static_cast<std::size_t>(count), changeStateIndex(grid, row));
+  }
+  if (initial.cells.size() < cells)
+    fail(view, "the initial frame's runs end at cell " + std::to_string(initial.cells.size()) + " of " + std::to_string(cells));
+  for (; r < table.rows.size(); ++r) {
+    const RowCells row(view, table, r);
+    GridChange change;
+    change.time = row.number(kChTime);
+    if (!grid.changes.empty() && change.time < grid.changes.back().time)
+      row.failAt(kChTime, numberText(change.time) + " is before the previous change's " + numberText(grid.changes.back().time) +
+                              " (changes come in time order)");
+    const std::size_t first = row.index(kChFirstCell, cells, "cells");
+    const double count = row.number(kChCount);
+    if (!(count >= 1) || count != std::floor(count) || count > static_cast<double>(cells - first))
+      row.failAt(kChCount, numberText(count) + " cells from cell " + std::to_string(first) + " run past the grid's " +
+                               std::to_string(cells) + " cells");
+    change.firstCell = static_cast<int>(first);
+    change.count = static_cast<int>(count);
+    change.state = changeStateIndex(grid, row);
+    grid.changes.push_back(change);
+  }
+  grid.frames.assign(1, std::move(initial));
+}
+
 // ---- bars --------------------------------------------------------------------------------
 
 void barsToTable(const View& view, ViewTable& table) {
@@ -298,12 +381,19 @@ const std::vector<std::string>& tableColumns(ViewKind kind) {
   return xy;
 }
 
+const std::vector<std::string>& gridChangeColumns() {
+  static const std::vector<std::string> columns{"time", "first_cell", "count", "state"};
+  return columns;
+}
+
+bool usesChangeForm(const View& view) { return view.kind == ViewKind::Grid && !view.grid.changes.empty(); }
+
 ViewTable toTable(const View& view) {
-  ViewTable table{tableColumns(view.kind), {}};
+  ViewTable table{usesChangeForm(view) ? gridChangeColumns() : tableColumns(view.kind), {}};
   switch (view.kind) {
     case ViewKind::Xy: xyToTable(view, table); break;
     case ViewKind::Timeline: timelineToTable(view, table); break;
-    case ViewKind::Grid: gridToTable(view, table); break;
+    case ViewKind::Grid: usesChangeForm(view) ? gridChangesToTable(view, table) : gridToTable(view, table); break;
     case ViewKind::Bars: barsToTable(view, table); break;
   }
   return table;
@@ -314,7 +404,14 @@ void fromTable(View& view, const ViewTable& table) {
   switch (view.kind) {
     case ViewKind::Xy: xyFromTable(view, table); break;
     case ViewKind::Timeline: timelineFromTable(view, table); break;
-    case ViewKind::Grid: gridFromTable(view, table); break;
+    case ViewKind::Grid:
+      if (isChangeTable(view, table)) {
+        gridChangesFromTable(view, table);
+      } else {
+        view.grid.changes.clear();
+        gridFromTable(view, table);
+      }
+      break;
     case ViewKind::Bars: barsFromTable(view, table); break;
   }
 }

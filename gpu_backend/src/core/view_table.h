@@ -10,6 +10,12 @@
 ///   timeline: row, row_label, group, start, end, kind, sub_row_mask, payload (one per event)
 ///   grid:     frame, time, frame_label, row, row_label, column, column_label, state, text
 ///             (one row per cell per frame; state is the CellState id)
+///   grid with changes (Grid::changes non-empty, e.g. the 1 GiB page map): the change form
+///             time, first_cell, count, state
+///             first the initial frame as runs of equal state covering every cell in order (at
+///             the frame's time), then one row per GridChange. Replaying every row up to a time
+///             gives the state at that time; the initial frame's label is metadata; cell text is
+///             not part of this form (changes carry none).
 ///   bars:     category, series, value, low, high                     (one row per bar)
 /// sub_row_mask is hex text ("0xffff") because a 64-bit mask does not fit a double exactly.
 
@@ -32,6 +38,10 @@ struct ViewTable {
 
 /// The columns of a kind's table, in order.
 const std::vector<std::string>& tableColumns(ViewKind kind);
+/// The columns of a grid's change form: time, first_cell, count, state.
+const std::vector<std::string>& gridChangeColumns();
+/// True when toTable writes `view` in the grid change form (a grid with changes).
+bool usesChangeForm(const View& view);
 
 /// The table form of the view's per-row data (points, events, cells per frame, bars).
 ViewTable toTable(const View& view);
@@ -43,6 +53,9 @@ ViewTable toTable(const View& view);
 /// out of range, a series, state or category the metadata does not declare, a redundant label
 /// that disagrees with the metadata, a missing or repeated cell or bar.
 /// A grid frame whose text cells are all empty reads back with no text (it draws the same).
+/// A grid table in the change form (told by its columns) replaces frames with the one initial
+/// frame (keeping the label of any frame the view had, the initial-frame metadata) and fills
+/// changes; it refuses runs that leave cells out, changes out of time order or out of range.
 void fromTable(View& view, const ViewTable& table);
 
 }  // namespace warpscope

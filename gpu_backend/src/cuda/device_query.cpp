@@ -1,6 +1,7 @@
 #include "cuda/device_query.h"
 
 #include <charconv>
+#include <cstddef>
 
 #include "cuda/cuda_check.h"
 #include "labs/latency_arith/fma_chains.h"
@@ -114,6 +115,19 @@ DeviceInfo queryDevice(int ordinal) {
   info.memBusWidthBits = prop.memoryBusWidth;
   info.l2Bytes = prop.l2CacheSize;
   info.globalMemBytes = static_cast<long long>(prop.totalGlobalMem);
+  // Free memory now, for the managed-memory caps (capParamsForDevice). cudaMemGetInfo answers for
+  // the current device: switch to this one and back. A failure leaves 0 ("unknown": the caps then
+  // use half of the total) and clears the error so no later call trips on it.
+  {
+    int previous = 0;
+    const bool hadPrevious = cudaGetDevice(&previous) == cudaSuccess;
+    std::size_t freeBytes = 0;
+    std::size_t totalBytes = 0;
+    if (cudaSetDevice(ordinal) == cudaSuccess && cudaMemGetInfo(&freeBytes, &totalBytes) == cudaSuccess)
+      info.freeMemBytes = static_cast<long long>(freeBytes);
+    (void)cudaGetLastError();
+    if (hadPrevious) (void)cudaSetDevice(previous);
+  }
   // Double data rate: two transfers per memory clock over the whole bus.
   info.dramBandwidthGBs = 2.0 * info.memClockMhz * 1e6 * (info.memBusWidthBits / 8.0) / 1e9;
   info.sources = "CUDA driver";

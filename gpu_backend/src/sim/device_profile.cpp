@@ -117,6 +117,7 @@ DeviceInfo readDeviceInfo(const FieldReader& top, const std::string& id) {
   info.memBusWidthBits = d.int32("mem_bus_width_bits", 32, 65536);
   info.l2Bytes = d.integer("l2_bytes", 1);
   info.globalMemBytes = d.integer("global_mem_bytes", 1);
+  info.freeMemBytes = info.globalMemBytes;  // a model has all of its memory free
   info.dramBandwidthGBs = d.number("dram_bandwidth_gbs", 0, kHuge);
 
   // Cross-field sanity: each of these is a typo the model would silently turn into nonsense.
