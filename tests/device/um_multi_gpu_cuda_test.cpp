@@ -31,9 +31,6 @@ class UmMultiGpuCuda : public ::testing::Test {
     ASSERT_NE(context_, nullptr);
     ASSERT_EQ(cudaSetDevice(context_->ordinal), cudaSuccess);
   }
-  void requireTwo() {
-    if (gpus_ < 2) GTEST_SKIP() << "needs two GPUs: this machine has " << gpus_;
-  }
   um::UmScenarioResult run(MultiGpuMode mode, int passes, const std::string& title) {
     MultiGpuScenario s;
     s.mode = mode;
@@ -59,6 +56,16 @@ class UmMultiGpuCuda : public ::testing::Test {
   cuda::DeviceContext* context_ = nullptr;
 };
 
+/// The tests that need two GPUs: skipped, with the count, on a machine with one.
+class UmMultiGpuCudaTwo : public UmMultiGpuCuda {
+ protected:
+  void SetUp() override {
+    UmMultiGpuCuda::SetUp();
+    if (IsSkipped() || HasFatalFailure()) return;
+    if (gpus_ < 2) GTEST_SKIP() << "needs two GPUs: this machine has " << gpus_;
+  }
+};
+
 TEST_F(UmMultiGpuCuda, OneGpuIsBadInputNamingTheCount) {
   if (gpus_ >= 2) GTEST_SKIP() << "this machine has " << gpus_ << " GPUs: the refusal cannot happen";
   MultiGpuScenario s;
@@ -71,8 +78,7 @@ TEST_F(UmMultiGpuCuda, OneGpuIsBadInputNamingTheCount) {
   }
 }
 
-TEST_F(UmMultiGpuCuda, FirstTouchSplitsThePagesBetweenTheGpus) {
-  requireTwo();
+TEST_F(UmMultiGpuCudaTwo, FirstTouchSplitsThePagesBetweenTheGpus) {
   const um::UmScenarioResult r = run(MultiGpuMode::FirstTouch, 2, "first touch, 2 passes");
   ASSERT_NE(r.findPhase("gpu0"), nullptr);
   ASSERT_NE(r.findPhase("gpu1 pass 2"), nullptr);
@@ -84,8 +90,7 @@ TEST_F(UmMultiGpuCuda, FirstTouchSplitsThePagesBetweenTheGpus) {
   EXPECT_NEAR(in1, 0.5, 0.1) << "GPU 1 should pull about its half from the host";
 }
 
-TEST_F(UmMultiGpuCuda, ReadDuplicateLeavesACopyOnEachGpu) {
-  requireTwo();
+TEST_F(UmMultiGpuCudaTwo, ReadDuplicateLeavesACopyOnEachGpu) {
   const um::UmScenarioResult one = run(MultiGpuMode::ReadDuplicate, 1, "read duplicate, 1 pass");
   const um::UmScenarioResult two = run(MultiGpuMode::ReadDuplicate, 2, "read duplicate, 2 passes");
   const um::UmPhaseTiming* first = two.findPhase("gpu1 pass 1");
@@ -104,8 +109,7 @@ TEST_F(UmMultiGpuCuda, ReadDuplicateLeavesACopyOnEachGpu) {
   }
 }
 
-TEST_F(UmMultiGpuCuda, RemoteMappedReadsOverThePeerLinkWithoutFaults) {
-  requireTwo();
+TEST_F(UmMultiGpuCudaTwo, RemoteMappedReadsOverThePeerLinkWithoutFaults) {
   const um::UmScenarioResult remote = run(MultiGpuMode::RemoteMapped, 2, "remote mapped, 2 passes");
   const um::UmScenarioResult migrate = run(MultiGpuMode::Migrate, 2, "migrate, 2 passes");
   const um::UmPhaseTiming* local = remote.findPhase("gpu0");
@@ -123,8 +127,7 @@ TEST_F(UmMultiGpuCuda, RemoteMappedReadsOverThePeerLinkWithoutFaults) {
   EXPECT_GT(migrate1.dtod + migrate1.htod, kBytes / 2) << "without advice GPU 1's reads migrate the data";
 }
 
-TEST_F(UmMultiGpuCuda, PeerCopyHasBandwidth) {
-  requireTwo();
+TEST_F(UmMultiGpuCudaTwo, PeerCopyHasBandwidth) {
   const um::UmScenarioResult r = run(MultiGpuMode::PeerCopy, 1, "peer copy");
   const um::UmPhaseTiming* copy = r.findPhase("peer-copy");
   ASSERT_NE(copy, nullptr);
@@ -132,8 +135,7 @@ TEST_F(UmMultiGpuCuda, PeerCopyHasBandwidth) {
   EXPECT_GT(copy->gbps(), 0.0);
 }
 
-TEST_F(UmMultiGpuCuda, MoreThanHalfTheFreeMemoryIsRefused) {
-  requireTwo();
+TEST_F(UmMultiGpuCudaTwo, MoreThanHalfTheFreeMemoryIsRefused) {
   std::size_t freeBytes = 0, total = 0;
   ASSERT_EQ(cudaMemGetInfo(&freeBytes, &total), cudaSuccess);
   MultiGpuScenario s;

@@ -66,7 +66,7 @@ GpuPair pickPair(int ordinal) {
     if (d == ordinal) continue;
     int can = 0;
     WS_CUDA_CHECK(cudaDeviceCanAccessPeer(&can, ordinal, d));
-    if (pair.gpu1 < 0 || (can && !pair.peer10)) {
+    if (pair.gpu1 < 0 || (can && !pair.peer01)) {
       pair.gpu1 = d;
       pair.peer01 = can != 0;
     }
@@ -281,6 +281,10 @@ um::UmScenarioResult measureMultiGpuScenario(cuda::DeviceContext& device, const 
   if (pair.peer01) enablePeer(pair.gpu0, pair.gpu1);
   if (pair.peer10) enablePeer(pair.gpu1, pair.gpu0);
 
+  // CUPTI's unified-memory counters are configured by the process's first capture. Configure them
+  // before the managed allocation: on the H200 the first capture of a process, configured after
+  // the allocation, recorded nothing for it.
+  { cuda::UmCapture configure; (void)configure.finish(nullptr, 0); }
   WS_CUDA_CHECK(cudaSetDevice(pair.gpu0));
   cuda::ManagedBuffer buffer(bytes);
   unsigned* data = buffer.as<unsigned>();
