@@ -51,6 +51,12 @@ class UmMultiGpuCuda : public ::testing::Test {
                   static_cast<unsigned long long>(f.gpuFaults), static_cast<unsigned long long>(f.remoteMaps));
     }
   }
+  /// Skips the trace assertions (visibly) when there is no trace or CUPTI delivered no records.
+  static bool noRecords(const um::UmScenarioResult& r, std::string& why) {
+    if (!r.trace.captured) why = "no unified-memory trace: " + r.trace.unavailableReason;
+    else if (r.trace.events.empty()) why = "CUPTI delivered no unified-memory records for this two-GPU run (timings alone)";
+    return !why.empty();
+  }
   int gpus_ = 0;
   std::unique_ptr<cuda::CudaBackend> backend_;
   cuda::DeviceContext* context_ = nullptr;
@@ -82,7 +88,11 @@ TEST_F(UmMultiGpuCudaTwo, FirstTouchSplitsThePagesBetweenTheGpus) {
   const um::UmScenarioResult r = run(MultiGpuMode::FirstTouch, 2, "first touch, 2 passes");
   ASSERT_NE(r.findPhase("gpu0"), nullptr);
   ASSERT_NE(r.findPhase("gpu1 pass 2"), nullptr);
-  if (!r.trace.captured) GTEST_SKIP() << "no unified-memory trace: " << r.trace.unavailableReason;
+  // The pages stay where the first pass put them: the second pass reads local memory (H200: pass 1
+  // about 20 ms for 128 MiB per GPU, pass 2 about 0.05 ms).
+  EXPECT_LT(r.findPhase("gpu0 pass 2")->medianMs * 10, r.findPhase("gpu0 pass 1")->medianMs);
+  EXPECT_LT(r.findPhase("gpu1 pass 2")->medianMs * 10, r.findPhase("gpu1 pass 1")->medianMs);
+  if (std::string why; noRecords(r, why)) GTEST_SKIP() << why;
   printInflow(r);
   const double in0 = static_cast<double>(um::inflowTo(r.trace, um::Processor::Gpu0).htod) / kBytes;
   const double in1 = static_cast<double>(um::inflowTo(r.trace, um::Processor::Gpu1).htod) / kBytes;
@@ -97,8 +107,9 @@ TEST_F(UmMultiGpuCudaTwo, ReadDuplicateLeavesACopyOnEachGpu) {
   const um::UmPhaseTiming* second = two.findPhase("gpu1 pass 2");
   ASSERT_NE(first, nullptr);
   ASSERT_NE(second, nullptr);
-  EXPECT_LT(second->medianMs, first->medianMs) << "the second pass reads local copies";
-  if (!two.trace.captured) GTEST_SKIP() << "no unified-memory trace: " << two.trace.unavailableReason;
+  EXPECT_LT(second->medianMs * 10, first->medianMs) << "the second pass reads local copies";
+  EXPECT_LT(two.findPhase("gpu0 pass 2")->medianMs * 10, two.findPhase("gpu0 pass 1")->medianMs);
+  if (std::string why; noRecords(two, why)) GTEST_SKIP() << why;
   printInflow(two);
   const auto moved = [](const um::UmCounters& c) { return c.bytesHtoD + c.bytesDtoD; };
   // The second pass migrates nothing: two passes move what one pass moves.
@@ -116,8 +127,12 @@ TEST_F(UmMultiGpuCudaTwo, RemoteMappedReadsOverThePeerLinkWithoutFaults) {
   const um::UmPhaseTiming* far = remote.findPhase("gpu1 pass 2");
   ASSERT_NE(local, nullptr);
   ASSERT_NE(far, nullptr);
-  EXPECT_GT(far->medianMs, local->medianMs) << "reads over the peer link are slower than GPU 0's local reads";
-  if (!remote.trace.captured) GTEST_SKIP() << "no unified-memory trace: " << remote.trace.unavailableReason;
+  EXPECT_GT(far->medianMs, 2 * local->medianMs) << "reads over the peer link are slower than GPU 0's local reads";
+  // Remote stays remote: GPU 1's second pass is as slow as its first (nothing migrated) ...
+  EXPECT_GT(far->medianMs, 0.5 * remote.findPhase("gpu1 pass 1")->medianMs);
+  // ... while without advice the first pass migrates the data and the second reads it locally.
+  EXPECT_LT(migrate.findPhase("gpu1 pass 2")->medianMs * 10, migrate.findPhase("gpu1 pass 1")->medianMs);
+  if (std::string why; noRecords(remote, why)) GTEST_SKIP() << why;
   printInflow(remote);
   printInflow(migrate);
   const um::Inflow remote1 = um::inflowTo(remote.trace, um::Processor::Gpu1);
