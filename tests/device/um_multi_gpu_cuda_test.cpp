@@ -31,9 +31,6 @@ class UmMultiGpuCuda : public ::testing::Test {
     ASSERT_NE(context_, nullptr);
     ASSERT_EQ(cudaSetDevice(context_->ordinal), cudaSuccess);
   }
-  void requireTwo() {
-    if (gpus_ < 2) GTEST_SKIP() << "needs two GPUs: this machine has " << gpus_;
-  }
   um::UmScenarioResult run(MultiGpuMode mode, int passes, const std::string& title) {
     MultiGpuScenario s;
     s.mode = mode;
@@ -54,9 +51,25 @@ class UmMultiGpuCuda : public ::testing::Test {
                   static_cast<unsigned long long>(f.gpuFaults), static_cast<unsigned long long>(f.remoteMaps));
     }
   }
+  /// Skips the trace assertions (visibly) when there is no trace or CUPTI delivered no records.
+  static bool noRecords(const um::UmScenarioResult& r, std::string& why) {
+    if (!r.trace.captured) why = "no unified-memory trace: " + r.trace.unavailableReason;
+    else if (r.trace.events.empty()) why = "CUPTI delivered no unified-memory records for this two-GPU run (timings alone)";
+    return !why.empty();
+  }
   int gpus_ = 0;
   std::unique_ptr<cuda::CudaBackend> backend_;
   cuda::DeviceContext* context_ = nullptr;
+};
+
+/// The tests that need two GPUs: skipped, with the count, on a machine with one.
+class UmMultiGpuCudaTwo : public UmMultiGpuCuda {
+ protected:
+  void SetUp() override {
+    UmMultiGpuCuda::SetUp();
+    if (IsSkipped() || HasFatalFailure()) return;
+    if (gpus_ < 2) GTEST_SKIP() << "needs two GPUs: this machine has " << gpus_;
+  }
 };
 
 TEST_F(UmMultiGpuCuda, OneGpuIsBadInputNamingTheCount) {
@@ -71,12 +84,15 @@ TEST_F(UmMultiGpuCuda, OneGpuIsBadInputNamingTheCount) {
   }
 }
 
-TEST_F(UmMultiGpuCuda, FirstTouchSplitsThePagesBetweenTheGpus) {
-  requireTwo();
+TEST_F(UmMultiGpuCudaTwo, FirstTouchSplitsThePagesBetweenTheGpus) {
   const um::UmScenarioResult r = run(MultiGpuMode::FirstTouch, 2, "first touch, 2 passes");
   ASSERT_NE(r.findPhase("gpu0"), nullptr);
   ASSERT_NE(r.findPhase("gpu1 pass 2"), nullptr);
-  if (!r.trace.captured) GTEST_SKIP() << "no unified-memory trace: " << r.trace.unavailableReason;
+  // The pages stay where the first pass put them: the second pass reads local memory (H200: pass 1
+  // about 20 ms for 128 MiB per GPU, pass 2 about 0.05 ms).
+  EXPECT_LT(r.findPhase("gpu0 pass 2")->medianMs * 10, r.findPhase("gpu0 pass 1")->medianMs);
+  EXPECT_LT(r.findPhase("gpu1 pass 2")->medianMs * 10, r.findPhase("gpu1 pass 1")->medianMs);
+  if (std::string why; noRecords(r, why)) GTEST_SKIP() << why;
   printInflow(r);
   const double in0 = static_cast<double>(um::inflowTo(r.trace, um::Processor::Gpu0).htod) / kBytes;
   const double in1 = static_cast<double>(um::inflowTo(r.trace, um::Processor::Gpu1).htod) / kBytes;
@@ -84,16 +100,16 @@ TEST_F(UmMultiGpuCuda, FirstTouchSplitsThePagesBetweenTheGpus) {
   EXPECT_NEAR(in1, 0.5, 0.1) << "GPU 1 should pull about its half from the host";
 }
 
-TEST_F(UmMultiGpuCuda, ReadDuplicateLeavesACopyOnEachGpu) {
-  requireTwo();
+TEST_F(UmMultiGpuCudaTwo, ReadDuplicateLeavesACopyOnEachGpu) {
   const um::UmScenarioResult one = run(MultiGpuMode::ReadDuplicate, 1, "read duplicate, 1 pass");
   const um::UmScenarioResult two = run(MultiGpuMode::ReadDuplicate, 2, "read duplicate, 2 passes");
   const um::UmPhaseTiming* first = two.findPhase("gpu1 pass 1");
   const um::UmPhaseTiming* second = two.findPhase("gpu1 pass 2");
   ASSERT_NE(first, nullptr);
   ASSERT_NE(second, nullptr);
-  EXPECT_LT(second->medianMs, first->medianMs) << "the second pass reads local copies";
-  if (!two.trace.captured) GTEST_SKIP() << "no unified-memory trace: " << two.trace.unavailableReason;
+  EXPECT_LT(second->medianMs * 10, first->medianMs) << "the second pass reads local copies";
+  EXPECT_LT(two.findPhase("gpu0 pass 2")->medianMs * 10, two.findPhase("gpu0 pass 1")->medianMs);
+  if (std::string why; noRecords(two, why)) GTEST_SKIP() << why;
   printInflow(two);
   const auto moved = [](const um::UmCounters& c) { return c.bytesHtoD + c.bytesDtoD; };
   // The second pass migrates nothing: two passes move what one pass moves.
@@ -104,16 +120,19 @@ TEST_F(UmMultiGpuCuda, ReadDuplicateLeavesACopyOnEachGpu) {
   }
 }
 
-TEST_F(UmMultiGpuCuda, RemoteMappedReadsOverThePeerLinkWithoutFaults) {
-  requireTwo();
+TEST_F(UmMultiGpuCudaTwo, RemoteMappedReadsOverThePeerLinkWithoutFaults) {
   const um::UmScenarioResult remote = run(MultiGpuMode::RemoteMapped, 2, "remote mapped, 2 passes");
   const um::UmScenarioResult migrate = run(MultiGpuMode::Migrate, 2, "migrate, 2 passes");
   const um::UmPhaseTiming* local = remote.findPhase("gpu0");
   const um::UmPhaseTiming* far = remote.findPhase("gpu1 pass 2");
   ASSERT_NE(local, nullptr);
   ASSERT_NE(far, nullptr);
-  EXPECT_GT(far->medianMs, local->medianMs) << "reads over the peer link are slower than GPU 0's local reads";
-  if (!remote.trace.captured) GTEST_SKIP() << "no unified-memory trace: " << remote.trace.unavailableReason;
+  EXPECT_GT(far->medianMs, 2 * local->medianMs) << "reads over the peer link are slower than GPU 0's local reads";
+  // Remote stays remote: GPU 1's second pass is as slow as its first (nothing migrated) ...
+  EXPECT_GT(far->medianMs, 0.5 * remote.findPhase("gpu1 pass 1")->medianMs);
+  // ... while without advice the first pass migrates the data and the second reads it locally.
+  EXPECT_LT(migrate.findPhase("gpu1 pass 2")->medianMs * 10, migrate.findPhase("gpu1 pass 1")->medianMs);
+  if (std::string why; noRecords(remote, why)) GTEST_SKIP() << why;
   printInflow(remote);
   printInflow(migrate);
   const um::Inflow remote1 = um::inflowTo(remote.trace, um::Processor::Gpu1);
@@ -123,8 +142,7 @@ TEST_F(UmMultiGpuCuda, RemoteMappedReadsOverThePeerLinkWithoutFaults) {
   EXPECT_GT(migrate1.dtod + migrate1.htod, kBytes / 2) << "without advice GPU 1's reads migrate the data";
 }
 
-TEST_F(UmMultiGpuCuda, PeerCopyHasBandwidth) {
-  requireTwo();
+TEST_F(UmMultiGpuCudaTwo, PeerCopyHasBandwidth) {
   const um::UmScenarioResult r = run(MultiGpuMode::PeerCopy, 1, "peer copy");
   const um::UmPhaseTiming* copy = r.findPhase("peer-copy");
   ASSERT_NE(copy, nullptr);
@@ -132,8 +150,7 @@ TEST_F(UmMultiGpuCuda, PeerCopyHasBandwidth) {
   EXPECT_GT(copy->gbps(), 0.0);
 }
 
-TEST_F(UmMultiGpuCuda, MoreThanHalfTheFreeMemoryIsRefused) {
-  requireTwo();
+TEST_F(UmMultiGpuCudaTwo, MoreThanHalfTheFreeMemoryIsRefused) {
   std::size_t freeBytes = 0, total = 0;
   ASSERT_EQ(cudaMemGetInfo(&freeBytes, &total), cudaSuccess);
   MultiGpuScenario s;

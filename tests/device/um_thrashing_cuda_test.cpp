@@ -84,8 +84,13 @@ TEST_F(UmThrashingCuda, FullySharedPagesThrashWhileKernelAndCpuRunTogether) {
   std::printf("[um]   anti-thrashing records %llu; GPU faults %llu, CPU faults %llu for %llu pages\n",
               static_cast<unsigned long long>(heuristic), static_cast<unsigned long long>(c.gpuFaults),
               static_cast<unsigned long long>(c.cpuFaults), static_cast<unsigned long long>(pages));
-  EXPECT_TRUE(heuristic > 0 || (c.gpuFaults > pages && c.cpuFaults > pages))
-      << "neither the driver's anti-thrashing records nor many faults both ways";
+  // What the H200 (driver 580, 3 runs) shows: the driver's thrashing records (97-182 per traced
+  // run of 50 ms), 0-4 throttling records, faults both ways (about 150-200 GPU faults in 45-57
+  // groups, 170-210 CPU faults; 3-5 MiB HtoD, 19 MiB DtoH), no remote maps without advice.
+  EXPECT_GT(c.thrashingEvents, 0u) << "the driver reported no thrashing";
+  EXPECT_GT(c.gpuFaults, 0u);
+  EXPECT_GT(c.cpuFaults, 0u);
+  EXPECT_GT(c.bytesDtoH, 0u);
 }
 
 TEST_F(UmThrashingCuda, PreferredLocationOrAccessedByCutsTheFaults) {
@@ -93,9 +98,14 @@ TEST_F(UmThrashingCuda, PreferredLocationOrAccessedByCutsTheFaults) {
   const um::UmScenarioResult cpu = run(fullyShared(UmPolicy::PreferredCpu), "fully shared, SetPreferredLocation CPU");
   const um::UmScenarioResult accessed = run(fullyShared(UmPolicy::AccessedByGpu), "fully shared, SetAccessedBy GPU");
   if (!none.trace.captured) GTEST_SKIP() << "no unified-memory trace here: " << none.trace.unavailableReason;
-  const std::uint64_t best = std::min(faults(cpu.counters), faults(accessed.counters));
-  EXPECT_LT(best, faults(none.counters));
-  EXPECT_LT(std::min(migrated(cpu.counters), migrated(accessed.counters)), migrated(none.counters));
+  // On the H200: SetPreferredLocation CPU leaves the pages on the CPU and the GPU's mapping of
+  // them in place (0 faults, 0 bytes moved after the warm-up); SetAccessedBy GPU moves each page
+  // to the CPU once and maps it remotely (remote-map records, no thrashing records).
+  EXPECT_LT(faults(cpu.counters) * 4, faults(none.counters));
+  EXPECT_LT(migrated(cpu.counters) * 4, migrated(none.counters));
+  EXPECT_LT(accessed.counters.thrashingEvents, none.counters.thrashingEvents);
+  EXPECT_GT(accessed.counters.remoteMapEvents, 0u);
+  EXPECT_LT(faults(accessed.counters), faults(none.counters));
 }
 
 TEST_F(UmThrashingCuda, MoreThanHalfTheFreeMemoryIsRefusedNamingTheCap) {

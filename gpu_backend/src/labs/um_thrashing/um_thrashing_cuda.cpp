@@ -180,6 +180,10 @@ um::UmScenarioResult measureThrashingScenario(cuda::DeviceContext& device, const
   WS_CUDA_CHECK(cudaDeviceGetAttribute(&smCount, cudaDevAttrMultiProcessorCount, ordinal));
   const Layout layout(scenario, static_cast<unsigned>(smCount * kBlocksPerSm));
 
+  // CUPTI's unified-memory counters are configured by the process's first capture. Configure them
+  // before the managed allocation: on the H200 the first capture of a process, configured after
+  // the allocation, recorded nothing for it.
+  { cuda::UmCapture configure; (void)configure.finish(nullptr, 0); }
   cuda::ManagedBuffer buffer(scenario.bufferBytes);
   unsigned* words = buffer.as<unsigned>();
   const cudaMemLocation gpu = cuda::gpuLocation(ordinal);
