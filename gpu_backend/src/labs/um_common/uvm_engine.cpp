@@ -101,6 +101,13 @@ double UvmEngine::evict(Processor gpu, std::uint32_t block, double nowUs) {
   const std::uint32_t base = block * kPagesPerChunk;
   const std::uint32_t n = pages.pagesInBlock(block);
   double t = nowUs;
+  for (std::uint32_t k = 0; k < n; ++k) {
+    const std::uint8_t r = pages.resident[base + k];
+    if ((r & bit) && (r & ~bit) == 0) {  // the only copy: it must land in host memory
+      t += params.evictChunkUs;
+      break;
+    }
+  }
   std::uint32_t i = 0;
   while (i < n) {
     const std::uint32_t page = base + i;
@@ -133,9 +140,9 @@ double UvmEngine::evict(Processor gpu, std::uint32_t block, double nowUs) {
       for (std::uint32_t k = i; k < j; ++k) {
         const std::uint32_t pg = base + k;
         pages.resident[pg] = kCpuBit;
-        // uvm_perf_map_remote_on_eviction (uvm_va_block.c, default 1): the evicting GPU keeps a
-        // remote mapping of the page in host memory.
-        pages.mapped[pg] = static_cast<std::uint8_t>((accessedByBits(pages.flags[pg]) | bit) & ~kCpuBit);
+        // No remote mapping is left behind: uvm_va_space_map_remote_on_eviction (uvm_va_block.c)
+        // needs access-counter migrations, which x86 + PCIe systems do not enable.
+        pages.mapped[pg] = static_cast<std::uint8_t>(accessedByBits(pages.flags[pg]) & ~kCpuBit);
       }
       trace.residencyFromTable(t, pages, page, len);
     }
