@@ -185,7 +185,18 @@ TEST(UmPoliciesModel, AccessedByGpuMeansNoGpuFaults) {
   const UmScenarioResult r = simulatePoliciesScenario(shippedProfile("h200"), s);
   EXPECT_EQ(r.counters.gpuFaults, 0u);
   EXPECT_EQ(r.counters.bytesHtoD, 0u);
-  EXPECT_EQ(r.counters.cpuFaults, 0u);
+  EXPECT_EQ(r.counters.bytesDtoH, 0u);
+  // The only CPU faults are the first touch's (6 per 2 MiB, as on the H200).
+  EXPECT_EQ(r.counters.cpuFaults, 6u * 8);
+}
+
+TEST(UmPoliciesModel, NoAdviceCpuFaultsMatchTheH200Count) {
+  // H200 CUPTI, 64 MiB, 4 iterations, no advice: 960 CPU faults (384 in the first iteration,
+  // first touch + read-back, 192 in each later one), 256 MiB each way.
+  const UmScenarioResult r = simulatePoliciesScenario(shippedProfile("h200"), {UmPolicy::None, 64ull << 20, 4, false, 1.0});
+  EXPECT_EQ(r.counters.cpuFaults, 960u);
+  EXPECT_EQ(r.counters.bytesHtoD, 256ull << 20);
+  EXPECT_EQ(r.counters.bytesDtoH, 256ull << 20);
 }
 
 TEST(UmPoliciesModel, PreferredLocationGpuStillMigratesToTheCpuOnPcie) {

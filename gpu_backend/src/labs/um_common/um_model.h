@@ -31,9 +31,10 @@ struct UvmParams {
   double gpuFaultBatchUs = 0;   ///< Fixed cost of servicing one fault batch (fetch, replay).
   double gpuFaultUs = 0;        ///< Added cost per distinct fault in a batch.
   double cpuFaultUs = 0;        ///< Cost of one CPU fault (trap, migrate 4 KiB back, map).
-  double evictChunkUs = 0;      ///< Fixed cost of evicting one 2 MiB root chunk holding the only copy of
-                                ///< some pages (host pages allocated and mapped, GPU unmapped, the
-                                ///< faulting block's service restarted); the copy itself is extra.
+  double gpuFaultBlockUs = 0;   ///< Added cost per VA block a fault batch services (lock, prefetch
+                                ///< and residency computation, mapping, waiting for its copies).
+  double hostPagePopulateUs = 0;///< Per 4 KiB page landing in host memory (CPU-fault migrations and
+                                ///< evictions): allocating, zeroing and DMA-mapping the host page.
   double linkGBs = 0;           ///< Host link, DMA copies of large pinned ranges, each way.
   double pageableGBs = 0;       ///< cudaMemcpy from pageable host memory (staged).
   double transferOverheadUs = 0;///< Per-copy setup cost on the link (one migration transfer).

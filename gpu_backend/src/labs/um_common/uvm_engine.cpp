@@ -101,13 +101,6 @@ double UvmEngine::evict(Processor gpu, std::uint32_t block, double nowUs) {
   const std::uint32_t base = block * kPagesPerChunk;
   const std::uint32_t n = pages.pagesInBlock(block);
   double t = nowUs;
-  for (std::uint32_t k = 0; k < n; ++k) {
-    const std::uint8_t r = pages.resident[base + k];
-    if ((r & bit) && (r & ~bit) == 0) {  // the only copy: it must land in host memory
-      t += params.evictChunkUs;
-      break;
-    }
-  }
   std::uint32_t i = 0;
   while (i < n) {
     const std::uint32_t page = base + i;
@@ -125,7 +118,8 @@ double UvmEngine::evict(Processor gpu, std::uint32_t block, double nowUs) {
       trace.residencyFromTable(t, pages, page, len);
     } else {
       trace.residency(t, page, len, PageState::Evicting);
-      const double dur = link.transferUs(bytes, gpu, Processor::Cpu);
+      // The only copy: it lands in freshly populated host pages.
+      const double dur = link.transferUs(bytes, gpu, Processor::Cpu) + params.hostPagePopulateUs * len;
       UmEvent e;
       e.kind = UmEventKind::BytesDtoH;
       e.startUs = t;
@@ -197,26 +191,35 @@ double UvmEngine::migrate(std::uint32_t block, const BlockPageMask& mask, const 
   const int n = static_cast<int>(pages.pagesInBlock(block));
   const std::uint8_t destBit = processorBit(dest);
   bool sourceGpus[3] = {false, false, false};
+  bool overheadPaid = false;
   int i = 0;
   while (i < n) {
     if (!mask.test(i)) { ++i; continue; }
     Processor src = Processor::Cpu;
     const bool moves = sourceOf(pages.resident[base + i], dest, src);
-    // One copy per contiguous run from one source; its cause is the fault's unless every page
-    // of it was only prefetched.
-    bool isPrefetch = prefetched.test(i);
+    // One copy per contiguous run from one source and of one cause: the driver copies the faulted
+    // pages and the prefetched ones as separate ranges (CUPTI shows "coherence" and "prefetch"
+    // transfers on the H200).
+    const bool isPrefetch = prefetched.test(i);
     int j = i + 1;
-    while (j < n && mask.test(j)) {
+    while (j < n && mask.test(j) && prefetched.test(j) == isPrefetch) {
       Processor s2 = Processor::Cpu;
       const bool m2 = sourceOf(pages.resident[base + j], dest, s2);
       if (m2 != moves || (moves && s2 != src)) break;
-      isPrefetch = isPrefetch && prefetched.test(j);
       ++j;
     }
     const auto len = static_cast<std::uint32_t>(j - i);
     const std::uint64_t bytes = static_cast<std::uint64_t>(len) * kPageBytes;
     if (moves) {
-      const double dur = link.transferUs(bytes, src, dest);
+      // The driver pushes all of a block's copies to the copy engine, then waits once: the fixed
+      // per-transfer cost is paid once per block and migration, each range adds its bytes.
+      double dur = link.bytesUs(bytes, src, dest);
+      if (dest == Processor::Cpu) dur += params.hostPagePopulateUs * len;  // host pages to back them
+      if (!overheadPaid) {
+        dur += params.transferOverheadUs;
+        overheadPaid = true;
+        ++blockMigrations;
+      }
       UmEvent e;
       e.kind = transferKind(src, dest);
       e.startUs = t;
@@ -330,7 +333,21 @@ double UvmEngine::serviceGpuFaults(Processor gpu, std::span<const FaultEntry> en
       if (write) written.set(idx);
     }
     if (throttled) t += params.thrashingNapUs;  // the faulting GPU naps before it is served
-    if (!remotePolicy.empty()) mapRemote(block, remotePolicy, gpu, UmCause::Policy, t);
+    if (!faulted.empty() || !remotePolicy.empty() || !remoteThrash.empty()) t += params.gpuFaultBlockUs;
+    if (!remotePolicy.empty()) {
+      // The GPU maps the faulted pages' whole 64 KiB big pages where they lie (same advice).
+      BlockPageMask grown;
+      for (int big = 0; big < n; big += kPagesPerBlock) {
+        const int len = std::min(kPagesPerBlock, n - big);
+        if (remotePolicy.countIn(big, len) == 0) continue;
+        for (int k = big; k < big + len; ++k) {
+          const std::uint32_t pg = base + static_cast<std::uint32_t>(k);
+          const std::uint8_t pref = preferredBit(pages.flags[pg]);
+          if (pref != 0 && (pages.resident[pg] & pref) && !pages.accessibleBy(pg, gpu)) grown.set(k);
+        }
+      }
+      mapRemote(block, grown, gpu, UmCause::Policy, t);
+    }
     if (!remoteThrash.empty()) mapRemote(block, remoteThrash, gpu, UmCause::Thrashing, t);
     if (faulted.empty()) continue;
 
@@ -396,10 +413,34 @@ double UvmEngine::cpuAccess(std::uint32_t first, std::uint32_t count, bool write
   const std::uint32_t end = std::min(pages.pageCount(), first + count);
   for (std::uint32_t page = first; page < end; ++page) {
     const std::uint8_t r = pages.resident[page];
-    if (r == 0) {  // first touch: populated in host memory
-      pages.resident[page] = kCpuBit;
-      pages.mapped[page] = accessedByBits(pages.flags[page]);
-      trace.residencyFromTable(t, pages, page, 1);
+    if (r == 0) {
+      // First touch: a CPU fault that populates host pages, the faulted page's region as the
+      // density prefetch grows it (the H200 shows 6 CPU faults per 2 MiB of a fresh buffer).
+      UmEvent e;
+      e.kind = UmEventKind::CpuPageFault;
+      e.startUs = e.endUs = t;
+      e.address = static_cast<std::uint64_t>(page) * kPageBytes;
+      e.destination = Processor::Cpu;
+      e.access = write ? FaultAccess::Write : FaultAccess::Read;
+      trace.event(e);
+      const std::uint32_t block = page / kPagesPerChunk;
+      const std::uint32_t base = block * kPagesPerChunk;
+      const int n = static_cast<int>(pages.pagesInBlock(block));
+      BlockPageMask populated, faulted;
+      for (int k = 0; k < n; ++k)
+        if (pages.resident[base + static_cast<std::uint32_t>(k)] != 0) populated.set(k);
+      faulted.set(static_cast<int>(page - base));
+      const BlockPageMask fill = densityPrefetch(populated, faulted, n, params.prefetchThresholdPct, true);
+      int filled = 0;
+      for (int k = 0; k < n; ++k) {
+        const std::uint32_t pg = base + static_cast<std::uint32_t>(k);
+        if (!fill.test(k) || pages.resident[pg] != 0) continue;
+        pages.resident[pg] = kCpuBit;
+        pages.mapped[pg] = accessedByBits(pages.flags[pg]);
+        ++filled;
+      }
+      t += params.cpuFaultUs + params.hostPagePopulateUs * filled;
+      trace.residencyFromTable(t, pages, base, static_cast<std::uint32_t>(n));
       localBytes += bytesPerPage;
       continue;
     }
@@ -472,7 +513,9 @@ double UvmEngine::cpuAccess(std::uint32_t first, std::uint32_t count, bool write
     if (!thrashingPage) {
       for (int k = 0; k < n; ++k)
         if (pages.resident[base + static_cast<std::uint32_t>(k)] & kCpuBit) residentHere.set(k);
-      move = densityPrefetch(residentHere, faulted, n, params.prefetchThresholdPct, false);
+      // As on the GPU, the faulted page's 64 KiB region seeds the tree (the H200 shows 6 CPU
+      // faults per 2 MiB read back: 64 KiB, 64 KiB, 128 KiB, ... 1 MiB).
+      move = densityPrefetch(residentHere, faulted, n, params.prefetchThresholdPct, true);
       for (int k = 0; k < n; ++k) {  // pinned pages stay put
         if (move.test(k) && !faulted.test(k) && pages.has(base + static_cast<std::uint32_t>(k), kPinned))
           move.words[static_cast<std::size_t>(k >> 6)] &= ~(1ull << (k & 63));

@@ -65,6 +65,7 @@ class UvmEngine {
   std::vector<GpuChunkLru> gpuMemory;  ///< One per GPU.
   std::uint64_t evictedBytes = 0;
   std::uint64_t droppedBytes = 0;      ///< Read-only copies evicted for free (no transfer).
+  std::uint64_t blockMigrations = 0;   ///< Per-block migrations that moved bytes (each paid the fixed cost once).
 
   /// Index of a GPU processor into gpuMemory.
   static std::size_t gpuIndex(Processor p) { return static_cast<std::size_t>(p) - 1; }
