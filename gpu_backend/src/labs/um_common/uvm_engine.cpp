@@ -63,9 +63,9 @@ void UvmEngine::placeInitially(std::uint32_t first, std::uint32_t count, Process
 }
 
 void UvmEngine::expirePins(double nowUs) {
-  while (!pins_.empty() && pins_.front().first <= nowUs) {
-    const std::uint32_t page = pins_.front().second;
-    pins_.pop_front();
+  while (!pins_.empty() && pins_.top().first <= nowUs) {
+    const std::uint32_t page = pins_.top().second;
+    pins_.pop();
     if (!pages.has(page, kPinned) || thrashing.pinned(page, nowUs)) continue;
     pages.flags[page] = static_cast<std::uint8_t>(pages.flags[page] & ~kPinned);
     pages.mapped[page] = static_cast<std::uint8_t>(accessedByBits(pages.flags[page]) & ~pages.resident[page]);
@@ -323,7 +323,7 @@ double UvmEngine::serviceGpuFaults(Processor gpu, std::span<const FaultEntry> en
         } else if (v.action == ThrashAction::Pin || v.action == ThrashAction::Remote) {
           if (v.action == ThrashAction::Pin) {
             pages.flags[page] = static_cast<std::uint8_t>(pages.flags[page] | kPinned);
-            pins_.emplace_back(t + params.thrashingPinMs * 1000.0, page);
+            pins_.emplace(t + params.thrashingPinMs * 1000.0, page);
           }
           remoteThrash.set(idx);
           continue;
@@ -528,7 +528,7 @@ double UvmEngine::cpuAccess(std::uint32_t first, std::uint32_t count, bool write
       // Pinned in host memory (the GPU can map it; a PCIe host cannot map GPU memory): the GPUs
       // that had the page map it remotely.
       pages.flags[page] = static_cast<std::uint8_t>(pages.flags[page] | kPinned);
-      pins_.emplace_back(t + params.thrashingPinMs * 1000.0, page);
+      pins_.emplace(t + params.thrashingPinMs * 1000.0, page);
       for (int g = 1; g <= 2; ++g) {
         if (!(gpusBefore & (1u << g))) continue;
         BlockPageMask one;
