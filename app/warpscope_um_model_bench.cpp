@@ -83,6 +83,7 @@ int main(int argc, char** argv) {
     std::uint64_t chunk;
   };
   const Mode modes[] = {{"streaming on-demand thread/4B", StreamingMode::OnDemand, 128},
+                        {"streaming on-demand warp/1KB", StreamingMode::OnDemand, 1024},
                         {"streaming on-demand warp/4KB", StreamingMode::OnDemand, 4096},
                         {"streaming on-demand warp/64KB", StreamingMode::OnDemand, 65536},
                         {"streaming on-demand warp/2MB", StreamingMode::OnDemand, 2u << 20},
@@ -127,6 +128,7 @@ int main(int argc, char** argv) {
     UmScenarioResult r;
     const double ms = medianMs([&] { return simulateStreamingScenario(*profile, {m.mode, bytes, m.chunk}); }, r);
     print(m.name, ms, r, "transfer");
+    if (!r.notes.empty() && r.notes.front().find("batches") != std::string::npos) std::printf("%36s %s\n", "", r.notes.front().c_str());
   }
   if (only == "streaming") return 0;
   const double memory = static_cast<double>(profile->info.globalMemBytes);

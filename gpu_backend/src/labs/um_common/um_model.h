@@ -25,12 +25,16 @@ struct UvmParams {
   int thrashingThreshold = 3;          ///< uvm_perf_thrashing_threshold
   double thrashingLapseUs = 500;       ///< uvm_perf_thrashing_lapse_usec
   int thrashingPinThreshold = 10;      ///< uvm_perf_thrashing_pin_threshold
-  double thrashingNapUs = 1000;        ///< uvm_perf_thrashing_nap (throttle duration)
-  double thrashingPinMs = 300;         ///< uvm_perf_thrashing_pin (how long a pin lasts)
+  double thrashingNapUs = 500;         ///< uvm_perf_thrashing_nap (1) x lapse: throttle duration
+  double thrashingPinMs = 150;         ///< uvm_perf_thrashing_pin (300) x lapse: how long a pin lasts
   // -- hardware and host (measured or from the literature, per profile) --
   double gpuFaultBatchUs = 0;   ///< Fixed cost of servicing one fault batch (fetch, replay).
   double gpuFaultUs = 0;        ///< Added cost per distinct fault in a batch.
   double cpuFaultUs = 0;        ///< Cost of one CPU fault (trap, migrate 4 KiB back, map).
+  double gpuFaultBlockUs = 0;   ///< Added cost per VA block a fault batch services (lock, prefetch
+                                ///< and residency computation, mapping, waiting for its copies).
+  double hostPagePopulateUs = 0;///< Per 4 KiB page landing in host memory (CPU-fault migrations and
+                                ///< evictions): allocating, zeroing and DMA-mapping the host page.
   double linkGBs = 0;           ///< Host link, DMA copies of large pinned ranges, each way.
   double pageableGBs = 0;       ///< cudaMemcpy from pageable host memory (staged).
   double transferOverheadUs = 0;///< Per-copy setup cost on the link (one migration transfer).

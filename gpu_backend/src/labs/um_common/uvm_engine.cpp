@@ -63,9 +63,9 @@ void UvmEngine::placeInitially(std::uint32_t first, std::uint32_t count, Process
 }
 
 void UvmEngine::expirePins(double nowUs) {
-  while (!pins_.empty() && pins_.front().first <= nowUs) {
-    const std::uint32_t page = pins_.front().second;
-    pins_.pop_front();
+  while (!pins_.empty() && pins_.top().first <= nowUs) {
+    const std::uint32_t page = pins_.top().second;
+    pins_.pop();
     if (!pages.has(page, kPinned) || thrashing.pinned(page, nowUs)) continue;
     pages.flags[page] = static_cast<std::uint8_t>(pages.flags[page] & ~kPinned);
     pages.mapped[page] = static_cast<std::uint8_t>(accessedByBits(pages.flags[page]) & ~pages.resident[page]);
@@ -118,7 +118,8 @@ double UvmEngine::evict(Processor gpu, std::uint32_t block, double nowUs) {
       trace.residencyFromTable(t, pages, page, len);
     } else {
       trace.residency(t, page, len, PageState::Evicting);
-      const double dur = link.transferUs(bytes, gpu, Processor::Cpu);
+      // The only copy: it lands in freshly populated host pages.
+      const double dur = link.transferUs(bytes, gpu, Processor::Cpu) + params.hostPagePopulateUs * len;
       UmEvent e;
       e.kind = UmEventKind::BytesDtoH;
       e.startUs = t;
@@ -133,9 +134,9 @@ double UvmEngine::evict(Processor gpu, std::uint32_t block, double nowUs) {
       for (std::uint32_t k = i; k < j; ++k) {
         const std::uint32_t pg = base + k;
         pages.resident[pg] = kCpuBit;
-        // uvm_perf_map_remote_on_eviction (uvm_va_block.c, default 1): the evicting GPU keeps a
-        // remote mapping of the page in host memory.
-        pages.mapped[pg] = static_cast<std::uint8_t>((accessedByBits(pages.flags[pg]) | bit) & ~kCpuBit);
+        // No remote mapping is left behind: uvm_va_space_map_remote_on_eviction (uvm_va_block.c)
+        // needs access-counter migrations, which x86 + PCIe systems do not enable.
+        pages.mapped[pg] = static_cast<std::uint8_t>(accessedByBits(pages.flags[pg]) & ~kCpuBit);
       }
       trace.residencyFromTable(t, pages, page, len);
     }
@@ -190,26 +191,35 @@ double UvmEngine::migrate(std::uint32_t block, const BlockPageMask& mask, const 
   const int n = static_cast<int>(pages.pagesInBlock(block));
   const std::uint8_t destBit = processorBit(dest);
   bool sourceGpus[3] = {false, false, false};
+  bool overheadPaid = false;
   int i = 0;
   while (i < n) {
     if (!mask.test(i)) { ++i; continue; }
     Processor src = Processor::Cpu;
     const bool moves = sourceOf(pages.resident[base + i], dest, src);
-    // One copy per contiguous run from one source; its cause is the fault's unless every page
-    // of it was only prefetched.
-    bool isPrefetch = prefetched.test(i);
+    // One copy per contiguous run from one source and of one cause: the driver copies the faulted
+    // pages and the prefetched ones as separate ranges (CUPTI shows "coherence" and "prefetch"
+    // transfers on the H200).
+    const bool isPrefetch = prefetched.test(i);
     int j = i + 1;
-    while (j < n && mask.test(j)) {
+    while (j < n && mask.test(j) && prefetched.test(j) == isPrefetch) {
       Processor s2 = Processor::Cpu;
       const bool m2 = sourceOf(pages.resident[base + j], dest, s2);
       if (m2 != moves || (moves && s2 != src)) break;
-      isPrefetch = isPrefetch && prefetched.test(j);
       ++j;
     }
     const auto len = static_cast<std::uint32_t>(j - i);
     const std::uint64_t bytes = static_cast<std::uint64_t>(len) * kPageBytes;
     if (moves) {
-      const double dur = link.transferUs(bytes, src, dest);
+      // The driver pushes all of a block's copies to the copy engine, then waits once: the fixed
+      // per-transfer cost is paid once per block and migration, each range adds its bytes.
+      double dur = link.bytesUs(bytes, src, dest);
+      if (dest == Processor::Cpu) dur += params.hostPagePopulateUs * len;  // host pages to back them
+      if (!overheadPaid) {
+        dur += params.transferOverheadUs;
+        overheadPaid = true;
+        ++blockMigrations;
+      }
       UmEvent e;
       e.kind = transferKind(src, dest);
       e.startUs = t;
@@ -313,7 +323,7 @@ double UvmEngine::serviceGpuFaults(Processor gpu, std::span<const FaultEntry> en
         } else if (v.action == ThrashAction::Pin || v.action == ThrashAction::Remote) {
           if (v.action == ThrashAction::Pin) {
             pages.flags[page] = static_cast<std::uint8_t>(pages.flags[page] | kPinned);
-            pins_.emplace_back(t + params.thrashingPinMs * 1000.0, page);
+            pins_.emplace(t + params.thrashingPinMs * 1000.0, page);
           }
           remoteThrash.set(idx);
           continue;
@@ -323,7 +333,21 @@ double UvmEngine::serviceGpuFaults(Processor gpu, std::span<const FaultEntry> en
       if (write) written.set(idx);
     }
     if (throttled) t += params.thrashingNapUs;  // the faulting GPU naps before it is served
-    if (!remotePolicy.empty()) mapRemote(block, remotePolicy, gpu, UmCause::Policy, t);
+    if (!faulted.empty() || !remotePolicy.empty() || !remoteThrash.empty()) t += params.gpuFaultBlockUs;
+    if (!remotePolicy.empty()) {
+      // The GPU maps the faulted pages' whole 64 KiB big pages where they lie (same advice).
+      BlockPageMask grown;
+      for (int big = 0; big < n; big += kPagesPerBlock) {
+        const int len = std::min(kPagesPerBlock, n - big);
+        if (remotePolicy.countIn(big, len) == 0) continue;
+        for (int k = big; k < big + len; ++k) {
+          const std::uint32_t pg = base + static_cast<std::uint32_t>(k);
+          const std::uint8_t pref = preferredBit(pages.flags[pg]);
+          if (pref != 0 && (pages.resident[pg] & pref) && !pages.accessibleBy(pg, gpu)) grown.set(k);
+        }
+      }
+      mapRemote(block, grown, gpu, UmCause::Policy, t);
+    }
     if (!remoteThrash.empty()) mapRemote(block, remoteThrash, gpu, UmCause::Thrashing, t);
     if (faulted.empty()) continue;
 
@@ -389,10 +413,34 @@ double UvmEngine::cpuAccess(std::uint32_t first, std::uint32_t count, bool write
   const std::uint32_t end = std::min(pages.pageCount(), first + count);
   for (std::uint32_t page = first; page < end; ++page) {
     const std::uint8_t r = pages.resident[page];
-    if (r == 0) {  // first touch: populated in host memory
-      pages.resident[page] = kCpuBit;
-      pages.mapped[page] = accessedByBits(pages.flags[page]);
-      trace.residencyFromTable(t, pages, page, 1);
+    if (r == 0) {
+      // First touch: a CPU fault that populates host pages, the faulted page's region as the
+      // density prefetch grows it (the H200 shows 6 CPU faults per 2 MiB of a fresh buffer).
+      UmEvent e;
+      e.kind = UmEventKind::CpuPageFault;
+      e.startUs = e.endUs = t;
+      e.address = static_cast<std::uint64_t>(page) * kPageBytes;
+      e.destination = Processor::Cpu;
+      e.access = write ? FaultAccess::Write : FaultAccess::Read;
+      trace.event(e);
+      const std::uint32_t block = page / kPagesPerChunk;
+      const std::uint32_t base = block * kPagesPerChunk;
+      const int n = static_cast<int>(pages.pagesInBlock(block));
+      BlockPageMask populated, faulted;
+      for (int k = 0; k < n; ++k)
+        if (pages.resident[base + static_cast<std::uint32_t>(k)] != 0) populated.set(k);
+      faulted.set(static_cast<int>(page - base));
+      const BlockPageMask fill = densityPrefetch(populated, faulted, n, params.prefetchThresholdPct, true);
+      int filled = 0;
+      for (int k = 0; k < n; ++k) {
+        const std::uint32_t pg = base + static_cast<std::uint32_t>(k);
+        if (!fill.test(k) || pages.resident[pg] != 0) continue;
+        pages.resident[pg] = kCpuBit;
+        pages.mapped[pg] = accessedByBits(pages.flags[pg]);
+        ++filled;
+      }
+      t += params.cpuFaultUs + params.hostPagePopulateUs * filled;
+      trace.residencyFromTable(t, pages, base, static_cast<std::uint32_t>(n));
       localBytes += bytesPerPage;
       continue;
     }
@@ -465,7 +513,9 @@ double UvmEngine::cpuAccess(std::uint32_t first, std::uint32_t count, bool write
     if (!thrashingPage) {
       for (int k = 0; k < n; ++k)
         if (pages.resident[base + static_cast<std::uint32_t>(k)] & kCpuBit) residentHere.set(k);
-      move = densityPrefetch(residentHere, faulted, n, params.prefetchThresholdPct, false);
+      // As on the GPU, the faulted page's 64 KiB region seeds the tree (the H200 shows 6 CPU
+      // faults per 2 MiB read back: 64 KiB, 64 KiB, 128 KiB, ... 1 MiB).
+      move = densityPrefetch(residentHere, faulted, n, params.prefetchThresholdPct, true);
       for (int k = 0; k < n; ++k) {  // pinned pages stay put
         if (move.test(k) && !faulted.test(k) && pages.has(base + static_cast<std::uint32_t>(k), kPinned))
           move.words[static_cast<std::size_t>(k >> 6)] &= ~(1ull << (k & 63));
@@ -478,7 +528,7 @@ double UvmEngine::cpuAccess(std::uint32_t first, std::uint32_t count, bool write
       // Pinned in host memory (the GPU can map it; a PCIe host cannot map GPU memory): the GPUs
       // that had the page map it remotely.
       pages.flags[page] = static_cast<std::uint8_t>(pages.flags[page] | kPinned);
-      pins_.emplace_back(t + params.thrashingPinMs * 1000.0, page);
+      pins_.emplace(t + params.thrashingPinMs * 1000.0, page);
       for (int g = 1; g <= 2; ++g) {
         if (!(gpusBefore & (1u << g))) continue;
         BlockPageMask one;

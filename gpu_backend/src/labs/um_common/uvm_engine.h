@@ -8,7 +8,8 @@
 /// uvm_stream_kernel.h.
 
 #include <cstdint>
-#include <deque>
+#include <functional>
+#include <queue>
 #include <span>
 #include <string>
 #include <vector>
@@ -65,6 +66,7 @@ class UvmEngine {
   std::vector<GpuChunkLru> gpuMemory;  ///< One per GPU.
   std::uint64_t evictedBytes = 0;
   std::uint64_t droppedBytes = 0;      ///< Read-only copies evicted for free (no transfer).
+  std::uint64_t blockMigrations = 0;   ///< Per-block migrations that moved bytes (each paid the fixed cost once).
 
   /// Index of a GPU processor into gpuMemory.
   static std::size_t gpuIndex(Processor p) { return static_cast<std::size_t>(p) - 1; }
@@ -85,7 +87,10 @@ class UvmEngine {
   /// Releases `gpu`'s chunk of `block` when no page of the block is resident there any more.
   void releaseIfEmpty(Processor gpu, std::uint32_t block);
   int gpuCount_;
-  std::deque<std::pair<double, std::uint32_t>> pins_;  ///< (deadline, page), in deadline order.
+  /// (deadline, page) of pinned pages, earliest first (agents' clocks interleave, so pins do not
+  /// arrive in deadline order).
+  std::priority_queue<std::pair<double, std::uint32_t>, std::vector<std::pair<double, std::uint32_t>>,
+                      std::greater<>> pins_;
 };
 
 }  // namespace warpscope::labs::um

@@ -3,7 +3,8 @@
 /// The links bytes cross in the UVM model, and what one transfer costs: a fixed per-copy cost
 /// (copy-engine setup, page-table updates of the VA block, the driver's bookkeeping) plus bytes at
 /// the link's bandwidth. Migrations are serialised per fault batch, as the driver services a batch
-/// block by block and waits for its copies before it replays.
+/// block by block and waits for each block's copies (one fixed cost per block, however many
+/// ranges it copies) before it replays.
 
 #include <cstdint>
 
@@ -19,6 +20,10 @@ class HostLink {
   [[nodiscard]] double bandwidthGBs(Processor from, Processor to) const {
     const bool peer = from != Processor::Cpu && to != Processor::Cpu;
     return peer ? params_.peerGBs : params_.linkGBs;
+  }
+  /// Microseconds for `bytes` on the path, without the fixed per-transfer cost.
+  [[nodiscard]] double bytesUs(std::uint64_t bytes, Processor from, Processor to) const {
+    return static_cast<double>(bytes) / (bandwidthGBs(from, to) * 1e3);
   }
   /// Microseconds for one migration transfer of `bytes` (GB/s = 1000 bytes per microsecond).
   [[nodiscard]] double transferUs(std::uint64_t bytes, Processor from, Processor to) const {

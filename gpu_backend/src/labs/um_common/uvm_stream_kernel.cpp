@@ -9,6 +9,13 @@ namespace {
 
 constexpr std::uint32_t kNoStall = 0xffffffffu;
 
+/// Fault-buffer entries an SM leaves before the next replay: its translation unit stops at its
+/// first fault (the warps behind it stall on the same miss), so a batch holds about one fault per
+/// busy SM. Chosen so the model's fault batches match the H200's CUPTI fault groups (warp/64KB: 24
+/// vs 27 per 256 MiB; 2 MiB per warp: 48 vs 62); with all of an SM's stalled warps in the buffer the
+/// model had 12 and 6.
+constexpr int kFaultsPerSmPerReplay = 1;
+
 struct Warp {
   std::uint64_t pos = 0;  ///< Next byte (relative to the allocation).
   std::uint64_t end = 0;
@@ -147,7 +154,7 @@ StreamKernelRun runStreamKernel(UvmEngine& engine, const StreamKernel& k, double
   for (;;) {
     for (auto& c : cursors) c = SmCursor{};
     batch.clear();
-    while (batch.size() < batchMax) {
+    for (int round = 0; round < kFaultsPerSmPerReplay && batch.size() < batchMax; ++round) {
       bool any = false;
       for (std::size_t sm = 0; sm < cursors.size() && batch.size() < batchMax; ++sm) {
         std::uint32_t page = 0;

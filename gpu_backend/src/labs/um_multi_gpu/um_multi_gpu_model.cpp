@@ -26,9 +26,9 @@ const char* modeName(MultiGpuMode mode) {
 }  // namespace
 
 // Two GPUs of the profile's kind, each with its own host link, joined by the peer link. Kernels
-// read with one thread per 4 bytes (as the CUDA side's). FirstTouch and ReadDuplicate run both
-// GPUs' kernels at once (disjoint halves / read-only copies); RemoteMapped and Migrate run GPU 0's
-// pass, then GPU 1's, so migration ping-pongs the data between them pass after pass.
+// read with one thread per 4 bytes. FirstTouch and ReadDuplicate run both GPUs' kernels at once
+// (disjoint halves / read-only copies), pass after pass; RemoteMapped and Migrate run GPU 0's read,
+// then GPU 1's passes.
 um::UmScenarioResult simulateMultiGpuScenario(const sim::DeviceProfile& profile, const MultiGpuScenario& scenario) {
   using namespace um;
   const UvmParams params = readUvmParams(profile);
@@ -67,16 +67,20 @@ um::UmScenarioResult simulateMultiGpuScenario(const sim::DeviceProfile& profile,
     case MultiGpuMode::RemoteMapped:
     case MultiGpuMode::Migrate: {
       initial = PageState::Gpu0;
-      if (scenario.mode == MultiGpuMode::RemoteMapped) engine.pages.setFlag(0, n, kAccessedByGpu1, true);
+      if (scenario.mode == MultiGpuMode::RemoteMapped) {
+        engine.pages.setFlag(0, n, kAccessedByGpu1, true);
+        initial = PageState::RemoteMapped;  // on GPU 0, mapped into GPU 1 from the start
+      }
       engine.placeInitially(0, n, Processor::Gpu0);
+      // GPU 0 reads its data once, then GPU 1 reads all of it pass after pass (as the CUDA side):
+      // remote reads every pass, or one migration and local reads after it.
+      gpu0 = kernel(Processor::Gpu0, 0, bytes, t);
+      t += gpu0;
+      bytes0 = bytes;
       for (int pass = 0; pass < scenario.passes; ++pass) {
-        const double a = kernel(Processor::Gpu0, 0, bytes, t);
-        t += a;
         const double b = kernel(Processor::Gpu1, 0, bytes, t);
         t += b;
-        gpu0 += a;
         gpu1 += b;
-        bytes0 += bytes;
         bytes1 += bytes;
       }
       break;

@@ -40,6 +40,9 @@ um::UmPhaseTiming spreadPhase(const std::string& name, std::vector<double> us, s
   return phase;
 }
 
+/// The policies kernel gives each warp its own 64 KiB (as the CUDA side's).
+constexpr std::uint64_t kPolicyKernelWarpBytes = 64 * 1024;
+
 }  // namespace
 
 um::UmScenarioResult simulatePoliciesScenario(const sim::DeviceProfile& profile, const PoliciesScenario& scenario) {
@@ -63,7 +66,8 @@ um::UmScenarioResult simulatePoliciesScenario(const sim::DeviceProfile& profile,
     cpuInit.push_back(t - start);
     const double kernelStart = t;
     t += runStreamKernel(engine,
-                         streamKernelFor(profile.info, Processor::Gpu0, 0, scenario.bufferBytes, 128, scenario.gpuWrites), t)
+                         streamKernelFor(profile.info, Processor::Gpu0, 0, scenario.bufferBytes, kPolicyKernelWarpBytes,
+                                         scenario.gpuWrites), t)
              .durationUs;
     kernel.push_back(t - kernelStart);
     const double useStart = t;

@@ -53,7 +53,8 @@ um::UmScenarioResult simulateStreamingScenario(const sim::DeviceProfile& profile
       t = run.durationUs;
       result.phases.push_back(modelPhase("transfer", t, scenario.bufferBytes));
       result.notes.push_back(std::to_string(run.batches) + " fault batches of at most " +
-                             std::to_string(params.faultBatchCount) + " faults");
+                             std::to_string(params.faultBatchCount) + " faults, " +
+                             std::to_string(engine.blockMigrations) + " per-block migrations");
       break;
     }
     case StreamingMode::Prefetch: {
