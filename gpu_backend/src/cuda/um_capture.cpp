@@ -134,6 +134,10 @@ class CuptiUnifiedMemory {
       reason_ = unsupportedReason(r) + " (cuptiActivityRegisterCallbacks)";
       return;
     }
+    // CUPTI drains the driver's unified-memory event queue when it flushes; fault-heavy kernels
+    // fill that queue (about 8k records) between the default flushes and the rest is lost
+    // without a dropped count. Flushing every millisecond drains it more often.
+    (void)cuptiActivityFlushPeriod(1);
     r = configure(devices, true);
     if (r != CUPTI_SUCCESS && r != CUPTI_ERROR_UM_PROFILING_NOT_SUPPORTED &&
         r != CUPTI_ERROR_UM_PROFILING_NOT_SUPPORTED_ON_DEVICE &&
@@ -192,7 +196,18 @@ class CuptiUnifiedMemory {
         CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_THROTTLING,
         CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_REMOTE_MAP};
     std::vector<CUpti_ActivityUnifiedMemoryCounterConfig> config;
+    // One GPU: the single-device scope. Several: one process-wide entry per kind (per-device
+    // entries on a two-H200 machine were accepted yet delivered no records at all).
     auto add = [&](CUpti_ActivityUnifiedMemoryCounterKind kind) {
+      if (devices > 1) {
+        CUpti_ActivityUnifiedMemoryCounterConfig c{};
+        c.scope = CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_SCOPE_PROCESS_ALL_DEVICES;
+        c.kind = kind;
+        c.deviceId = 0;
+        c.enable = 1;
+        config.push_back(c);
+        return;
+      }
       for (int d = 0; d < devices; ++d) {
         CUpti_ActivityUnifiedMemoryCounterConfig c{};
         c.scope = CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_SCOPE_PROCESS_SINGLE_DEVICE;

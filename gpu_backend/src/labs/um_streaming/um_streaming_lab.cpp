@@ -18,6 +18,10 @@ constexpr std::uint64_t kThread4B = 128;     // one thread per 4 bytes: a warp r
 constexpr std::uint64_t kWarp64K = 65536;    // one warp per 64 KiB
 const std::vector<double> kGranularities = {128, 256, 512, 1024, 4096, 16384, 65536, 262144, 1048576, 2097152};
 const std::vector<std::string> kShownNames = {"on-demand", "prefetch"};
+/// The `reset` choice's names, and the StreamingReset each stands for.
+const std::vector<std::string> kResetNames = {"cpu-rewrite", "fresh-allocation", "prefetch-to-cpu"};
+constexpr StreamingReset kResets[] = {StreamingReset::CpuRetouch, StreamingReset::FreshAllocation,
+                                      StreamingReset::PrefetchToCpu};
 
 LabSpec buildSpec() {
   LabSpec lab;
@@ -45,6 +49,12 @@ LabSpec buildSpec() {
       um::bufferMibParam(256, {16, 32, 64, 128, 256, 512, 1024, 2048, 4096},
                          "Size of the managed buffer the kernel reads (and of the memcpy copies)."),
       granularity,
+      namedChoiceParam("reset", "Before each repetition (GPU)", kResetNames, 0,
+                       "How the pages get back to the CPU before each timed repetition on a GPU. cpu-rewrite: the "
+                       "CPU rewrites the buffer, as a benchmark loop around the seed's memset does (CPU faults pull "
+                       "the pages back); fresh-allocation: a new cudaMallocManaged buffer first written on the CPU; "
+                       "prefetch-to-cpu: cudaMemPrefetchAsync back to the CPU. On an H200 the on-demand order "
+                       "depends on it (docs/results.md); the model always starts from CPU-resident pages."),
       namedChoiceParam("shown", "Timeline and page map show", kShownNames, 0,
                        "Which scenario's unified-memory trace the timeline and the page map show: on demand at the "
                        "chosen granularity, or the prefetch."),
@@ -63,8 +73,10 @@ std::uint64_t bufferBytes(const ParamSet& params) {
   return static_cast<std::uint64_t>(params.getInt("buffer_mib")) << 20;
 }
 
+StreamingReset resetOf(const ParamSet& params) { return kResets[params.getInt("reset")]; }
+
 StreamingScenario onDemand(const ParamSet& params, std::uint64_t granularity) {
-  return {StreamingMode::OnDemand, bufferBytes(params), granularity};
+  return {StreamingMode::OnDemand, bufferBytes(params), granularity, resetOf(params)};
 }
 
 /// The bars' scenarios, in the seed's order: on demand (thread/4B, warp/64KB, the chosen
@@ -133,7 +145,7 @@ std::vector<StreamingScenario> streamingPlan(const ParamSet& params) {
   std::vector<StreamingScenario> plan;
   for (double g : kGranularities) plan.push_back(onDemand(params, static_cast<std::uint64_t>(g)));
   for (StreamingMode mode : {StreamingMode::Prefetch, StreamingMode::MemcpyPinned, StreamingMode::MemcpyPageable})
-    plan.push_back({mode, bufferBytes(params), 0});
+    plan.push_back({mode, bufferBytes(params), kThread4B, resetOf(params)});  // granularity unused
   return plan;
 }
 
@@ -230,6 +242,8 @@ RunResult assembleUmStreaming(const DeviceInfo& device, const ParamSet& params, 
        << " MiB buffer first written on the CPU. On demand: the kernel's time (faults, migration and reads); "
           "prefetch: the cudaMemPrefetchAsync to the GPU; memcpy: cudaMemcpy into a cudaMalloc buffer. GB/s = buffer "
           "size / that time.";
+  if (run.measured)
+    what << " Before each repetition: " << kResetNames[static_cast<std::size_t>(params.getInt("reset"))] << '.';
   if (run.measured)
     what << " Median of " << kUmStreamingTimedReps
          << " timed repetitions after a warm-up (whiskers: fastest and slowest); the counts come from one more, "
