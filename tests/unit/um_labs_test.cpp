@@ -3,6 +3,7 @@
 // seed's shapes (streaming order, the oversubscription cliff), and what the Session refuses.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
 #include <string>
 
@@ -97,10 +98,20 @@ TEST(UmOversubscriptionLab, ThroughputFallsPastGpuMemoryAndReadMostlyEvictsForFr
   ASSERT_TRUE(outcome.ok()) << outcome.error().message;
   const View* chart = outcome.result().findView("gbps-vs-working-set");
   ASSERT_NE(chart, nullptr);
+  std::map<std::string, const Series*> byName;
   for (const Series& s : chart->series) {
     if (s.key < 0) continue;  // the memory limit line
     ASSERT_GE(s.points.size(), 6u);
-    EXPECT_LT(s.points.back().y, s.points.front().y) << s.name << ": no cliff past GPU memory";
+    byName[s.name] = &s;
+  }
+  for (const char* pattern : {"thread/4B", "warp/64KB"}) {
+    const Series* plain = byName[pattern];
+    const Series* readMostly = byName[std::string(pattern) + " + ReadMostly"];
+    ASSERT_TRUE(plain && readMostly) << pattern;
+    EXPECT_LT(plain->points.back().y, 0.95 * plain->points.front().y) << pattern << ": no cliff past GPU memory";
+    // Evicting a read-only copy is dropping it: ReadMostly holds its throughput past the limit.
+    EXPECT_GT(readMostly->points.back().y, 0.9 * readMostly->points.front().y) << pattern;
+    EXPECT_GT(readMostly->points.back().y, plain->points.back().y) << pattern;
   }
   EXPECT_GT(scalar(outcome.result(), "oversubscription.shown.bytes_evicted"), 0) << "the largest set evicts";
 }
