@@ -51,6 +51,11 @@ struct LabSpec {
   BenchChecksFn benchChecks;
   /// Empty param: the lab has no focus parameter worth timing.
   BenchFocusMove benchFocusMove;
+  /// What `bench` holds the default sweep's wall time to, on a GPU and on a simulator; 0: printed
+  /// without a target (the unified-memory labs migrate their buffers over the host link in every
+  /// repetition, so their time is the link's, not the tool's).
+  double gpuSweepTargetS = 2.0;
+  double simSweepTargetS = 0.05;
   /// False while the lab has no CUDA measurement yet: it runs on simulator devices only.
   bool measuresOnGpu = true;
 

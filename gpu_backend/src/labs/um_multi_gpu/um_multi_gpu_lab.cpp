@@ -35,6 +35,9 @@ LabSpec buildSpec() {
                 passes,
                 namedChoiceParam("shown", "Timeline and page map show", kModeNames, 0,
                                  "Which mode's unified-memory trace the timeline and the page map show.")};
+  // Every repetition migrates the buffer over the host link (and back): no sweep-time target.
+  lab.gpuSweepTargetS = 0;
+  lab.simSweepTargetS = 0;
   lab.views = {{"time-by-mode", "Kernel time per GPU by mode (ms)", ViewKind::Bars},
                {"gbps-by-mode", "Read throughput per GPU by mode (GB/s)", ViewKind::Bars},
                {"bytes-by-mode", "Bytes migrated by mode (MiB)", ViewKind::Bars},

@@ -57,6 +57,9 @@ LabSpec buildSpec() {
   lab.params = {memory, maxRatio, passes,
                 namedChoiceParam("shown", "Timeline and page map show", kCurveNames, 0,
                                  "Which curve's largest working set the timeline and the page map show.")};
+  // Every repetition migrates the buffer over the host link (and back): no sweep-time target.
+  lab.gpuSweepTargetS = 0;
+  lab.simSweepTargetS = 0;
   lab.views = {{"gbps-vs-working-set", "Fault-driven migration throughput vs working set", ViewKind::Xy},
                {"um-timeline", "Unified memory timeline", ViewKind::Timeline},
                {"page-map", "Where each page lives", ViewKind::Grid}};

@@ -40,7 +40,7 @@ LabSpec buildSpec() {
   cpuWrite.defaultValue = 100;
   cpuWrite.help = "Part of the buffer the CPU writes at the start of each round; the rest it leaves alone.";
   lab.params = {
-      um::bufferMibParam(64, {4, 16, 64, 256, 1024}, "Size of the managed buffer the CPU and the GPU share."),
+      um::bufferMibParam(16, {4, 16, 64, 256, 1024}, "Size of the managed buffer the CPU and the GPU share."),
       iterations,
       cpuWrite,
       namedChoiceParam("gpu_access", "The kernel", {"reads", "reads and writes"}, 0,
@@ -49,6 +49,9 @@ LabSpec buildSpec() {
       namedChoiceParam("shown", "Timeline and page map show", um::policyNames(), 0,
                        "Which policy's unified-memory trace the timeline and the page map show."),
   };
+  // Every repetition migrates the buffer over the host link (and back): no sweep-time target.
+  lab.gpuSweepTargetS = 0;
+  lab.simSweepTargetS = 0;
   lab.views = {{"time-by-policy", "Time per round by phase and policy (ms)", ViewKind::Bars},
                {"bytes-by-policy", "Bytes migrated by policy (MiB, whole run)", ViewKind::Bars},
                {"faults-by-policy", "Page faults by policy (whole run)", ViewKind::Bars},

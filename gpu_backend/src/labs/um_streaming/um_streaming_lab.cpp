@@ -46,7 +46,7 @@ LabSpec buildSpec() {
       "whole buffer (the seed's thread/4B); 65536: each warp loops over its own 64 KiB (warp/64KB). The bars show "
       "both and this one; the curve shows them all.";
   lab.params = {
-      um::bufferMibParam(256, {16, 32, 64, 128, 256, 512, 1024, 2048, 4096},
+      um::bufferMibParam(64, {16, 32, 64, 128, 256, 512, 1024, 2048, 4096},
                          "Size of the managed buffer the kernel reads (and of the memcpy copies)."),
       granularity,
       namedChoiceParam("reset", "Before each repetition (GPU)", kResetNames, 0,
@@ -59,6 +59,9 @@ LabSpec buildSpec() {
                        "Which scenario's unified-memory trace the timeline and the page map show: on demand at the "
                        "chosen granularity, or the prefetch."),
   };
+  // Every repetition migrates the buffer over the host link (and back): no sweep-time target.
+  lab.gpuSweepTargetS = 0;
+  lab.simSweepTargetS = 0;
   lab.views = {{"gbps-by-mode", "Host-to-device throughput by mode (GB/s)", ViewKind::Bars},
                {"gbps-vs-granularity", "On-demand throughput vs bytes per warp", ViewKind::Xy},
                {"faults-by-mode", "GPU page faults and fault batches by mode", ViewKind::Bars},
@@ -229,6 +232,22 @@ RunResult assembleUmStreaming(const DeviceInfo& device, const ParamSet& params, 
   if (const double pinned = gbpsOf("memcpy pinned"); pinned > 0)
     result.scalars.push_back({"streaming.prefetch_vs_memcpy", "Prefetch / pinned cudaMemcpy", gbpsOf("prefetch") / pinned, ""});
   um::addCounterScalars(result, "streaming", "", shown.counters);
+  // Whether each bar's counts are whole: CUPTI can lose records of fault-heavy reads without
+  // counting them dropped (the capture then warns); such counts are lower bounds.
+  std::vector<std::string> partial;
+  for (const um::UmScenarioResult& s : bars) {
+    const bool complete = s.trace.captured && s.trace.unavailableReason.empty() && s.trace.droppedRecords == 0;
+    result.scalars.push_back({"streaming.trace_complete." + scalarKey(s.name), s.name + ": trace complete",
+                              complete ? 1.0 : 0.0, ""});
+    if (!complete) partial.push_back(s.name);
+  }
+  if (run.measured && !partial.empty()) {
+    std::string names;
+    for (const std::string& n : partial) names += (names.empty() ? "" : ", ") + n;
+    result.notes.push_back("Counts of " + names +
+                           " are lower bounds: their traces are incomplete (CUPTI lost or could not record "
+                           "every unified-memory record; see each scenario's note).");
+  }
   for (const auto& [key, name] : {std::pair<std::string, std::string>{"thread_4b", t4}, {"warp_64k", w64}})
     if (const um::UmScenarioResult* s = um::findScenario(run.scenarios, name)) {
       result.scalars.push_back({"streaming." + key + ".gpu_faults", name + ": GPU page faults",
@@ -285,6 +304,14 @@ std::vector<BenchCheck> umStreamingBenchChecks(const RunResult& sweep, const Dev
         for (std::size_t c = 0; c < v->bars.categories.size(); ++c) {
           const std::string& cat = v->bars.categories[c];
           if (cat.rfind("memcpy", 0) == 0 && measured.name != "GB/s") continue;  // no UM records for memcpy
+          // CUPTI's GPU page fault records are fault groups whose count is not one per faulted
+          // page: the batches are compared, not the counts. Incomplete traces give lower bounds.
+          if (measured.name == "GPU faults") continue;
+          const Scalar* complete = sweep.findScalar("streaming.trace_complete." + scalarKey(cat));
+          if (measured.name != "GB/s" && complete && complete->value == 0) {
+            cmp << ' ' << cat << ' ' << measured.name << ": trace incomplete, not compared;";
+            continue;
+          }
           const double a = measured.values[c].value, b = model.values[c].value;
           if (a <= 0 && b <= 0) continue;
           const double ratio = (a > 0 && b > 0) ? std::max(a / b, b / a) : 1e9;
@@ -296,7 +323,7 @@ std::vector<BenchCheck> umStreamingBenchChecks(const RunResult& sweep, const Dev
       }
     }
   }
-  checks.push_back({"model vs GPU (GB/s, faults, bytes per mode): worst factor", worst, "<= 2", worst <= 2, true,
+  checks.push_back({"model vs GPU (GB/s, fault batches, bytes per mode): worst factor", worst, "<= 2", worst <= 2, true,
                     cmp.str()});
   return checks;
 }

@@ -56,11 +56,14 @@ LabSpec buildSpec() {
                "touches."),
       objects,
       intParam("cpu_threads", "CPU threads", "threads", 1, 8, 1, 2, "Host threads writing the shared pages."),
-      intParam("duration_ms", "Kernel run time", "ms", 5, 200, 5, 20,
+      intParam("duration_ms", "Kernel run time", "ms", 5, 200, 5, 10,
                "How long the kernel keeps sweeping the buffer (a persistent kernel with a time budget)."),
       namedChoiceParam("shown", "Timeline and page map show", um::policyNames(), 0,
                        "Which policy's unified-memory trace the timeline and the page map show."),
   };
+  // Every repetition migrates the buffer over the host link (and back): no sweep-time target.
+  lab.gpuSweepTargetS = 0;
+  lab.simSweepTargetS = 0;
   lab.views = {{"events-by-policy", "Thrashing, throttling and remote maps by policy", ViewKind::Bars},
                {"faults-by-policy", "Page faults by policy", ViewKind::Bars},
                {"throughput-by-policy", "Work done by policy (GB/s touched)", ViewKind::Bars},
