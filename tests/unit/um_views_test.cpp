@@ -42,8 +42,8 @@ TEST(UmTimelineView, OneRowPerKindAndProcessorWithCauseAndSizeInTheTooltip) {
   const View v = umTimelineView(lab(), "um-timeline", twoChunkTrace(), "on-demand thread/4B");
   ASSERT_EQ(v.kind, ViewKind::Timeline);
   EXPECT_NE(v.title.find("on-demand thread/4B"), std::string::npos);
-  // CPU faults + the GPU 0 kinds without DtoD (one GPU).
-  EXPECT_EQ(v.timeline.rows.size(), 7u);
+  // CPU faults and CPU throttling + the GPU 0 kinds without DtoD (one GPU).
+  EXPECT_EQ(v.timeline.rows.size(), 8u);
   EXPECT_EQ(v.timeline.rows.front().group, "CPU");
   ASSERT_EQ(v.timeline.events.size(), 3u);
   const TraceEvent& htod = v.timeline.events[1];
@@ -64,7 +64,7 @@ TEST(UmTimelineView, ASecondGpuAddsItsRowsAndDeviceToDevice) {
   dtod.bytes = 2 << 20;
   t.events.push_back(dtod);
   const View v = umTimelineView(lab(), "um-timeline", t, "x");
-  EXPECT_EQ(v.timeline.rows.size(), 1u + 2u * 7u);
+  EXPECT_EQ(v.timeline.rows.size(), 2u + 2u * 7u);
   EXPECT_EQ(v.timeline.rows[v.timeline.events.back().row].group, "GPU 1");
 }
 

@@ -344,7 +344,8 @@ bool toEvent(const CUpti_ActivityUnifiedMemoryCounter3& r, std::uint64_t base, s
       break;
     case CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_THROTTLING:
       e.kind = UmEventKind::Throttling;
-      e.destination = gpuProcessor(r.srcId);
+      // The throttled processor: the CPU when the flag says so (srcId is not a GPU then).
+      e.destination = (r.flags & CUPTI_ACTIVITY_FLAG_THROTTLING_IN_CPU) ? Processor::Cpu : gpuProcessor(r.srcId);
       e.bytes = labs::um::kPageBytes;
       break;
     case CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_REMOTE_MAP:

@@ -74,7 +74,8 @@ View umTimelineView(const LabSpec& lab, const std::string& viewId, const UmTrace
   }
   bool secondGpu = false;
   for (const UmEvent& e : trace.events)
-    secondGpu = secondGpu || e.source == Processor::Gpu1 || e.destination == Processor::Gpu1;
+    if (e.kind != UmEventKind::CpuPageFault && e.kind != UmEventKind::Thrashing)
+      secondGpu = secondGpu || e.source == Processor::Gpu1 || e.destination == Processor::Gpu1;
   // Rows: CPU faults, then each GPU's kinds (DtoD only with two GPUs).
   std::map<std::pair<int, int>, int> rowOf;  // (kind, processor) -> row
   auto addRow = [&](UmEventKind kind, Processor processor) {
@@ -82,6 +83,7 @@ View umTimelineView(const LabSpec& lab, const std::string& viewId, const UmTrace
     t.rows.push_back({eventKindLabel(kind), processorName(processor), 0});
   };
   addRow(UmEventKind::CpuPageFault, Processor::Cpu);
+  addRow(UmEventKind::Throttling, Processor::Cpu);  // the driver holding CPU threads off a range
   for (Processor gpu : {Processor::Gpu0, Processor::Gpu1}) {
     if (gpu == Processor::Gpu1 && !secondGpu) break;
     for (UmEventKind kind : kRowOrder) {
@@ -93,6 +95,7 @@ View umTimelineView(const LabSpec& lab, const std::string& viewId, const UmTrace
   t.events.reserve(trace.events.size());
   for (const UmEvent& e : trace.events) {
     const Processor p = e.kind == UmEventKind::CpuPageFault ? Processor::Cpu : rowProcessor(e);
+    // Rows are (kind, processor); what has no row of its own (thrashing seen from the CPU) sits in GPU 0's.
     auto row = rowOf.find({static_cast<int>(e.kind), static_cast<int>(p)});
     if (row == rowOf.end()) row = rowOf.find({static_cast<int>(e.kind), static_cast<int>(Processor::Gpu0)});
     if (row == rowOf.end()) continue;
