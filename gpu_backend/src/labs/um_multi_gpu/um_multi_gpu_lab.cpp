@@ -146,6 +146,12 @@ RunResult assembleUmMultiGpu(const DeviceInfo& device, const ParamSet& params, c
           "sits on GPU 0 and GPU 1 reads it mapped over the peer link; no advice: GPU 1's reads migrate it; "
           "cudaMemcpyPeer copies a cudaMalloc buffer from GPU 0 to GPU 1.";
   result.notes.push_back(what.str());
+  if (run.measured)
+    result.notes.push_back(
+        "Caution on the trace: with two GPUs CUPTI delivers unified-memory records only in its all-devices "
+        "scope, and on two H200s (2026-11-22) their processor ids did not match the CUDA ordinals (a first-touch "
+        "run put every migration on one GPU) and stopped near 8191 records. The timeline, page map and byte bars "
+        "of a two-GPU run may attribute pages to the wrong GPU and undercount; the kernel times are exact.");
   um::addRunNotes(result, run, traced);
   return result;
 }
