@@ -59,14 +59,16 @@ int benchCommand(Session& session, const CliOptions& options, std::ostream& out,
   out << "Warpscope bench on " << deviceId << " (" << device.name << ")\n";
 
   bool allPass = true;
+  const auto gpuCount = static_cast<int>(std::count_if(session.devices().begin(), session.devices().end(),
+                                                       [](const DeviceInfo& d) { return d.kind == DeviceKind::Cuda; }));
   for (const auto& lab : session.registry().labs()) {
     RunRequest request{lab.id, deviceId, defaultParams(lab.params), RunScope::FullSweep};
-    Timed cold = timedRun(session, request);  // first run: module load, ceilings, allocations
-    if (!cold.outcome.ok() && cold.outcome.error().kind == RunError::Kind::BadInput) {
-      // The lab cannot run on this device (e.g. um-multi-gpu with one GPU): say so, go on.
-      out << "\n[" << lab.id << "] skipped: " << cold.outcome.error().message << "\n";
+    if (gpu && lab.gpusNeeded > gpuCount) {
+      out << "\n[" << lab.id << "] skipped: it needs " << lab.gpusNeeded << " GPUs, this machine has " << gpuCount
+          << "\n";
       continue;
     }
+    Timed cold = timedRun(session, request);  // first run: module load, ceilings, allocations
     if (!cold.outcome.ok()) return reportRunError(cold.outcome.error(), err);
     Timed warm = timedRun(session, request);
     if (!warm.outcome.ok()) return reportRunError(warm.outcome.error(), err);

@@ -6,6 +6,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <iostream>
 #include <memory>
 
 #include "cuda/cuda_backend.h"
@@ -86,7 +87,7 @@ TEST_F(UmMultiGpuCuda, OneGpuIsBadInputNamingTheCount) {
 
 constexpr const char* kSplitUnreliable =
     "per-GPU split not asserted: with two GPUs CUPTI's unified-memory records carry processor ids that "
-    "are not CUDA ordinals (seen on 2x H200); the pass times above are asserted";
+    "are not CUDA ordinals (seen on 2x H200); the pass times are asserted";
 
 TEST_F(UmMultiGpuCudaTwo, FirstTouchSplitsThePagesBetweenTheGpus) {
   const um::UmScenarioResult r = run(MultiGpuMode::FirstTouch, 2, "first touch, 2 passes");
@@ -99,9 +100,9 @@ TEST_F(UmMultiGpuCudaTwo, FirstTouchSplitsThePagesBetweenTheGpus) {
   // Seen on two H200s (2026-11-22): with two GPUs CUPTI needs its all-devices scope to deliver
   // records at all, and those records' processor ids are not CUDA ordinals (first touch put all
   // of its 115 MiB HtoD on one id; a read-duplicate run 0 on one GPU) and stop near 8191
-  // records. The pass times above carry the evidence; the per-GPU split is not asserted.
+  // records. The pass times above carry the evidence; the per-GPU split is printed, not asserted.
   printInflow(r);
-  GTEST_SKIP() << kSplitUnreliable;
+  std::cout << "[um]   " << kSplitUnreliable << '\n';
 }
 
 TEST_F(UmMultiGpuCudaTwo, ReadDuplicateLeavesACopyOnEachGpu) {
@@ -115,9 +116,9 @@ TEST_F(UmMultiGpuCudaTwo, ReadDuplicateLeavesACopyOnEachGpu) {
   // Seen on two H200s (2026-11-22): with two GPUs CUPTI needs its all-devices scope to deliver
   // records at all, and those records' processor ids are not CUDA ordinals (first touch put all
   // of its 115 MiB HtoD on one id; a read-duplicate run 0 on one GPU) and stop near 8191
-  // records. The pass times above carry the evidence; the per-GPU split is not asserted.
+  // records. The pass times above carry the evidence; the per-GPU split is printed, not asserted.
   printInflow(two);
-  GTEST_SKIP() << kSplitUnreliable;
+  std::cout << "[um]   " << kSplitUnreliable << '\n';
 }
 
 TEST_F(UmMultiGpuCudaTwo, RemoteMappedReadsOverThePeerLinkWithoutFaults) {

@@ -61,8 +61,8 @@ TEST_P(EveryUmLab, RunsOnTheSimulatorWithItsDeclaredViewsATimelineAndAPageMap) {
 INSTANTIATE_TEST_SUITE_P(UmLabs, EveryUmLab,
                          ::testing::Values("um-streaming", "um-policies", "um-thrashing", "um-oversubscription",
                                            "um-multi-gpu"),
-                         [](const auto& info) {
-                           std::string name = info.param;
+                         [](const auto& test) {
+                           std::string name = test.param;
                            std::replace(name.begin(), name.end(), '-', '_');
                            return name;
                          });

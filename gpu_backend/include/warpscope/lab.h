@@ -56,6 +56,9 @@ struct LabSpec {
   /// repetition, so their time is the link's, not the tool's).
   double gpuSweepTargetS = 2.0;
   double simSweepTargetS = 0.05;
+  /// GPUs a CUDA run needs (um-multi-gpu: 2); `bench` skips the lab, saying why, on a machine
+  /// with fewer. The simulator covers it anywhere.
+  int gpusNeeded = 1;
   /// False while the lab has no CUDA measurement yet: it runs on simulator devices only.
   bool measuresOnGpu = true;
 

@@ -264,7 +264,11 @@ class CuptiUnifiedMemory {
   bool startLive_ = false;
 };
 
-Processor gpuProcessor(uint32_t deviceId) { return deviceId == 0 ? Processor::Gpu0 : Processor::Gpu1; }
+/// The lab's GPU 0 is the device current when the capture started (CUPTI's single-device ids
+/// are CUDA ordinals); any other id is the second GPU.
+Processor gpuProcessor(uint32_t deviceId, uint32_t gpu0Id) {
+  return deviceId == gpu0Id ? Processor::Gpu0 : Processor::Gpu1;
+}
 
 UmCause migrationCause(uint32_t flags) {
   switch (flags) {
@@ -300,7 +304,8 @@ FaultAccess faultAccess(uint32_t flags) {
 
 /// One CUPTI record as the labs' event, or false when it falls outside [base, base + bytes).
 bool toEvent(const CUpti_ActivityUnifiedMemoryCounter3& r, std::uint64_t base, std::uint64_t bytes,
-             std::uint64_t t0Ns, UmEvent& e) {
+             std::uint64_t t0Ns, uint32_t gpu0Id, UmEvent& e) {
+  const auto gpuProcessor = [gpu0Id](uint32_t id) { return ::warpscope::cuda::gpuProcessor(id, gpu0Id); };
   const auto us = [&](std::uint64_t ns) { return ns > t0Ns ? static_cast<double>(ns - t0Ns) * 1e-3 : 0.0; };
   // Migrations, thrashing and remote maps cover a range of `value` bytes; faults one address.
   bool ranged = false;
@@ -418,6 +423,7 @@ struct UmCapture::State {
   std::uint64_t t0Ns = 0;
   bool recording = false;
   bool startLive = false;
+  uint32_t gpu0Id = 0;  ///< CUDA ordinal current at the start: the lab's GPU 0.
 };
 
 UmCapture::UmCapture() : state_(std::make_unique<State>()) {
@@ -435,6 +441,8 @@ UmCapture::UmCapture() : state_(std::make_unique<State>()) {
   uint64_t now = 0;
   (void)cuptiGetTimestamp(&now);
   state_->t0Ns = now;
+  int current = 0;
+  if (cudaGetDevice(&current) == cudaSuccess) state_->gpu0Id = static_cast<uint32_t>(current);
   state_->recording = true;
   state_->startLive = cupti.startLive();
 }
@@ -476,7 +484,7 @@ UmTrace UmCapture::finish(const void* base, std::uint64_t bytes) {
   const auto baseAddress = reinterpret_cast<std::uint64_t>(base);
   for (const auto& r : records) {
     UmEvent e;
-    if (toEvent(r, baseAddress, bytes, state_->t0Ns, e)) trace.events.push_back(e);
+    if (toEvent(r, baseAddress, bytes, state_->t0Ns, state_->gpu0Id, e)) trace.events.push_back(e);
   }
   std::stable_sort(trace.events.begin(), trace.events.end(),
                    [](const UmEvent& a, const UmEvent& b) { return a.startUs < b.startUs; });

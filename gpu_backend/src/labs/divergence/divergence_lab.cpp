@@ -10,6 +10,7 @@
 
 #include "labs/divergence/divergence_cuda.h"
 #include "labs/divergence/divergence_model.h"
+#include "labs/param_builders.h"
 #include "labs/sweep_format.h"
 
 namespace warpscope::labs {
@@ -21,23 +22,6 @@ ParamSpec onlyFor(DivergencePattern pattern, ParamSpec spec) {
   spec.relevantWhenParam = "pattern";
   spec.relevantWhenValues = {static_cast<double>(pattern)};
   return spec;
-}
-
-/// An integer Sweep parameter (every field named, so nothing is left to aggregate defaults).
-ParamSpec intParam(std::string id, std::string label, std::string unit, int min, int max, int step, int value,
-                   std::string help) {
-  ParamSpec p;
-  p.id = std::move(id);
-  p.label = std::move(label);
-  p.unit = std::move(unit);
-  p.min = min;
-  p.max = max;
-  p.step = step;
-  p.defaultValue = value;
-  p.help = std::move(help);
-  p.role = ParamRole::Sweep;
-  p.integer = true;
-  return p;
 }
 
 LabSpec buildSpec() {

@@ -2,22 +2,13 @@
 
 #include <algorithm>
 
+#include "labs/param_builders.h"
 #include "labs/um_common/um_views.h"
 
 namespace warpscope::labs::um {
 
 ParamSpec bufferMibParam(double defaultMib, std::vector<double> choices, std::string help) {
-  ParamSpec p;
-  p.id = "buffer_mib";
-  p.label = "Managed buffer";
-  p.unit = "MiB";
-  p.choices = std::move(choices);
-  p.min = p.choices.front();
-  p.max = p.choices.back();
-  p.defaultValue = defaultMib;
-  p.help = std::move(help);
-  p.role = ParamRole::Sweep;
-  p.integer = true;
+  ParamSpec p = choiceParam("buffer_mib", "Managed buffer", "MiB", std::move(choices), defaultMib, std::move(help));
   p.memoryUnitBytes = 1024.0 * 1024.0;
   return p;
 }
@@ -50,7 +41,9 @@ void addRunNotes(RunResult& result, const UmRun& run, const UmScenarioResult* tr
 }
 
 void addCounterScalars(RunResult& result, const std::string& prefix, const std::string& labelPrefix,
-                       const UmCounters& c) {
+                       const UmScenarioResult& scenario) {
+  if (!scenario.trace.captured) return;
+  const UmCounters& c = scenario.counters;
   auto add = [&](const std::string& id, const std::string& label, double value, const std::string& unit) {
     result.scalars.push_back({prefix + "." + id, labelPrefix + label, value, unit});
   };

@@ -82,9 +82,10 @@ RunResult umResultShell(const std::string& labId, const DeviceInfo& device, cons
 void addRunNotes(RunResult& result, const UmRun& run, const UmScenarioResult* traced);
 
 /// Scalars "<prefix>.gpu_faults", ".gpu_fault_groups", ".cpu_faults", ".bytes_htod",
-/// ".bytes_dtoh" (and DtoD, thrashing, throttling, remote maps when non-zero) of a scenario.
+/// ".bytes_dtoh" (and DtoD, thrashing, throttling, remote maps when non-zero) of a scenario;
+/// none when its trace was not captured (no counts is not zero counts).
 void addCounterScalars(RunResult& result, const std::string& prefix, const std::string& labelPrefix,
-                       const UmCounters& counters);
+                       const UmScenarioResult& scenario);
 
 }  // namespace warpscope::labs::um
 

@@ -189,7 +189,18 @@ std::string traceNote(const UmScenarioResult& traced) {
   if (t.droppedRecords > 0)
     note << "; " << t.droppedRecords << " records were DROPPED (CUPTI's buffers overflowed), so counts are low";
   note << '.';
+  if (!t.unavailableReason.empty())
+    note << " The trace may be incomplete (" << t.unavailableReason << "): its counts are lower bounds.";
   return note.str();
+}
+
+const UmScenarioResult& shownScenario(const std::vector<UmScenarioResult>& scenarios, const std::string& name,
+                                      UmScenarioResult& missing) {
+  if (const UmScenarioResult* s = findScenario(scenarios, name)) return *s;
+  missing = UmScenarioResult{};
+  missing.name = name;
+  missing.trace.unavailableReason = "the scenario did not run";
+  return missing;
 }
 
 const UmScenarioResult* findScenario(const std::vector<UmScenarioResult>& scenarios, const std::string& name) {

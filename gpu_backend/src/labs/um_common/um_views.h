@@ -50,6 +50,11 @@ BarValue exactBar(double value);
 /// <reason>; timings only." (what the timeline and page map show, said once in the notes).
 std::string traceNote(const UmScenarioResult& traced);
 
+/// The scenario the timeline and page map show: the one named `name`, or else `missing`, filled
+/// in as an untraced scenario of that name that did not run.
+const UmScenarioResult& shownScenario(const std::vector<UmScenarioResult>& scenarios, const std::string& name,
+                                      UmScenarioResult& missing);
+
 /// The scenario with this name, or nullptr.
 const UmScenarioResult* findScenario(const std::vector<UmScenarioResult>& scenarios, const std::string& name);
 

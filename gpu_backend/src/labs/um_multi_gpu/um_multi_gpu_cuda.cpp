@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <vector>
@@ -77,16 +78,36 @@ GpuPair pickPair(int ordinal) {
   return pair;
 }
 
-/// Lets `from` access `to`'s memory; already enabled is fine.
-void enablePeer(int from, int to) {
-  WS_CUDA_CHECK(cudaSetDevice(from));
-  const cudaError_t err = cudaDeviceEnablePeerAccess(to, 0);
-  if (err == cudaErrorPeerAccessAlreadyEnabled) {
-    (void)cudaGetLastError();
-    return;
+/// Lets `from` access `to`'s memory for as long as it lives, and takes back what it enabled (the
+/// managed-memory modes run without explicit peer access, later runs in this process included).
+class PeerAccess {
+ public:
+  PeerAccess(int from, int to) : from_(from), to_(to) {
+    WS_CUDA_CHECK(cudaSetDevice(from));
+    const cudaError_t err = cudaDeviceEnablePeerAccess(to, 0);
+    if (err == cudaErrorPeerAccessAlreadyEnabled) {
+      (void)cudaGetLastError();
+      return;  // someone else's: leave it on
+    }
+    WS_CUDA_CHECK(err);
+    enabled_ = true;
   }
-  WS_CUDA_CHECK(err);
-}
+  ~PeerAccess() {
+    if (!enabled_) return;
+    int current = 0;
+    (void)cudaGetDevice(&current);
+    if (cudaSetDevice(from_) == cudaSuccess) (void)cudaDeviceDisablePeerAccess(to_);
+    (void)cudaGetLastError();
+    (void)cudaSetDevice(current);
+  }
+  PeerAccess(const PeerAccess&) = delete;
+  PeerAccess& operator=(const PeerAccess&) = delete;
+
+ private:
+  int from_;
+  int to_;
+  bool enabled_ = false;
+};
 
 /// One GPU's sum kernel between its own pair of CUDA events, checked against the host's sum.
 class TimedRead {
@@ -198,8 +219,9 @@ um::UmScenarioResult measurePeerCopy(const GpuPair& pair, const MultiGpuScenario
   const std::uint64_t bytes = scenario.bufferBytes;
   const std::uint64_t words = bytes / sizeof(unsigned);
   const unsigned long long expected = hostSum(0, words, seed);
-  if (pair.peer01) enablePeer(pair.gpu0, pair.gpu1);
-  if (pair.peer10) enablePeer(pair.gpu1, pair.gpu0);
+  std::optional<PeerAccess> access01, access10;
+  if (pair.peer01) access01.emplace(pair.gpu0, pair.gpu1);
+  if (pair.peer10) access10.emplace(pair.gpu1, pair.gpu0);
 
   WS_CUDA_CHECK(cudaSetDevice(pair.gpu0));
   cuda::DeviceBuffer src(bytes);

@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "labs/param_builders.h"
 #include "labs/sweep_format.h"
 #include "labs/um_common/um_views.h"
 #include "labs/um_multi_gpu/um_multi_gpu_model.h"
@@ -22,20 +23,14 @@ LabSpec buildSpec() {
       "half split the buffer between the GPUs. ReadMostly gives each GPU its own read-only copy. SetAccessedBy maps "
       "the other GPU's pages over the peer link instead of migrating them: no faults, but every read crosses the "
       "link. Without advice the second GPU's reads migrate the pages to it. Peer copy measures the link itself.";
-  ParamSpec passes;
-  passes.id = "passes";
-  passes.label = "Kernel passes";
-  passes.unit = "x";
-  passes.min = 1;
-  passes.max = 4;
-  passes.step = 1;
-  passes.defaultValue = 2;
-  passes.help = "Passes each GPU's kernel makes over its data (the second shows what stayed where).";
+  const ParamSpec passes = intParam("passes", "Kernel passes", "x", 1, 4, 1, 2,
+                                    "Passes each GPU's kernel makes over its data (the second shows what stayed where).");
   lab.params = {um::bufferMibParam(256, {16, 64, 256, 1024}, "Size of the managed buffer the two GPUs share."),
                 passes,
                 namedChoiceParam("shown", "Timeline and page map show", kModeNames, 0,
                                  "Which mode's unified-memory trace the timeline and the page map show.")};
   // Every repetition migrates the buffer over the host link (and back): no sweep-time target.
+  lab.gpusNeeded = 2;
   lab.gpuSweepTargetS = 0;
   lab.simSweepTargetS = 0;
   lab.views = {{"time-by-mode", "Kernel time per GPU by mode (ms)", ViewKind::Bars},
@@ -118,11 +113,8 @@ RunResult assembleUmMultiGpu(const DeviceInfo& device, const ParamSet& params, c
 
   const std::vector<MultiGpuScenario> plan = multiGpuPlan(params);
   const std::string shownName = multiGpuScenarioName(plan[static_cast<std::size_t>(params.getInt("shown"))]);
-  const UmScenarioResult* traced = um::findScenario(run.scenarios, shownName);
-  UmScenarioResult none;
-  none.name = shownName;
-  none.trace.unavailableReason = "the scenario did not run";
-  const UmScenarioResult& shown = traced ? *traced : none;
+  um::UmScenarioResult missing;
+  const um::UmScenarioResult& shown = um::shownScenario(run.scenarios, shownName, missing);
   result.views = {std::move(time), std::move(gbps), std::move(bytes),
                   um::umTimelineView(lab, "um-timeline", shown.trace, shown.name),
                   um::pageMapView(lab, "page-map", shown.trace, shown.name)};
@@ -152,7 +144,7 @@ RunResult assembleUmMultiGpu(const DeviceInfo& device, const ParamSet& params, c
         "scope, and on two H200s (2026-11-22) their processor ids did not match the CUDA ordinals (a first-touch "
         "run put every migration on one GPU) and stopped near 8191 records. The timeline, page map and byte bars "
         "of a two-GPU run may attribute pages to the wrong GPU and undercount; the kernel times are exact.");
-  um::addRunNotes(result, run, traced);
+  um::addRunNotes(result, run, &shown);
   return result;
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "labs/param_builders.h"
 #include "labs/sweep_format.h"
 #include "labs/um_common/um_views.h"
 #include "labs/um_oversubscription/um_oversubscription_model.h"
@@ -25,35 +26,14 @@ LabSpec buildSpec() {
       "migrates once; past it the driver must first evict: whole 2 MiB chunks, least recently used first, copied "
       "back to the host before new pages come in, so throughput falls off a cliff. ReadMostly pages are copies, "
       "evicted by dropping them. Simulated only: on a real GPU oversubscription can hang the device for everyone.";
-  ParamSpec memory;
-  memory.id = "model_memory_mib";
-  memory.label = "Modelled GPU memory";
-  memory.unit = "MiB";
-  memory.choices = {128, 256, 512, 1024};
-  memory.min = 128;
-  memory.max = 1024;
-  memory.defaultValue = 256;
-  memory.help =
+  const ParamSpec memory = choiceParam(
+      "model_memory_mib", "Modelled GPU memory", "MiB", {128, 256, 512, 1024}, 256,
       "The profile's GPU with its memory scaled down to this: the curve depends on working set / memory, and "
-      "modelling a full 80-141 GiB page by page would take minutes.";
-  ParamSpec maxRatio;
-  maxRatio.id = "max_ratio_pct";
-  maxRatio.label = "Largest working set";
-  maxRatio.unit = "% of GPU memory";
-  maxRatio.choices = {150, 200, 300};
-  maxRatio.min = 150;
-  maxRatio.max = 300;
-  maxRatio.defaultValue = 200;
-  maxRatio.help = "The curve runs from a quarter of GPU memory to this.";
-  ParamSpec passes;
-  passes.id = "passes";
-  passes.label = "Passes over the working set";
-  passes.unit = "x";
-  passes.min = 1;
-  passes.max = 4;
-  passes.step = 1;
-  passes.defaultValue = 1;
-  passes.help = "Times the kernel streams the working set (later passes find what eviction left).";
+      "modelling a full 80-141 GiB page by page would take minutes.");
+  const ParamSpec maxRatio = choiceParam("max_ratio_pct", "Largest working set", "% of GPU memory", {150, 200, 300},
+                                         200, "The curve runs from a quarter of GPU memory to this.");
+  const ParamSpec passes = intParam("passes", "Passes over the working set", "x", 1, 4, 1, 1,
+                                    "Times the kernel streams the working set (later passes find what eviction left).");
   lab.params = {memory, maxRatio, passes,
                 namedChoiceParam("shown", "Timeline and page map show", kCurveNames, 0,
                                  "Which curve's largest working set the timeline and the page map show.")};
@@ -153,7 +133,7 @@ RunResult simulateUmOversubscription(const sim::DeviceProfile& original, const R
     result.scalars.push_back({key + ".gbps_above", s.name + ": GB/s at " + std::to_string(static_cast<int>(s.points.back().x)) + " MiB",
                               s.points.back().y, "GB/s"});
   }
-  um::addCounterScalars(result, "oversubscription.shown", shownScenario.name + ": ", shownScenario.counters);
+  um::addCounterScalars(result, "oversubscription.shown", shownScenario.name + ": ", shownScenario);
   std::ostringstream what;
   what << "Simulated: " << original.fileName << " with its GPU memory scaled to " << um::bytesText(memory)
        << "; the kernel streams a CPU-initialised working set " << params.getInt("passes")

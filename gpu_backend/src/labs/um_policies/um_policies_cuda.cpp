@@ -1,3 +1,4 @@
+#include "labs/um_common/um_policy_names.h"
 #include "labs/um_policies/um_policies_cuda.h"
 
 #include <algorithm>
@@ -24,16 +25,6 @@ double msBetween(Clock::time_point a, Clock::time_point b) {
   return std::chrono::duration<double, std::milli>(b - a).count();
 }
 
-const char* policyName(UmPolicy policy) {
-  switch (policy) {
-    case UmPolicy::None: return "None";
-    case UmPolicy::ReadMostly: return "ReadMostly";
-    case UmPolicy::PreferredCpu: return "PreferredLocation CPU";
-    case UmPolicy::PreferredGpu: return "PreferredLocation GPU";
-    case UmPolicy::AccessedByGpu: return "AccessedBy GPU";
-  }
-  return "?";
-}
 
 void checkScenario(const PoliciesScenario& s) {
   if (s.bufferBytes < um::kPageBytes || s.bufferBytes % um::kPageBytes != 0)
@@ -113,7 +104,7 @@ class PolicyRun {
     t.cpuUseMs = msBetween(afterKernel, end);
     t.iterationMs = msBetween(start, end);
 
-    const std::string what = std::string(policyName(s_.policy)) + ", iteration " + std::to_string(round_ + 1);
+    const std::string what = std::string(um::policyLabel(s_.policy)) + ", iteration " + std::to_string(round_ + 1);
     if (wrong) {
       std::ostringstream why;
       why << what << ": the CPU read " << wrong << " wrong words after the kernel (first at word " << firstWrong << ")";
@@ -158,9 +149,9 @@ um::UmScenarioResult measurePoliciesScenario(cuda::DeviceContext& device, const 
                                              int timedReps) {
   checkScenario(scenario);
   timedReps = std::max(1, timedReps);
-  cuda::checkManagedMemoryCap(scenario.bufferBytes, std::string("um-policies (") + policyName(scenario.policy) + ")");
+  cuda::checkManagedMemoryCap(scenario.bufferBytes, std::string("um-policies (") + um::policyLabel(scenario.policy) + ")");
   um::UmScenarioResult result;
-  result.name = policyName(scenario.policy);
+  result.name = um::policyLabel(scenario.policy);
   const std::uint64_t bytes = scenario.bufferBytes;
   const auto writeBytes = static_cast<std::uint64_t>(std::llround(scenario.cpuWriteFraction * static_cast<double>(bytes / 4))) * 4;
 

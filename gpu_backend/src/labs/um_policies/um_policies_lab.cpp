@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "labs/param_builders.h"
 #include "labs/sweep_format.h"
 #include "labs/um_common/um_policy_names.h"
 #include "labs/um_common/um_views.h"
@@ -21,24 +22,11 @@ LabSpec buildSpec() {
       "pages migrate back and forth on faults. SetReadMostly keeps read-only copies on both sides (a write "
       "collapses them); SetPreferredLocation keeps the pages where you say and lets the other side map them "
       "remotely; SetAccessedBy maps them into the GPU so it reads over the link without faulting.";
-  ParamSpec iterations;
-  iterations.id = "iterations";
-  iterations.label = "Iterations";
-  iterations.unit = "x";
-  iterations.min = 1;
-  iterations.max = 16;
-  iterations.step = 1;
-  iterations.defaultValue = 4;
-  iterations.help = "CPU-write, kernel, CPU-read rounds per run (after one warm-up round).";
-  ParamSpec cpuWrite;
-  cpuWrite.id = "cpu_write_pct";
-  cpuWrite.label = "Share the CPU rewrites each round";
-  cpuWrite.unit = "%";
-  cpuWrite.min = 0;
-  cpuWrite.max = 100;
-  cpuWrite.step = 5;
-  cpuWrite.defaultValue = 100;
-  cpuWrite.help = "Part of the buffer the CPU writes at the start of each round; the rest it leaves alone.";
+  const ParamSpec iterations = intParam("iterations", "Iterations", "x", 1, 16, 1, 4,
+                                        "CPU-write, kernel, CPU-read rounds per run (after one warm-up round).");
+  const ParamSpec cpuWrite =
+      intParam("cpu_write_pct", "Share the CPU rewrites each round", "%", 0, 100, 5, 100,
+               "Part of the buffer the CPU writes at the start of each round; the rest it leaves alone.");
   lab.params = {
       um::bufferMibParam(16, {4, 16, 64, 256, 1024}, "Size of the managed buffer the CPU and the GPU share."),
       iterations,
@@ -122,11 +110,8 @@ RunResult assembleUmPolicies(const DeviceInfo& device, const ParamSet& params, c
       run.model);
 
   const auto shownPolicy = static_cast<UmPolicy>(params.getInt("shown"));
-  const UmScenarioResult* traced = um::findScenario(run.scenarios, um::policyLabel(shownPolicy));
-  UmScenarioResult none;
-  none.name = um::policyLabel(shownPolicy);
-  none.trace.unavailableReason = "the scenario did not run";
-  const UmScenarioResult& shown = traced ? *traced : none;
+  um::UmScenarioResult missing;
+  const um::UmScenarioResult& shown = um::shownScenario(run.scenarios, um::policyLabel(shownPolicy), missing);
   result.views = {std::move(time), std::move(bytes), std::move(faults),
                   um::umTimelineView(lab, "um-timeline", shown.trace, shown.name),
                   um::pageMapView(lab, "page-map", shown.trace, shown.name)};
@@ -150,7 +135,7 @@ RunResult assembleUmPolicies(const DeviceInfo& device, const ParamSet& params, c
        << " rounds after a warm-up round, the policy set once before the first. Bytes and faults count the whole "
           "traced run.";
   result.notes.push_back(what.str());
-  um::addRunNotes(result, run, traced);
+  um::addRunNotes(result, run, &shown);
   return result;
 }
 

@@ -1,3 +1,4 @@
+#include "labs/um_common/um_policy_names.h"
 #include "labs/um_policies/um_policies_model.h"
 
 #include <algorithm>
@@ -14,16 +15,6 @@ namespace warpscope::labs {
 
 namespace {
 
-const char* policyName(UmPolicy policy) {
-  switch (policy) {
-    case UmPolicy::None: return "no advice";
-    case UmPolicy::ReadMostly: return "ReadMostly";
-    case UmPolicy::PreferredCpu: return "PreferredLocation CPU";
-    case UmPolicy::PreferredGpu: return "PreferredLocation GPU";
-    case UmPolicy::AccessedByGpu: return "AccessedBy GPU";
-  }
-  return "?";
-}
 
 /// median, min and max over the iterations of one phase.
 um::UmPhaseTiming spreadPhase(const std::string& name, std::vector<double> us, std::uint64_t bytes) {
@@ -76,7 +67,7 @@ um::UmScenarioResult simulatePoliciesScenario(const sim::DeviceProfile& profile,
     iteration.push_back(t - start);
   }
   UmScenarioResult result;
-  result.name = policyName(scenario.policy);
+  result.name = um::policyLabel(scenario.policy);
   result.phases.push_back(spreadPhase("cpu-init", cpuInit, static_cast<std::uint64_t>(written) * kPageBytes));
   result.phases.push_back(spreadPhase("kernel", kernel, scenario.bufferBytes));
   result.phases.push_back(spreadPhase("cpu-use", cpuUse, scenario.bufferBytes));

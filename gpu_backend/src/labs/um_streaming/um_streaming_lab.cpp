@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "labs/param_builders.h"
 #include "labs/sweep_format.h"
 #include "labs/um_common/um_views.h"
 #include "labs/um_streaming/um_streaming_model.h"
@@ -33,18 +34,11 @@ LabSpec buildSpec() {
       "what its density prefetch adds). How the threads walk the buffer decides how many faults each batch "
       "resolves: one thread per 4 bytes packs thousands of warps onto a few pages, one warp per 64 KiB spreads "
       "them out. cudaMemPrefetchAsync moves the buffer in large transfers with no faults, close to cudaMemcpy.";
-  ParamSpec granularity;
-  granularity.id = "granularity";
-  granularity.label = "Bytes per warp (128 = one thread per 4 B)";
-  granularity.unit = "B/warp";
-  granularity.choices = kGranularities;
-  granularity.min = kGranularities.front();
-  granularity.max = kGranularities.back();
-  granularity.defaultValue = 4096;
-  granularity.help =
+  const ParamSpec granularity = choiceParam(
+      "granularity", "Bytes per warp (128 = one thread per 4 B)", "B/warp", kGranularities, 4096,
       "Contiguous bytes each warp reads on demand, 4 bytes per lane per step. 128: one thread per 4 bytes over the "
       "whole buffer (the seed's thread/4B); 65536: each warp loops over its own 64 KiB (warp/64KB). The bars show "
-      "both and this one; the curve shows them all.";
+      "both and this one; the curve shows them all.");
   lab.params = {
       um::bufferMibParam(64, {16, 32, 64, 128, 256, 512, 1024, 2048, 4096},
                          "Size of the managed buffer the kernel reads (and of the memcpy copies)."),
@@ -205,11 +199,8 @@ RunResult assembleUmStreaming(const DeviceInfo& device, const ParamSet& params, 
   const std::string tracedName =
       showPrefetch ? "prefetch"
                    : streamingScenarioName(onDemand(params, static_cast<std::uint64_t>(params.getInt("granularity"))));
-  const um::UmScenarioResult* traced = um::findScenario(run.scenarios, tracedName);
-  um::UmScenarioResult none;
-  none.name = tracedName;
-  none.trace.unavailableReason = "the scenario did not run";
-  const um::UmScenarioResult& shown = traced ? *traced : none;
+  um::UmScenarioResult missing;
+  const um::UmScenarioResult& shown = um::shownScenario(run.scenarios, tracedName, missing);
   result.views = {std::move(gbps), std::move(curve), std::move(faults), std::move(bytes),
                   um::umTimelineView(lab, "um-timeline", shown.trace, shown.name),
                   um::pageMapView(lab, "page-map", shown.trace, shown.name)};
@@ -231,12 +222,13 @@ RunResult assembleUmStreaming(const DeviceInfo& device, const ParamSet& params, 
                             gbpsOf(streamingScenarioName(onDemand(params, params.getInt("granularity")))), "GB/s"});
   if (const double pinned = gbpsOf("memcpy pinned"); pinned > 0)
     result.scalars.push_back({"streaming.prefetch_vs_memcpy", "Prefetch / pinned cudaMemcpy", gbpsOf("prefetch") / pinned, ""});
-  um::addCounterScalars(result, "streaming", "", shown.counters);
+  um::addCounterScalars(result, "streaming", "", shown);
   // Whether each bar's counts are whole: CUPTI can lose records of fault-heavy reads without
   // counting them dropped (the capture then warns); such counts are lower bounds.
   std::vector<std::string> partial;
   for (const um::UmScenarioResult& s : bars) {
-    const bool complete = s.trace.captured && s.trace.unavailableReason.empty() && s.trace.droppedRecords == 0;
+    if (!s.trace.captured) continue;  // memcpy: no managed memory, nothing to trace
+    const bool complete = s.trace.unavailableReason.empty() && s.trace.droppedRecords == 0;
     result.scalars.push_back({"streaming.trace_complete." + scalarKey(s.name), s.name + ": trace complete",
                               complete ? 1.0 : 0.0, ""});
     if (!complete) partial.push_back(s.name);
@@ -268,7 +260,7 @@ RunResult assembleUmStreaming(const DeviceInfo& device, const ParamSet& params, 
          << " timed repetitions after a warm-up (whiskers: fastest and slowest); the counts come from one more, "
             "traced repetition, so tracing does not slow the timed ones.";
   result.notes.push_back(what.str());
-  um::addRunNotes(result, run, traced);
+  um::addRunNotes(result, run, &shown);
   return result;
 }
 

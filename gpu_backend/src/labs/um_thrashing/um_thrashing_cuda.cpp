@@ -1,3 +1,4 @@
+#include "labs/um_common/um_policy_names.h"
 #include "labs/um_thrashing/um_thrashing_cuda.h"
 
 #include <algorithm>
@@ -35,16 +36,6 @@ double msBetween(Clock::time_point a, Clock::time_point b) {
   return std::chrono::duration<double, std::milli>(b - a).count();
 }
 
-const char* policyText(UmPolicy policy) {
-  switch (policy) {
-    case UmPolicy::None: return "no advice";
-    case UmPolicy::ReadMostly: return "SetReadMostly";
-    case UmPolicy::PreferredCpu: return "SetPreferredLocation CPU";
-    case UmPolicy::PreferredGpu: return "SetPreferredLocation GPU";
-    case UmPolicy::AccessedByGpu: return "SetAccessedBy GPU";
-  }
-  return "?";
-}
 
 void validate(const ThrashingScenario& s, int timedReps) {
   std::ostringstream why;
@@ -235,6 +226,17 @@ um::UmScenarioResult measureThrashingScenario(cuda::DeviceContext& device, const
     WS_CUDA_CHECK(cudaEventRecord(stop.get(), stream.get()));
     const Clock::time_point cpuStart = Clock::now();
     std::vector<std::thread> threads;
+    // Whatever throws from here on (a thread that cannot start, a CUDA error), the writers stop
+    // and are joined first: a joinable std::thread destroyed would end the process.
+    struct StopAndJoin {
+      std::atomic<bool>& stop;
+      std::vector<std::thread>& threads;
+      ~StopAndJoin() {
+        stop.store(true, std::memory_order_release);
+        for (std::thread& t : threads)
+          if (t.joinable()) t.join();
+      }
+    } stopAndJoin{cpuStop, threads};
     threads.reserve(static_cast<std::size_t>(layout.cpuThreads));
     for (int t = 0; t < layout.cpuThreads; ++t)
       threads.emplace_back(cpuWriter, words, std::cref(layout.pagesOfThread[static_cast<std::size_t>(t)]),
@@ -249,7 +251,7 @@ um::UmScenarioResult measureThrashingScenario(cuda::DeviceContext& device, const
       std::this_thread::sleep_for(std::chrono::microseconds(200));
     }
     cpuStop.store(true, std::memory_order_release);
-    for (std::thread& t : threads) t.join();
+    for (std::thread& t : threads) t.join();  // (StopAndJoin finds them joined)
     const Clock::time_point cpuEnd = Clock::now();
     WS_CUDA_CHECK(state);
     float kernelMs = 0;
@@ -313,7 +315,7 @@ um::UmScenarioResult measureThrashingScenario(cuda::DeviceContext& device, const
   };
 
   um::UmScenarioResult result;
-  result.name = std::string(policyText(scenario.policy));
+  result.name = std::string(um::policyLabel(scenario.policy));
   result.phases.push_back(phase("kernel", [](const RepOutcome& r) { return r.kernelMs; },
                                 [](const RepOutcome& r) { return r.kernelBytes; }));
   result.phases.push_back(phase("cpu", [](const RepOutcome& r) { return r.cpuMs; },
@@ -325,7 +327,7 @@ um::UmScenarioResult measureThrashingScenario(cuda::DeviceContext& device, const
   n << "buffer " << (scenario.bufferBytes >> 10) << " KiB: " << layout.pages << " pages of 4 KiB, " << layout.sharedPages
     << " shared (" << layout.objectsPerPage << (layout.objectsPerPage == 1 ? " object per page, words interleaved" : " objects per page")
     << "); " << layout.blocks << " blocks x " << kThreadsPerBlock << " threads; " << layout.cpuThreads << " CPU threads; policy "
-    << policyText(scenario.policy);
+    << um::policyLabel(scenario.policy);
   result.notes.push_back(n.str());
   n.str("");
   n << "checked: every GPU word equals its block's sweeps (median " << traced.medianBlockSweeps << ", fewest "

@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "labs/param_builders.h"
 #include "labs/sweep_format.h"
 #include "labs/um_common/um_policy_names.h"
 #include "labs/um_common/um_views.h"
@@ -11,22 +12,6 @@
 namespace warpscope::labs {
 
 namespace {
-
-ParamSpec intParam(std::string id, std::string label, std::string unit, double min, double max, double step,
-                   double value, std::string help) {
-  ParamSpec p;
-  p.id = std::move(id);
-  p.label = std::move(label);
-  p.unit = std::move(unit);
-  p.min = min;
-  p.max = max;
-  p.step = step;
-  p.defaultValue = value;
-  p.help = std::move(help);
-  p.role = ParamRole::Sweep;
-  p.integer = true;
-  return p;
-}
 
 LabSpec buildSpec() {
   LabSpec lab;
@@ -38,17 +23,10 @@ LabSpec buildSpec() {
       "after repeated throttles pins the page and maps it remotely. False sharing does the same with data that is "
       "not shared at all: small objects of each side packed into one page (the seed's hypre example). Advice "
       "policies put the page in one place up front.";
-  ParamSpec objects;
-  objects.id = "objects_per_page";
-  objects.label = "Objects per shared page (false sharing)";
-  objects.unit = "objects";
-  objects.choices = {1, 2, 4, 8, 16, 32, 64};
-  objects.min = 1;
-  objects.max = 64;
-  objects.defaultValue = 1;
-  objects.help =
+  const ParamSpec objects = choiceParam(
+      "objects_per_page", "Objects per shared page (false sharing)", "objects", {1, 2, 4, 8, 16, 32, 64}, 1,
       "1: the CPU and the GPU write the same data on shared pages. More: each shared page holds this many small "
-      "objects, alternately the CPU's and the GPU's; neither touches the other's, yet they share the page.";
+      "objects, alternately the CPU's and the GPU's; neither touches the other's, yet they share the page.");
   lab.params = {
       um::bufferMibParam(16, {4, 16, 64}, "Size of the managed buffer the kernel works on."),
       intParam("shared_pct", "Pages the CPU also writes", "%", 0, 100, 5, 25,
@@ -133,11 +111,8 @@ RunResult assembleUmThrashing(const DeviceInfo& device, const ParamSet& params, 
                                run.model);
 
   const auto shownPolicy = static_cast<UmPolicy>(params.getInt("shown"));
-  const UmScenarioResult* traced = um::findScenario(run.scenarios, um::policyLabel(shownPolicy));
-  UmScenarioResult none;
-  none.name = um::policyLabel(shownPolicy);
-  none.trace.unavailableReason = "the scenario did not run";
-  const UmScenarioResult& shown = traced ? *traced : none;
+  um::UmScenarioResult missing;
+  const um::UmScenarioResult& shown = um::shownScenario(run.scenarios, um::policyLabel(shownPolicy), missing);
   result.views = {std::move(events), std::move(faults), std::move(work),
                   um::umTimelineView(lab, "um-timeline", shown.trace, shown.name),
                   um::pageMapView(lab, "page-map", shown.trace, shown.name)};
@@ -167,7 +142,7 @@ RunResult assembleUmThrashing(const DeviceInfo& device, const ParamSet& params, 
          << " small objects per shared page, alternately the CPU's and the GPU's)";
   what << "; each policy is set before the run.";
   result.notes.push_back(what.str());
-  um::addRunNotes(result, run, traced);
+  um::addRunNotes(result, run, &shown);
   return result;
 }
 
