@@ -388,6 +388,10 @@ um::UmScenarioResult measureMultiGpuScenario(cuda::DeviceContext& device, const 
   addGpuPhases(result, reps, true, halves ? half * sizeof(unsigned) : bytes);
   addGpuPhases(result, reps, false, halves ? (words - half) * sizeof(unsigned) : bytes);
   result.trace = std::move(trace);
+  // Where the pages were when the traced repetition began: the CPU wrote them, or GPU 0 holds
+  // them (prefetched there before the modes that start from GPU 0).
+  const bool startsOnGpu0 = scenario.mode == MultiGpuMode::RemoteMapped || scenario.mode == MultiGpuMode::Migrate;
+  result.trace.initialState = startsOnGpu0 ? um::PageState::Gpu0 : um::PageState::Cpu;
   if (result.trace.captured) result.counters = um::countersFromEvents(result.trace.events);
 
   std::ostringstream n;

@@ -321,6 +321,9 @@ um::UmScenarioResult measureThrashingScenario(cuda::DeviceContext& device, const
   result.phases.push_back(phase("cpu", [](const RepOutcome& r) { return r.cpuMs; },
                                 [](const RepOutcome& r) { return r.cpuBytes; }));
   result.trace = std::move(traced.trace);
+  // Each repetition starts with the pages prefetched to the GPU, or on the CPU under
+  // PreferredLocation CPU (runOnce).
+  result.trace.initialState = scenario.policy == UmPolicy::PreferredCpu ? um::PageState::Cpu : um::PageState::Gpu0;
   if (result.trace.captured) result.counters = um::countersFromEvents(result.trace.events);
 
   std::ostringstream n;
