@@ -2,8 +2,9 @@
 # views and run helpers every room assembles with (um_views, um_lab_run, um_policy_names), the
 # UVM parameters (um_model.cpp) and the simulator's UVM engine, one job per file: page table and
 # residency (uvm_page_table), density prefetch (uvm_prefetch), GPU memory chunks in LRU order
-# (uvm_gpu_memory), the anti-thrashing heuristic (uvm_thrashing), the fault handler, migrations
-# and eviction (uvm_engine), and the kernels that raise the faults (uvm_stream_kernel).
+# (uvm_gpu_memory), the anti-thrashing heuristic (uvm_thrashing), migrations and eviction
+# (uvm_engine), the GPU fault path (uvm_fault_service), the CPU path (uvm_cpu_access), and the
+# kernels that raise the faults (uvm_stream_kernel).
 target_sources(warpscope_backend PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/um_trace.cpp
   ${CMAKE_CURRENT_LIST_DIR}/um_views.cpp
@@ -15,5 +16,7 @@ target_sources(warpscope_backend PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/uvm_gpu_memory.cpp
   ${CMAKE_CURRENT_LIST_DIR}/uvm_thrashing.cpp
   ${CMAKE_CURRENT_LIST_DIR}/uvm_engine.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/uvm_fault_service.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/uvm_cpu_access.cpp
   ${CMAKE_CURRENT_LIST_DIR}/uvm_stream_kernel.cpp
 )

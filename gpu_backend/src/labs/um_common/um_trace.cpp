@@ -1,5 +1,7 @@
 #include "labs/um_common/um_trace.h"
 
+#include <algorithm>
+
 namespace warpscope::labs::um {
 
 const char* processorName(Processor processor) {
@@ -121,6 +123,44 @@ const UmPhaseTiming* UmScenarioResult::findPhase(const std::string& phaseName) c
     if (phase.name == phaseName) return &phase;
   }
   return nullptr;
+}
+
+/// Where pages went, from the migrations and remote maps: each event's range expanded to whole
+/// 4 KiB pages at its end time; neighbouring changes (contiguous pages, same state, within
+/// kMergeUs) merged into one run, so a 2 MiB prefetch sent as many records reads as one change.
+std::vector<ResidencyChange> residencyFromEvents(const std::vector<UmEvent>& events, std::uint64_t bytes) {
+  constexpr double kMergeUs = 1.0;
+  const auto pages = static_cast<std::uint32_t>((bytes + kPageBytes - 1) / kPageBytes);
+  std::vector<ResidencyChange> changes;
+  for (const UmEvent& e : events) {
+    PageState state;
+    switch (e.kind) {
+      case UmEventKind::BytesHtoD:
+      case UmEventKind::BytesDtoD: state = e.destination == Processor::Gpu1 ? PageState::Gpu1 : PageState::Gpu0; break;
+      case UmEventKind::BytesDtoH: state = PageState::Cpu; break;
+      case UmEventKind::RemoteMap: state = PageState::RemoteMapped; break;
+      default: continue;
+    }
+    const auto first = static_cast<std::uint32_t>(e.address / kPageBytes);
+    const auto end = std::min(pages, static_cast<std::uint32_t>((e.address + e.bytes + kPageBytes - 1) /
+                                                                 kPageBytes));
+    if (end <= first) continue;
+    changes.push_back({e.endUs, first, end - first, state});
+  }
+  std::stable_sort(changes.begin(), changes.end(),
+                   [](const ResidencyChange& a, const ResidencyChange& b) { return a.timeUs < b.timeUs; });
+  std::vector<ResidencyChange> merged;
+  for (const ResidencyChange& c : changes) {
+    if (!merged.empty()) {
+      ResidencyChange& m = merged.back();
+      if (m.state == c.state && c.timeUs - m.timeUs <= kMergeUs && c.firstPage == m.firstPage + m.pageCount) {
+        m.pageCount += c.pageCount;
+        continue;
+      }
+    }
+    merged.push_back(c);
+  }
+  return merged;
 }
 
 }  // namespace warpscope::labs::um

@@ -115,6 +115,11 @@ struct UmCounters {
 /// Adds up the counters from a trace's events (what CUPTI records support).
 UmCounters countersFromEvents(const std::vector<UmEvent>& events);
 
+/// Where pages went, from a trace's migrations and remote maps (what a profiler records): each
+/// event's range as whole 4 KiB pages at its end time, neighbouring changes merged into runs.
+/// For traces that report moves rather than residency (CUPTI); the model emits its own.
+std::vector<ResidencyChange> residencyFromEvents(const std::vector<UmEvent>& events, std::uint64_t allocationBytes);
+
 /// A scenario's profile: events, residency and where they came from.
 struct UmTrace {
   std::uint64_t allocationBytes = 0;

@@ -217,6 +217,8 @@ std::string granularityName(std::uint64_t warpChunkBytes) {
   return std::to_string(warpChunkBytes) + " B/warp";
 }
 
+double mebibytes(std::uint64_t bytes) { return static_cast<double>(bytes) / (1024.0 * 1024.0); }
+
 std::string bytesText(double bytes) {
   char text[32];
   if (bytes >= 1024.0 * 1024 * 1024)

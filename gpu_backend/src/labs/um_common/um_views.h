@@ -61,6 +61,8 @@ const UmScenarioResult* findScenario(const std::vector<UmScenarioResult>& scenar
 /// "thread/4B", "1 KiB/warp", "warp/64KB", "2 MiB/warp": the seed's names for the access
 /// granularities of the streaming kernels (bytes each warp reads contiguously).
 std::string granularityName(std::uint64_t warpChunkBytes);
+/// bytes / 2^20, for the MiB bars and scalars.
+double mebibytes(std::uint64_t bytes);
 /// "256 MiB", "1.5 GiB".
 std::string bytesText(double bytes);
 

@@ -41,8 +41,6 @@ LabSpec buildSpec() {
   return lab;
 }
 
-double mib(std::uint64_t bytes) { return static_cast<double>(bytes) / (1024.0 * 1024.0); }
-
 }  // namespace
 
 const LabSpec& umMultiGpuSpec() {
@@ -106,9 +104,9 @@ RunResult assembleUmMultiGpu(const DeviceInfo& device, const ParamSet& params, c
   View bytes = declaredView(lab, "bytes-by-mode");
   bytes.bars = um::scenarioBars(
       "Mode", "MiB over the traced run", run.scenarios,
-      {{"host to device", [](const UmScenarioResult& s) { return um::exactBar(mib(s.counters.bytesHtoD)); }},
-       {"device to host", [](const UmScenarioResult& s) { return um::exactBar(mib(s.counters.bytesDtoH)); }},
-       {"GPU to GPU", [](const UmScenarioResult& s) { return um::exactBar(mib(s.counters.bytesDtoD)); }}},
+      {{"host to device", [](const UmScenarioResult& s) { return um::exactBar(um::mebibytes(s.counters.bytesHtoD)); }},
+       {"device to host", [](const UmScenarioResult& s) { return um::exactBar(um::mebibytes(s.counters.bytesDtoH)); }},
+       {"GPU to GPU", [](const UmScenarioResult& s) { return um::exactBar(um::mebibytes(s.counters.bytesDtoD)); }}},
       run.model);
 
   const std::vector<MultiGpuScenario> plan = multiGpuPlan(params);
@@ -127,8 +125,8 @@ RunResult assembleUmMultiGpu(const DeviceInfo& device, const ParamSet& params, c
     for (const char* phase : {"gpu0", "gpu1", "peer-copy"})
       if (const um::UmPhaseTiming* p = s->findPhase(phase))
         result.scalars.push_back({prefix + "." + scalarKey(phase) + "_gbps", label + phase + " GB/s", p->gbps(), "GB/s"});
-    result.scalars.push_back({prefix + ".dtod_mib", label + "MiB GPU to GPU", mib(s->counters.bytesDtoD), "MiB"});
-    result.scalars.push_back({prefix + ".htod_mib", label + "MiB host to device", mib(s->counters.bytesHtoD), "MiB"});
+    result.scalars.push_back({prefix + ".dtod_mib", label + "MiB GPU to GPU", um::mebibytes(s->counters.bytesDtoD), "MiB"});
+    result.scalars.push_back({prefix + ".htod_mib", label + "MiB host to device", um::mebibytes(s->counters.bytesHtoD), "MiB"});
     result.scalars.push_back({prefix + ".gpu_faults", label + "GPU faults", static_cast<double>(s->counters.gpuFaults), "faults"});
   }
   std::ostringstream what;

@@ -48,8 +48,6 @@ LabSpec buildSpec() {
   return lab;
 }
 
-double mib(std::uint64_t bytes) { return static_cast<double>(bytes) / (1024.0 * 1024.0); }
-
 }  // namespace
 
 const LabSpec& umPoliciesSpec() {
@@ -99,8 +97,8 @@ RunResult assembleUmPolicies(const DeviceInfo& device, const ParamSet& params, c
   View bytes = declaredView(lab, "bytes-by-policy");
   bytes.bars = um::scenarioBars(
       "Policy", "MiB over the traced run", run.scenarios,
-      {{"host to device", [](const UmScenarioResult& s) { return um::exactBar(mib(s.counters.bytesHtoD)); }},
-       {"device to host", [](const UmScenarioResult& s) { return um::exactBar(mib(s.counters.bytesDtoH)); }}},
+      {{"host to device", [](const UmScenarioResult& s) { return um::exactBar(um::mebibytes(s.counters.bytesHtoD)); }},
+       {"device to host", [](const UmScenarioResult& s) { return um::exactBar(um::mebibytes(s.counters.bytesDtoH)); }}},
       run.model);
   View faults = declaredView(lab, "faults-by-policy");
   faults.bars = um::scenarioBars(
@@ -123,8 +121,8 @@ RunResult assembleUmPolicies(const DeviceInfo& device, const ParamSet& params, c
     const std::string prefix = "policies." + um::policyKey(policy);
     const std::string label = um::policyLabel(policy) + ": ";
     result.scalars.push_back({prefix + ".round_ms", label + "time per round", um::phaseMs(*s, "iteration").value, "ms"});
-    result.scalars.push_back({prefix + ".htod_mib", label + "MiB host to device", mib(s->counters.bytesHtoD), "MiB"});
-    result.scalars.push_back({prefix + ".dtoh_mib", label + "MiB device to host", mib(s->counters.bytesDtoH), "MiB"});
+    result.scalars.push_back({prefix + ".htod_mib", label + "MiB host to device", um::mebibytes(s->counters.bytesHtoD), "MiB"});
+    result.scalars.push_back({prefix + ".dtoh_mib", label + "MiB device to host", um::mebibytes(s->counters.bytesDtoH), "MiB"});
     result.scalars.push_back({prefix + ".gpu_faults", label + "GPU faults", static_cast<double>(s->counters.gpuFaults), "faults"});
     result.scalars.push_back({prefix + ".cpu_faults", label + "CPU faults", static_cast<double>(s->counters.cpuFaults), "faults"});
   }

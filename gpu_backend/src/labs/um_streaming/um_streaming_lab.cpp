@@ -95,8 +95,6 @@ std::vector<um::UmScenarioResult> pick(const std::vector<um::UmScenarioResult>& 
   return out;
 }
 
-double mib(std::uint64_t bytes) { return static_cast<double>(bytes) / (1024.0 * 1024.0); }
-
 Series granularitySeries(const std::vector<um::UmScenarioResult>& scenarios, const std::vector<StreamingScenario>& plan,
                          const std::string& name) {
   Series s{name, {}, 0};
@@ -191,8 +189,8 @@ RunResult assembleUmStreaming(const DeviceInfo& device, const ParamSet& params, 
   View bytes = declaredView(lab, "bytes-by-mode");
   bytes.bars = um::scenarioBars(
       "Mode", "MiB (one traced repetition)", bars,
-      {{"host to device", [](const um::UmScenarioResult& s) { return um::exactBar(mib(s.counters.bytesHtoD)); }},
-       {"device to host", [](const um::UmScenarioResult& s) { return um::exactBar(mib(s.counters.bytesDtoH)); }}},
+      {{"host to device", [](const um::UmScenarioResult& s) { return um::exactBar(um::mebibytes(s.counters.bytesHtoD)); }},
+       {"device to host", [](const um::UmScenarioResult& s) { return um::exactBar(um::mebibytes(s.counters.bytesDtoH)); }}},
       modelBars);
 
   const bool showPrefetch = params.getInt("shown") == 1;
