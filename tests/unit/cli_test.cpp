@@ -38,7 +38,7 @@ TEST(Cli, LabsPrintsOneLabPerLineIdFirst) {
 TEST(Cli, DevicesListsEverySimulatorProfileIdFirst) {
   const CliRun r = cli({"devices"});
   EXPECT_EQ(r.code, 0);
-  for (const char* id : {"sim:gtx480", "sim:v100", "sim:a100", "sim:h100", "sim:h200"})
+  for (const char* id : {"sim:gtx480", "sim:k40", "sim:v100", "sim:a100", "sim:h100", "sim:h200"})
     EXPECT_NE(r.out.find(std::string(id) + "\t"), std::string::npos) << id << " missing in\n" << r.out;
 }
 

@@ -18,7 +18,10 @@ using namespace warpscope::labs;
 
 namespace {
 
-const std::vector<DeviceProfile>& profiles() { return test::shippedProfiles(); }
+const std::vector<DeviceProfile>& profiles() {
+  static const std::vector<DeviceProfile> withMemoryModel = test::shippedProfilesWith("dram");
+  return withMemoryModel;
+}
 const DeviceProfile& profile(const std::string& id) { return test::shippedProfile(id); }
 
 constexpr int kNever = std::numeric_limits<int>::max();

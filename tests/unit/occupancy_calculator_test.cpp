@@ -15,6 +15,7 @@ namespace {
 DeviceInfo keplerSm() {
   DeviceInfo d;
   d.name = "Kepler-class SM (the slide's numbers)";
+  d.computeCapability = "3.5";
   d.maxThreadsPerSm = 2048;
   d.maxThreadsPerBlock = 1024;
   d.maxBlocksPerSm = 16;
@@ -43,7 +44,7 @@ int limitOf(const OccupancyResult& r, OccupancyLimiter which) {
 }
 
 TEST(OccupancyCalculator, SlideExampleOne32ThreadsIsBlockLimitedAt16BlocksAnd25Percent) {
-  const OccupancyRequest kernel{32, 100, 1024, 0};
+  const OccupancyRequest kernel{32, 100, 1024};
   for (const OccupancyResult& r : {calculateOccupancy(keplerSm(), keplerRules(), kernel), simpleOccupancy(keplerSm(), kernel)}) {
     EXPECT_EQ(r.blocksPerSm, 16);
     EXPECT_EQ(r.limiter, OccupancyLimiter::Blocks);
@@ -57,7 +58,7 @@ TEST(OccupancyCalculator, SlideExampleOne32ThreadsIsBlockLimitedAt16BlocksAnd25P
 }
 
 TEST(OccupancyCalculator, SlideExampleTwoChangesOnceRegistersAreAllocatedPerWarpAndPartition) {
-  const OccupancyRequest kernel{64, 100, 1024, 0};
+  const OccupancyRequest kernel{64, 100, 1024};
   // The slide's arithmetic: 65536 / 6400 = 10 blocks, 31.25%.
   const OccupancyResult simple = simpleOccupancy(keplerSm(), kernel);
   EXPECT_EQ(simple.blocksPerSm, 10);
@@ -83,31 +84,31 @@ const sim::DeviceProfile& h100() {
 TEST(OccupancyCalculator, HopperCasesFollowCudasRules) {
   const sim::DeviceProfile& p = h100();
   // 256 threads x 32 registers: 8 blocks fill the SM's 64 warps.
-  OccupancyResult r = calculateOccupancy(p.info, p.occupancy, {256, 32, 0, 0});
+  OccupancyResult r = calculateOccupancy(p.info, p.occupancy, {256, 32, 0});
   EXPECT_EQ(r.blocksPerSm, 8);
   EXPECT_DOUBLE_EQ(r.occupancyPct, 100.0);
   // 64 registers: 2048 per warp, 8 warps per sub-partition, 32 warps: half the SM.
-  r = calculateOccupancy(p.info, p.occupancy, {128, 64, 0, 0});
+  r = calculateOccupancy(p.info, p.occupancy, {128, 64, 0});
   EXPECT_EQ(r.blocksPerSm, 8);
   EXPECT_EQ(r.limiter, OccupancyLimiter::Registers);
   EXPECT_DOUBLE_EQ(r.occupancyPct, 50.0);
   // 48 KiB of shared memory + the 1 KiB reserve: 4 blocks in 228 KiB.
-  r = calculateOccupancy(p.info, p.occupancy, {256, 32, 48 * 1024, 0});
+  r = calculateOccupancy(p.info, p.occupancy, {256, 32, 48 * 1024});
   EXPECT_EQ(r.sharedBytesPerBlockAllocated, 49 * 1024);
   EXPECT_EQ(r.blocksPerSm, 4);
   EXPECT_EQ(r.limiter, OccupancyLimiter::SharedMemory);
   // Tiny blocks run into the 32-block limit.
-  r = calculateOccupancy(p.info, p.occupancy, {32, 16, 0, 0});
+  r = calculateOccupancy(p.info, p.occupancy, {32, 16, 0});
   EXPECT_EQ(r.blocksPerSm, 32);
   EXPECT_EQ(r.limiter, OccupancyLimiter::Blocks);
 }
 
 TEST(OccupancyCalculator, ImpossibleConfigurationsSayWhy) {
   const sim::DeviceProfile& p = h100();
-  OccupancyResult r = calculateOccupancy(p.info, p.occupancy, {2048, 32, 0, 0});
+  OccupancyResult r = calculateOccupancy(p.info, p.occupancy, {2048, 32, 0});
   EXPECT_EQ(r.blocksPerSm, 0);
   EXPECT_NE(r.infeasible.find("1024 threads"), std::string::npos) << r.infeasible;
-  r = calculateOccupancy(p.info, p.occupancy, {1024, 255, 0, 0});
+  r = calculateOccupancy(p.info, p.occupancy, {1024, 255, 0});
   EXPECT_EQ(r.blocksPerSm, 0) << "1024 x 255 registers exceed the register file";
   EXPECT_FALSE(r.infeasible.empty());
 }

@@ -64,7 +64,7 @@ TEST(SimulatorBackend, ListsOneSimulatorDevicePerProfile) {
     EXPECT_EQ(d.kind, DeviceKind::Simulator);
     ids.insert(d.id);
   }
-  EXPECT_EQ(ids, (std::set<std::string>{"sim:gtx480", "sim:v100", "sim:a100", "sim:h100", "sim:h200"}));
+  EXPECT_EQ(ids, (std::set<std::string>{"sim:gtx480", "sim:k40", "sim:v100", "sim:a100", "sim:h100", "sim:h200"}));
 }
 
 TEST(SimulatorBackend, ArithFullSweepProducesEveryDeclaredViewOnEveryProfile) {
@@ -84,9 +84,18 @@ TEST(SimulatorBackend, ArithFullSweepProducesEveryDeclaredViewOnEveryProfile) {
   }
 }
 
+/// False for profiles made for one lab (k40.json: the lecture's Kepler SM for the occupancy lab),
+/// which carry no memory model; latency-memory refuses them naming the missing mechanism.
+bool hasDramModel(const DeviceInfo& device) {
+  for (const auto& p : sim::loadEmbeddedProfiles())
+    if (p.info.id == device.id) return p.mechanisms.count("dram") > 0;
+  return false;
+}
+
 TEST(SimulatorBackend, MemoryFullSweepProducesEveryDeclaredViewOnEveryProfile) {
   for (const auto& device : makeSimulatorBackend()->devices()) {
     SCOPED_TRACE(device.id);
+    if (!hasDramModel(device)) continue;
     const RunOutcome outcome = run(request(labs::kLatencyMemoryId, device.id));
     ASSERT_TRUE(outcome.ok()) << outcome.error().message;
     const RunResult& r = outcome.result();
@@ -254,6 +263,7 @@ TEST(SimulatorBackend, RegisterBoundOccupancyIsLeftOutLikeOnTheGpu) {
 
 TEST(SimulatorBackend, ModelledBandwidthNeverBeatsTheDram) {
   for (const auto& device : makeSimulatorBackend()->devices()) {
+    if (!hasDramModel(device)) continue;
     const RunOutcome outcome = run(request(labs::kLatencyMemoryId, device.id));
     ASSERT_TRUE(outcome.ok());
     for (const auto& s : outcome.result().findView("gbps-vs-occupancy")->series)

@@ -18,6 +18,15 @@ inline const std::vector<sim::DeviceProfile>& shippedProfiles() {
   return loaded;
 }
 
+/// The shipped profiles that model `mechanism` ("dram"): profiles made for one lab (k40.json,
+/// the lecture's Kepler SM for the occupancy lab) leave out the mechanisms they do not need.
+inline std::vector<sim::DeviceProfile> shippedProfilesWith(const std::string& mechanism) {
+  std::vector<sim::DeviceProfile> with;
+  for (const auto& p : shippedProfiles())
+    if (p.mechanisms.count(mechanism)) with.push_back(p);
+  return with;
+}
+
 /// The shipped profile with this id ("h100"); throws when there is none.
 inline const sim::DeviceProfile& shippedProfile(const std::string& id) {
   for (const auto& p : shippedProfiles())

@@ -4,6 +4,7 @@
 #include "labs/lab_definition.h"
 #include "labs/latency_arith/latency_arith_lab.h"
 #include "labs/latency_memory/latency_memory_lab.h"
+#include "labs/occupancy/occupancy_lab.h"
 #include "labs/um_multi_gpu/um_multi_gpu_lab.h"
 #include "labs/um_oversubscription/um_oversubscription_lab.h"
 #include "labs/um_policies/um_policies_lab.h"
@@ -17,6 +18,7 @@ const std::vector<LabDefinition>& allLabs() {
       latencyArithLab(),
       latencyMemoryLab(),
       divergenceLab(),
+      occupancyLab(),
       umStreamingLab(),
       umPoliciesLab(),
       umThrashingLab(),

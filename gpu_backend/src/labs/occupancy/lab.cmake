@@ -1,5 +1,16 @@
-# Room "occupancy" (issue 7, in progress): so far its occupancy calculator, which the lab's
-# declaration, model and CUDA checks will build on. Not yet registered in lab_list.cpp.
+# Lab room "occupancy": the calculator, declaration, assembly and model in every build; the
+# register-cap kernels, their measurement and the check against CUDA's occupancy API only with
+# the toolkit.
 target_sources(warpscope_backend PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/occupancy_calculator.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/occupancy_lab.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/occupancy_views.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/occupancy_model.cpp
 )
+if(WARPSCOPE_ENABLE_CUDA)
+  target_sources(warpscope_backend PRIVATE
+    ${CMAKE_CURRENT_LIST_DIR}/occupancy_cuda.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/occupancy_api_check.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/register_cap_kernels.cu
+  )
+endif()

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdio>
 
 namespace warpscope::labs {
 
@@ -28,7 +29,74 @@ OccupancyResult finish(const DeviceInfo& device, OccupancyResult r) {
   return r;
 }
 
+constexpr int kKiB = 1024;
+
+/// "9.0" -> {9, 0}; {0, 0} when it does not parse.
+std::pair<int, int> majorMinor(const std::string& computeCapability) {
+  int major = 0;
+  int minor = 0;
+  if (std::sscanf(computeCapability.c_str(), "%d.%d", &major, &minor) != 2) return {0, 0};
+  return {major, minor};
+}
+
+/// Shared memory per SM for this kernel (cudaOccSMemPerMultiprocessor and the fallback in
+/// cudaOccMaxBlocksPerSMSmemLimit): the preferred configuration when one block fits in it;
+/// otherwise, from 7.0 on, the smallest configuration that holds one block, before 7.0 all of it.
+int sharedMemPerSmFor(const DeviceInfo& device, int carveoutPercent, int allocatedPerBlock) {
+  const int preferred = preferredSharedMemPerSm(device, carveoutPercent);
+  if (preferred >= allocatedPerBlock) return preferred;
+  if (majorMinor(device.computeCapability).first < 7) return device.sharedMemPerSmBytes;
+  for (int size : sharedMemConfigurations(device))
+    if (size >= allocatedPerBlock) return size;
+  return device.sharedMemPerSmBytes;
+}
+
 }  // namespace
+
+std::vector<int> sharedMemConfigurations(const DeviceInfo& device) {
+  const auto [major, minor] = majorMinor(device.computeCapability);
+  std::vector<int> kib;
+  if (major == 2) kib = {16, 48};
+  else if (major >= 3 && major <= 6) {
+    // Kepler's L1/shared split (prefer L1, equal, prefer shared); Maxwell and Pascal have a fixed
+    // shared memory, which the high end of the same formula gives.
+    const int high = device.sharedMemPerSmBytes / kKiB;
+    kib = major == 3 ? std::vector<int>{high - 32, high - 16, high} : std::vector<int>{high};
+  } else if (major == 7) kib = minor == 5 ? std::vector<int>{32, 64} : std::vector<int>{0, 8, 16, 32, 64, 96};
+  else if (major == 8) kib = (minor == 0 || minor == 7) ? std::vector<int>{0, 8, 16, 32, 64, 100, 132, 164}
+                                                        : std::vector<int>{0, 8, 16, 32, 64, 100};
+  else if (major == 9) kib = {0, 8, 16, 32, 64, 100, 132, 164, 196, 228};
+  std::vector<int> bytes;
+  for (int k : kib)
+    if (k * kKiB <= device.sharedMemPerSmBytes) bytes.push_back(k * kKiB);
+  if (bytes.empty() || bytes.back() < device.sharedMemPerSmBytes) bytes.push_back(device.sharedMemPerSmBytes);
+  return bytes;
+}
+
+int preferredSharedMemPerSm(const DeviceInfo& device, int carveoutPercent) {
+  if (carveoutPercent < 0) return device.sharedMemPerSmBytes;
+  const long long wanted = static_cast<long long>(carveoutPercent) * device.sharedMemPerSmBytes / 100;
+  for (int size : sharedMemConfigurations(device))
+    if (size >= wanted) return size;
+  return device.sharedMemPerSmBytes;
+}
+
+sim::OccupancyRules architectureOccupancyRules(const std::string& computeCapability) {
+  const auto [major, minor] = majorMinor(computeCapability);
+  sim::OccupancyRules rules;
+  if (major == 2) {
+    rules.registerAllocationUnit = 64;
+    rules.registerFilePartitions = 1;
+    rules.maxRegistersPerThread = 63;
+    rules.sharedMemAllocationUnit = 128;
+    return rules;
+  }
+  rules.registerAllocationUnit = 256;
+  rules.registerFilePartitions = (major == 6 && minor == 0) ? 2 : 4;
+  rules.maxRegistersPerThread = 255;  // the compiler's cap (cuda_occupancy.h checks 256 from 7.0 on)
+  rules.sharedMemAllocationUnit = major >= 8 ? 128 : 256;
+  return rules;
+}
 
 const char* limiterName(OccupancyLimiter limiter) {
   switch (limiter) {
@@ -74,7 +142,7 @@ OccupancyResult calculateOccupancy(const DeviceInfo& device, const sim::Occupanc
   // Shared memory (cudaOccMaxBlocksPerSMSmemLimit): the runtime's reserve per block, rounded up.
   r.sharedBytesPerBlockAllocated =
       roundUp(request.sharedBytesPerBlock + device.reservedSharedMemPerBlockBytes, rules.sharedMemAllocationUnit);
-  const int smemPerSm = request.sharedCarveoutBytes > 0 ? request.sharedCarveoutBytes : device.sharedMemPerSmBytes;
+  r.sharedBytesPerSm = sharedMemPerSmFor(device, request.carveoutPercent, r.sharedBytesPerBlockAllocated);
   int smemBlocks = INT_MAX;
   if (request.sharedBytesPerBlock > device.sharedMemPerBlockMaxBytes) {
     smemBlocks = 0;
@@ -82,7 +150,7 @@ OccupancyResult calculateOccupancy(const DeviceInfo& device, const sim::Occupanc
       r.infeasible = "a block may have at most " + std::to_string(device.sharedMemPerBlockMaxBytes) +
                      " bytes of shared memory";
   } else if (r.sharedBytesPerBlockAllocated > 0) {
-    smemBlocks = smemPerSm / r.sharedBytesPerBlockAllocated;
+    smemBlocks = r.sharedBytesPerSm / r.sharedBytesPerBlockAllocated;
   }
 
   r.limits = {{OccupancyLimiter::Warps, warpBlocks},
@@ -98,7 +166,8 @@ OccupancyResult simpleOccupancy(const DeviceInfo& device, const OccupancyRequest
   r.registersPerWarpAllocated = request.registersPerThread * device.warpSize;
   r.sharedBytesPerBlockAllocated = request.sharedBytesPerBlock;
   const int regsPerBlock = request.registersPerThread * request.threadsPerBlock;
-  const int smemPerSm = request.sharedCarveoutBytes > 0 ? request.sharedCarveoutBytes : device.sharedMemPerSmBytes;
+  const int smemPerSm = device.sharedMemPerSmBytes;
+  r.sharedBytesPerSm = smemPerSm;
   r.limits = {{OccupancyLimiter::Warps, device.maxThreadsPerSm / request.threadsPerBlock},
               {OccupancyLimiter::Registers, regsPerBlock > 0 ? device.registersPerSm / regsPerBlock : INT_MAX},
               {OccupancyLimiter::SharedMemory,

@@ -1,7 +1,6 @@
 #pragma once
 /// \file occupancy_calculator.h
-/// The occupancy calculator of the coming "occupancy" lab (issue 7), written first because the
-/// rest of that room builds on it: how many blocks of a kernel fit on one SM, which resource
+/// The occupancy lab's calculator: how many blocks of a kernel fit on one SM, which resource
 /// runs out first, and how far each would let occupancy rise. It follows the CUDA toolkit's
 /// calculator (cuda_occupancy.h: cudaOccMaxBlocksPerSMWarpsLimit, ...RegsLimit, ...SmemLimit)
 /// with the architecture's allocation rules from the device profile, and offers the lecture's
@@ -20,8 +19,9 @@ struct OccupancyRequest {
   int threadsPerBlock = 256;
   int registersPerThread = 32;
   int sharedBytesPerBlock = 0;  ///< Static plus dynamic shared memory the kernel asks for.
-  /// Shared memory the SM is configured to give blocks (the carveout); 0: all of it.
-  int sharedCarveoutBytes = 0;
+  /// The kernel's preferred shared-memory carveout in percent of the SM's shared memory
+  /// (cudaFuncAttributePreferredSharedMemoryCarveout); -1: no preference, all of it.
+  int carveoutPercent = -1;
 };
 
 /// The resources that cap blocks per SM.
@@ -44,17 +44,36 @@ struct OccupancyResult {
   std::vector<OccupancyLimit> limits;  ///< Every resource, in OccupancyLimiter order.
   int registersPerWarpAllocated = 0;   ///< After rounding to the allocation unit.
   int sharedBytesPerBlockAllocated = 0;  ///< With the runtime's reserve, rounded to the unit.
+  int sharedBytesPerSm = 0;  ///< The shared memory the SM is configured with for this kernel.
   std::string infeasible;  ///< Why not even one block fits ("" when one does).
 };
 
 /// The hardware's rule, as cuda_occupancy.h computes it: warps rounded up per block; registers
 /// allocated per warp in units of rules.registerAllocationUnit and split over the register
-/// file's sub-partitions; shared memory plus the per-block reserve rounded to its unit.
+/// file's sub-partitions; shared memory plus the per-block reserve rounded to its unit, out of
+/// the carveout the preference selects (sharedMemConfigurations), or, on compute capability
+/// 7.0 and later, the smallest configuration one block fits in when the preference is smaller.
 OccupancyResult calculateOccupancy(const DeviceInfo& device, const sim::OccupancyRules& rules,
                                    const OccupancyRequest& request);
 
+/// The shared-memory sizes an SM of this compute capability can be configured with, ascending
+/// (cuda_occupancy.h: cudaOccAlignUpShmemSizeVoltaPlus for 7.0+, the L1/shared split of 3.x;
+/// Fermi's 16/48 KiB split for 2.x). Falls back to {device.sharedMemPerSmBytes} when unknown.
+std::vector<int> sharedMemConfigurations(const DeviceInfo& device);
+
+/// The configuration a carveout preference selects: percent x the SM's shared memory, rounded
+/// up to the next configuration (-1: all of it). What CUDA's calculator does before it checks
+/// that one block fits.
+int preferredSharedMemPerSm(const DeviceInfo& device, int carveoutPercent);
+
+/// cuda_occupancy.h's allocation rules for a compute capability ("9.0"): registers in units of
+/// 256 (64 on 2.x) over 4 sub-partitions (2 on 6.0), shared memory in units of 256 bytes up to
+/// 7.x and 128 from 8.0, 255 registers per thread (63 on 2.x). What a real GPU is calculated
+/// with; every profile's "occupancy" block must say the same (tested).
+sim::OccupancyRules architectureOccupancyRules(const std::string& computeCapability);
+
 /// The lecture's arithmetic: threads, R x T registers and the shared memory per block divided
-/// into the SM's totals, with no granularity and no reserve.
+/// into the SM's totals, with no granularity, no reserve and no carveout.
 OccupancyResult simpleOccupancy(const DeviceInfo& device, const OccupancyRequest& request);
 
 }  // namespace warpscope::labs
