@@ -19,9 +19,9 @@ step() { echo "== $*"; "$@"; echo "== exit $?"; }
   step warpscope_device_tests --gtest_filter="${FILTER:-*}"
   step warpscope-cli bench --device cuda:0 --repeat "${REPEAT:-5}"
   for lab in "${labs[@]}"; do
-    start=$(date +%s.%N)
+    start=$(date +%s%N)
     warpscope-cli run "$lab" --device cuda:0 --out "$out/labs/${lab//-/_}.json" 2>&1 | tail -1
-    echo "$lab: full default run $(echo "$(date +%s.%N) - $start" | bc) s (process start included)"
+    echo "$lab: full default run $(( ($(date +%s%N) - start) / 1000000 )) ms (process start included)"
   done
 } 2>&1 | tee "$out/device_log.txt"
 for lab in "${labs[@]}"; do
