@@ -28,6 +28,16 @@ const char* resourceKey(OccupancyLimiter r) {
   return "?";
 }
 
+const char* limitLabel(OccupancyLimiter r) {
+  switch (r) {
+    case OccupancyLimiter::Warps: return "Blocks the SM's warps allow";
+    case OccupancyLimiter::Registers: return "Blocks the register file allows";
+    case OccupancyLimiter::SharedMemory: return "Blocks the shared memory allows";
+    case OccupancyLimiter::Blocks: return "The SM's block slots";
+  }
+  return "?";
+}
+
 int maxWarps(const DeviceInfo& device) { return device.maxThreadsPerSm / device.warpSize; }
 
 /// Occupancy (%) the resource alone would allow: its blocks' warps, at most the SM's warps.
@@ -179,9 +189,8 @@ RunResult assembleOccupancyResult(const DeviceInfo& device, const sim::Occupancy
   for (OccupancyLimiter resource : kResources) {
     const int blocks = limitBlocks(rule, resource);
     if (blocks != INT_MAX)
-      result.scalars.push_back({std::string("occupancy.limit_blocks.") + resourceKey(resource),
-                                std::string("Blocks ") + limiterName(resource) + " allow", static_cast<double>(blocks),
-                                "blocks"});
+      result.scalars.push_back({std::string("occupancy.limit_blocks.") + resourceKey(resource), limitLabel(resource),
+                                static_cast<double>(blocks), "blocks"});
   }
   for (const RegisterCapPoint& c : caps) {
     const std::string key = "caps.min_blocks_" + std::to_string(c.minBlocks);
