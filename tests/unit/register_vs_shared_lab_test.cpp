@@ -128,7 +128,7 @@ TEST(RegisterVsSharedLab, FocusRunHasOnlyTheMergeableViewsWithTheSameCeilingLine
   const View* s = full.result().findView("gflops-vs-threads");
   ASSERT_NE(f, nullptr);
   ASSERT_NE(s, nullptr);
-  EXPECT_EQ(f->focusSeries, "Shared memory: b");
+  EXPECT_EQ(f->focusSeries, "b from shared memory");
   EXPECT_DOUBLE_EQ(f->focusX, 1024);
   for (const Series& fs : f->series) {
     bool found = false;

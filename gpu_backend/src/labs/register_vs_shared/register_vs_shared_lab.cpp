@@ -75,8 +75,8 @@ std::string rvsVariantKey(int variant) {
 std::string rvsVariantName(int variant) {
   switch (variant) {
     case kRvsRegisters: return "Registers (a, b, c)";
-    case kRvsShared1: return "Shared memory: b";
-    default: return "Shared memory: b and c";
+    case kRvsShared1: return "b from shared memory";
+    default: return "b and c from shared memory";
   }
 }
 
@@ -239,6 +239,28 @@ RunResult assembleRvsResult(const DeviceInfo& device, const ParamSet& params,
     bars.bars.series.push_back(std::move(ceiling));
     result.views.push_back(std::move(bars));
 
+    // Volkov's "fewer threads can run faster": the fewest threads per SM at which keeping b and c
+    // in registers beats the best that reading b from shared memory reaches at any thread count.
+    if (best[kRvsRegisters] && best[kRvsShared1]) {
+      const RvsMeasurement* fewest = nullptr;
+      for (const auto& m : points)
+        if (m.config.variant == kRvsRegisters && m.gflopsMedian > best[kRvsShared1]->gflopsMedian &&
+            (!fewest || m.config.threadsPerSm() < fewest->config.threadsPerSm()))
+          fewest = &m;
+      if (fewest) {
+        result.scalars.push_back({"rvs.register_threads_to_beat_shared",
+                                  "Fewest threads per SM at which registers beat the best of b from shared memory",
+                                  static_cast<double>(fewest->config.threadsPerSm()), "threads"});
+        std::ostringstream fewer;
+        fewer << "Fewer threads, faster: with b and c in registers, " << fewest->config.threadsPerSm()
+              << " threads per SM already run " << static_cast<long long>(fewest->gflopsMedian)
+              << " GFLOP/s, more than reading b from shared memory reaches at any thread count ("
+              << static_cast<long long>(best[kRvsShared1]->gflopsMedian) << " GFLOP/s at "
+              << best[kRvsShared1]->config.threadsPerSm() << ").";
+        result.notes.push_back(fewer.str());
+      }
+    }
+
     // Volkov's comparison in bytes: what the register variant's FMAs read from registers against
     // what the shared variants got out of shared memory.
     double achievedShared = 0;
@@ -259,18 +281,19 @@ RunResult assembleRvsResult(const DeviceInfo& device, const ParamSet& params,
                                   "Register operand bandwidth / achieved shared-memory bandwidth",
                                   registerGbps / achievedShared, "x"});
       std::ostringstream gap;
-      gap.precision(3);
+      gap.setf(std::ios::fixed);
+      gap.precision(1);
       gap << "Here: the register variant's a*b+c read " << registerGbps / 1000.0
           << " TB/s of operands from registers (12 B per FMA, Volkov: \"2 flops, 12 bytes in, 4 bytes out\"); "
           << "shared memory delivered at most " << achievedShared / 1000.0 << " TB/s (ceiling "
           << sharedGbps / 1000.0 << " TB/s = " << ceilings.sharedBytesPerClockPerSm << " B/clk x "
-          << device.smCount << " SMs x " << device.smClockMhz << " MHz).";
+          << device.smCount << " SMs x " << static_cast<int>(device.smClockMhz) << " MHz).";
       result.notes.push_back(gap.str());
     }
   }
 
   std::ostringstream peak;
-  peak.precision(4);
+  peak.precision(3);
   peak << "Ceilings: FP32 peak = " << device.smCount << " SMs x " << device.fp32LanesPerSm << " lanes x 2 flop x "
        << device.smClockMhz << " MHz = " << ceilings.fp32Gflops / 1000.0 << " TFLOP/s. An FMA reading b from shared "
        << "memory needs 4 B of it, one reading b and c 8 B: at " << ceilings.sharedBytesPerClockPerSm

@@ -29,7 +29,7 @@ LabDefinition registerVsSharedLab();
 
 /// "registers", "shared_1", "shared_2": the variant's key in scalar ids.
 std::string rvsVariantKey(int variant);
-/// "Registers (b, c)", "Shared memory: b", "Shared memory: b and c": the series' names.
+/// "Registers (a, b, c)", "b from shared memory", "b and c from shared memory": the series' names.
 std::string rvsVariantName(int variant);
 
 /// One kernel configuration to measure.

@@ -18,6 +18,7 @@ namespace warpscope::labs {
 struct SharedMemoryParams {
   double bytesPerClockPerSm = 0;  ///< Bytes one SM's shared memory delivers per SM clock.
   double latencyCycles = 0;       ///< Load-to-use latency of a conflict-free shared load, SM cycles.
+  double loadsInFlightPerWarp = 0;  ///< Warp-wide loads one warp keeps outstanding (measured).
 };
 
 /// Reads and range-checks the profile's shared_memory mechanism (BadInputError naming the field).
@@ -29,12 +30,17 @@ SharedMemoryParams sharedMemoryParams(const sim::DeviceProfile& profile);
 /// "bound by shared memory bandwidth to 336 Gflop/s" for 2 shared loads per FMA.
 double sharedBandwidthCapFraction(const DeviceInfo& device, const SharedMemoryParams& shared, int sharedOperands);
 
+/// Shared-memory bytes per clock one SM delivers to threadsPerSm threads that read it as fast as
+/// they can. Each scheduler (SM sub-partition) gets its share of the SM's bytes per clock; each
+/// of its warps supplies, by Little's law, loadsInFlightPerWarp x 128 B / latency. Warps are dealt
+/// round robin and all do equal work, so the busiest scheduler sets the run time (as in
+/// latency-arith's makespan).
+double sharedBytesPerClock(const DeviceInfo& device, const SharedMemoryParams& shared, int threadsPerSm);
+
 /// Fraction (0..1) of FP32 peak reached by threadsPerSm threads each running ilp independent
 /// a = a*b + c chains with `sharedOperands` of b, c read from shared memory by every FMA:
 ///   min(arithFractionOfPeak (the FMA pipeline),
-///       min(bytes/clk/SM, bytes in flight / latency) / (lanes x 4 B x operands)),
-/// where the loads in flight are one per shared operand for the next FMA of every useful chain
-/// of every thread (the loads do not depend on the chain, so the compiler issues them ahead).
+///       sharedBytesPerClock / (lanes x 4 B x operands)).
 double rvsFractionOfPeak(const DeviceInfo& device, const FmaPipeline& fma, const SharedMemoryParams& shared,
                          int threadsPerSm, int ilp, int sharedOperands);
 
