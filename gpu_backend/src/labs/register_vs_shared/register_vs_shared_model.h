@@ -3,8 +3,8 @@
 /// The simulator's model of register-vs-shared (Volkov 2010, part III): an FMA's throughput is
 /// the smaller of two limits, each a physical one. The FP32 pipeline's (latency-arith's Little's
 /// law for dependent FMAs, profile mechanism "fma_pipeline") and shared memory's: bytes per clock
-/// per SM, and Little's law for its latency with the loads the resident threads keep in flight
-/// (profile mechanism "shared_memory").
+/// per SM shared by its schedulers, and Little's law for its latency with the loads each resident
+/// warp keeps in flight (profile mechanism "shared_memory", fitted on the H200).
 
 #include "labs/latency_arith/latency_arith_model.h"
 #include "labs/run_monitor.h"
