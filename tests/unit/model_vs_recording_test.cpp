@@ -86,7 +86,9 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(RecordingCase{"h200_latency_arith.json", "sim:h200", "fraction-vs-threads", 150, 0.20},
                       RecordingCase{"h200_latency_memory.json", "sim:h200", "fraction-vs-occupancy", 80, 0.25},
                       RecordingCase{"h100_latency_arith.json", "sim:h100", "fraction-vs-threads", 150, 0.20},
-                      RecordingCase{"h100_latency_memory.json", "sim:h100", "fraction-vs-occupancy", 80, 0.25}),
+                      RecordingCase{"h100_latency_memory.json", "sim:h100", "fraction-vs-occupancy", 80, 0.25},
+                      // Calibrated shared_memory.loads_in_flight_per_warp (with ILP 1, 2, 8 runs).
+                      RecordingCase{"h200_register_vs_shared.json", "sim:h200", "gflops-vs-threads", 90, 0.25}),
     [](const ::testing::TestParamInfo<RecordingCase>& testInfo) {
       std::string name = testInfo.param.file;
       name = name.substr(0, name.find('.'));

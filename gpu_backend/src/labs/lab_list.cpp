@@ -5,6 +5,7 @@
 #include "labs/latency_arith/latency_arith_lab.h"
 #include "labs/latency_memory/latency_memory_lab.h"
 #include "labs/occupancy/occupancy_lab.h"
+#include "labs/register_vs_shared/register_vs_shared_lab.h"
 #include "labs/um_multi_gpu/um_multi_gpu_lab.h"
 #include "labs/um_oversubscription/um_oversubscription_lab.h"
 #include "labs/um_policies/um_policies_lab.h"
@@ -19,6 +20,7 @@ const std::vector<LabDefinition>& allLabs() {
       latencyMemoryLab(),
       divergenceLab(),
       occupancyLab(),
+      registerVsSharedLab(),
       umStreamingLab(),
       umPoliciesLab(),
       umThrashingLab(),
