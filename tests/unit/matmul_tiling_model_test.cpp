@@ -117,3 +117,41 @@ TEST_P(MatmulTilingEveryProfile, ModelShowsGflopsRisingWhileOccupancyFalls) {
 
 INSTANTIATE_TEST_SUITE_P(Profiles, MatmulTilingEveryProfile,
                          ::testing::Values("a100", "gtx480", "h100", "h200", "v100"));
+
+// ---- Against the H200 run recorded by Warpscope (resources/recordings/h200_matmul_tiling.json,
+// warpscope-cli run matmul-tiling --device cuda:0, N = 4096) --------------------------------------
+
+TEST(MatmulTilingRecording, RecordedH200RunMeetsTheLabsTargets) {
+  const RunResult measured = test::loadRecording("h200_matmul_tiling.json");
+  ASSERT_EQ(measured.provenance, Provenance::Measured);
+  for (const BenchCheck& check : matmulBenchChecks(measured, test::shippedProfile("h200").info))
+    EXPECT_TRUE(check.pass) << check.what << ": " << check.value << " " << check.detail;
+}
+
+TEST(MatmulTilingRecording, ModelIsWithinFortyPercentOfEveryMeasuredVariantOnTheH200) {
+  // The model is a bound built from per-thread counts: it undercounts what broadcast shared
+  // loads save the column strips (measured above the model by up to 34%) and ignores barrier and
+  // load latency at the 8 x 8 kernel's 25% occupancy (model 36% above). docs/labs/matmul-tiling.md.
+  const RunResult measured = test::loadRecording("h200_matmul_tiling.json");
+  for (SgemmVariant v : kSgemmVariants) {
+    const Scalar* real = measured.findScalar("matmul.gflops." + sgemmVariantKey(v));
+    ASSERT_NE(real, nullptr) << sgemmVariantKey(v);
+    const double modelled = predict("h200", v, static_cast<int>(measured.params.at("n")),
+                                    static_cast<int>(measured.params.at("tile_width")))
+                                .gflops;
+    EXPECT_NEAR(modelled / real->value, 1.0, 0.4) << sgemmVariantKey(v) << ": model " << modelled
+                                                   << ", measured " << real->value;
+  }
+}
+
+TEST(MatmulTilingRecording, ModelledBlocksPerSmMatchTheOccupancyApi) {
+  // The register estimate is 8-18% below the compiled counts, yet after the allocation rounding
+  // every variant gets the blocks per SM cudaOccupancyMaxActiveBlocksPerMultiprocessor reported.
+  const RunResult measured = test::loadRecording("h200_matmul_tiling.json");
+  for (SgemmVariant v : kSgemmVariants) {
+    const Scalar* blocks = measured.findScalar("matmul.blocks_per_sm." + sgemmVariantKey(v));
+    ASSERT_NE(blocks, nullptr);
+    const int modelled = predict("h200", v).occupancy.blocksPerSm;
+    EXPECT_EQ(modelled, static_cast<int>(blocks->value)) << sgemmVariantKey(v);
+  }
+}

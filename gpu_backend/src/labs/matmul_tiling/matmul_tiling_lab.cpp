@@ -76,8 +76,8 @@ std::string sgemmVariantLabel(SgemmVariant variant, int tileWidth) {
     case SgemmVariant::Column2: return "2 out/thread";
     case SgemmVariant::Column4: return "4 out/thread";
     case SgemmVariant::Column8: return "8 out/thread";
-    case SgemmVariant::Block4x4: return "16 out/thread (4x4)";
-    case SgemmVariant::Block8x8: return "64 out/thread (8x8)";
+    case SgemmVariant::Block4x4: return "16 out (4x4)";
+    case SgemmVariant::Block8x8: return "64 out (8x8)";
   }
   return "?";
 }
@@ -113,11 +113,11 @@ RunResult assembleMatmulResult(const DeviceInfo& device, const ParamSet& params,
 
   // Bars: every variant, cuBLAS last.
   View bars = declaredView(lab, "gflops");
-  bars.bars.categoryLabel = "Variant";
+  bars.bars.categoryLabel = "Variant (out: outputs per thread)";
   bars.bars.valueLabel = "GFLOP/s (FP32 peak " + std::to_string(static_cast<int>(std::lround(peakGflops))) + ")";
   BarSeries gflopsBars{seriesName(result), {}};
   View smem = declaredView(lab, "smem-per-flop");
-  smem.bars.categoryLabel = "Variant";
+  smem.bars.categoryLabel = "Variant (out: outputs per thread)";
   smem.bars.valueLabel = "Bytes loaded from shared memory per flop (naive: through L1)";
   BarSeries smemBars{"Analytic (from the tiling)", {}};
 

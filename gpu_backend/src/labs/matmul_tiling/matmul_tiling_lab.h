@@ -28,7 +28,7 @@ LabDefinition matmulTilingLab();
 
 /// "naive", "tiled", "rb1" ... "rb64": the variant's key in scalar ids.
 std::string sgemmVariantKey(SgemmVariant variant);
-/// "Naive", "Tiled 16x16", "1 output/thread", ..., "64 outputs/thread (8x8)": bar labels.
+/// "Naive", "Tiled 16x16", "1 out/thread", ..., "16 out (4x4)", "64 out (8x8)": bar labels.
 std::string sgemmVariantLabel(SgemmVariant variant, int tileWidth);
 /// True for the register-blocking family the seed's trend is read on (1 .. 64 outputs per thread).
 bool isRegisterBlocking(SgemmVariant variant);
