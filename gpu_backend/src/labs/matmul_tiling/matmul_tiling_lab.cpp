@@ -156,7 +156,8 @@ RunResult assembleMatmulResult(const DeviceInfo& device, const ParamSet& params,
     result.scalars.push_back({"matmul.blocks_per_sm." + key, label + ": blocks per SM",
                               static_cast<double>(r.blocksPerSm), "blocks"});
     result.scalars.push_back({"matmul.smem_bytes_per_flop." + key,
-                              label + (tiling.usesShared ? ": shared-memory bytes per flop" : ": L1 bytes per flop"),
+                              label + (tiling.usesShared ? ": shared-memory bytes per flop"
+                                                         : ": shared-memory bytes per flop (none; 4 through L1)"),
                               tiling.usesShared ? bytesPerFlop : 0.0, "B/flop"});
     if (r.spillBytes > 0)
       result.notes.push_back(label + " spills " + std::to_string(r.spillBytes) + " bytes per thread to local memory.");
