@@ -4,6 +4,7 @@
 #include "labs/lab_definition.h"
 #include "labs/latency_arith/latency_arith_lab.h"
 #include "labs/latency_memory/latency_memory_lab.h"
+#include "labs/matmul_tiling/matmul_tiling_lab.h"
 #include "labs/occupancy/occupancy_lab.h"
 #include "labs/register_vs_shared/register_vs_shared_lab.h"
 #include "labs/um_multi_gpu/um_multi_gpu_lab.h"
@@ -21,6 +22,7 @@ const std::vector<LabDefinition>& allLabs() {
       divergenceLab(),
       occupancyLab(),
       registerVsSharedLab(),
+      matmulTilingLab(),
       umStreamingLab(),
       umPoliciesLab(),
       umThrashingLab(),
