@@ -34,7 +34,7 @@ SgemmPrediction predictSgemm(const sim::DeviceProfile& profile, const MatmulPara
   const SgemmTiling tiling = sgemmTiling(variant, tileWidth);
   SgemmPrediction p;
   p.registers = estimatedRegisters(tiling, params, profile.occupancy.maxRegistersPerThread);
-  p.occupancy = calculateOccupancy(device, profile.occupancy, {tiling.threadsPerBlock, p.registers, tiling.sharedBytes, 0});
+  p.occupancy = calculateOccupancy(device, profile.occupancy, {tiling.threadsPerBlock, p.registers, tiling.sharedBytes});
   if (p.occupancy.blocksPerSm == 0)
     throw BadInputError(sgemmVariantLabel(variant, tileWidth) + " does not fit on an SM of " + device.name + ": " +
                         p.occupancy.infeasible);
