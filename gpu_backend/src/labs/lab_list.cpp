@@ -4,6 +4,8 @@
 #include "labs/lab_definition.h"
 #include "labs/latency_arith/latency_arith_lab.h"
 #include "labs/latency_memory/latency_memory_lab.h"
+#include "labs/limiter/limiter_lab.h"
+#include "labs/roofline/roofline_lab.h"
 #include "labs/um_multi_gpu/um_multi_gpu_lab.h"
 #include "labs/um_oversubscription/um_oversubscription_lab.h"
 #include "labs/um_policies/um_policies_lab.h"
@@ -22,6 +24,8 @@ const std::vector<LabDefinition>& allLabs() {
       umThrashingLab(),
       umOversubscriptionLab(),
       umMultiGpuLab(),
+      limiterLab(),
+      rooflineLab(),
   };
   return labs;
 }
