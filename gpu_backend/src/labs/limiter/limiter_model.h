@@ -20,7 +20,7 @@ namespace warpscope::labs {
 /// The limiter kernels as compiled (profile mechanism "limiter_kernel").
 struct LimiterKernelParams {
   int registersPerThread = 32;          ///< ptxas's count for the three kernels.
-  double overheadIssuePerElement = 4;   ///< Non-FMA warp instructions per element (load, store, addresses, compare).
+  double overheadIssuePerElement = 10;  ///< Non-FMA issue slots per element (operand, compare, store, addresses, loop).
 };
 
 /// Reads and range-checks the profile's limiter_kernel mechanism (BadInputError naming the field).
