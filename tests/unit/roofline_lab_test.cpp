@@ -3,12 +3,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <sstream>
 
 #include "labs/latency_memory/latency_memory_model.h"
 #include "labs/limiter/limiter_model.h"
 #include "labs/roofline/roofline_lab.h"
 #include "labs/run_monitor.h"
 #include "test_data.h"
+#include "warpscope/writers.h"
 
 using namespace warpscope;
 using namespace warpscope::labs;
@@ -74,4 +76,18 @@ TEST(Roofline, BenchChecksFailWhenAPointIsAboveTheRoof) {
   EXPECT_TRUE(checks[0].pass);
   EXPECT_TRUE(checks[1].pass);
   EXPECT_FALSE(checks[2].pass);
+}
+
+TEST(Roofline, LogAxesSurviveTheJsonRoundTrip) {
+  const RunResult r = simulate("h100");
+  auto writer = makeJsonWriter();
+  std::ostringstream text;
+  writer->write(r, text);
+  const RunResult back = readResultJson(text.str());
+  const View* roof = back.findView("roofline");
+  ASSERT_NE(roof, nullptr);
+  EXPECT_TRUE(roof->logX);
+  EXPECT_TRUE(roof->logY);
+  EXPECT_TRUE(back.findView("fraction-of-roof")->logX);
+  EXPECT_FALSE(back.findView("fraction-of-roof")->logY);
 }
