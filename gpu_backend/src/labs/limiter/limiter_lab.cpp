@@ -284,8 +284,8 @@ RunResult assembleLimiterResult(const DeviceInfo& device, const ParamSet& params
   }
   result.views = {std::move(bars), std::move(times), std::move(fractions), std::move(ratio)};
   result.notes.push_back("Each kernel streams " + std::to_string(elements) + " floats (" +
-                         std::to_string(elements * 4 >> 20) + " MiB in, as much out); every thread handles " +
-                         std::to_string(kLimiterElementsPerThread) + " elements per iteration, loads first, then " +
+                         std::to_string(elements * 4 >> 20) + " MiB in, as much out); each block streams a contiguous span per iteration, every thread " +
+                         std::to_string(kLimiterElementsPerThread) + " of its elements, loads first, then " +
                          std::to_string(kLimiterElementsPerThread) + " independent FMA chains of K (ILP " +
                          std::to_string(kLimiterElementsPerThread) + "), then the stores.");
   result.notes.push_back("Ceilings: bandwidth = " + ceilings.bandwidthSource + "; FP32 = " + ceilings.fmaSource + ".");
