@@ -44,11 +44,32 @@ bool hasSpread(const View& view) {
   return false;
 }
 
-QList<QPointF> toPoints(const Series& s, double Point::*field) {
+/// A log axis cannot show values <= 0: such points are left out (View::logX/logY say so).
+QList<QPointF> toPoints(const View& view, const Series& s, double Point::*field) {
   QList<QPointF> out;
   out.reserve(static_cast<qsizetype>(s.points.size()));
-  for (const Point& p : s.points) out.append(QPointF(p.x, p.*field));
+  for (const Point& p : s.points) {
+    if ((view.logX && !(p.x > 0)) || (view.logY && !(p.*field > 0))) continue;
+    out.append(QPointF(p.x, p.*field));
+  }
   return out;
+}
+
+/// A log10 axis spanning whole decades around lo..hi (lo, hi > 0).
+void setDecadeRange(QAbstractAxis* axis, double lo, double hi) {
+  auto* log = static_cast<QLogValueAxis*>(axis);
+  const double first = std::floor(std::log10(lo));
+  double last = std::ceil(std::log10(hi));
+  if (last <= first) last = first + 1;
+  log->setRange(std::pow(10.0, first), std::pow(10.0, last));
+}
+
+QLogValueAxis* newLogAxis(double base) {
+  auto* axis = new QLogValueAxis;
+  axis->setBase(base);
+  axis->setLabelFormat(QStringLiteral("%g"));
+  axis->setMinorTickCount(base == 10 ? 8 : 0);
+  return axis;
 }
 
 QString focusLabel(const View& view) {
@@ -147,16 +168,16 @@ void ViewChart::clear(const QString& message) {
 bool ViewChart::show(const View& view, const QString& banner, Provenance provenance) {
   QVector<QString> names;
   for (const Series& s : view.series) names.append(toQ(s.name));
-  const bool logX = prefersLogX(view);
+  const bool logX = view.logX || prefersLogX(view);
   const bool bands = hasSpread(view);
   const bool inPlace = !viewId_.empty() && viewId_ == view.id && names == seriesNames_ &&
-                       logX == logX_ && bands == hasBands_;
+                       logX == logX_ && view.logY == logY_ && bands == hasBands_;
   if (!inPlace) {
     clear(QString());
     viewId_ = view.id;
     seriesNames_ = names;
     hasBands_ = bands;
-    rebuild(view, logX);
+    rebuild(view, logX, view.logY);
   }
   updatePoints(view);
   updateFocus(view);
@@ -165,24 +186,26 @@ bool ViewChart::show(const View& view, const QString& banner, Provenance provena
   return inPlace;
 }
 
-void ViewChart::rebuild(const View& view, bool logX) {
+void ViewChart::rebuild(const View& view, bool logX, bool logY) {
   logX_ = logX;
+  logY_ = logY;
   if (logX) {
-    auto* axis = new QLogValueAxis;
-    axis->setBase(2);
-    axis->setLabelFormat(QStringLiteral("%g"));
-    axis->setMinorTickCount(0);
-    xAxis_ = axis;
+    // Decades when the lab asks for a log axis; doublings when the data suggested one.
+    xAxis_ = newLogAxis(view.logX ? 10 : 2);
   } else {
     auto* axis = new QValueAxis;
     axis->setTickType(QValueAxis::TicksDynamic);
     axis->setLabelFormat(QStringLiteral("%g"));
     xAxis_ = axis;
   }
-  auto* y = new QValueAxis;
-  y->setTickType(QValueAxis::TicksDynamic);
-  y->setLabelFormat(QStringLiteral("%g"));
-  yAxis_ = y;
+  if (logY) {
+    yAxis_ = newLogAxis(10);
+  } else {
+    auto* y = new QValueAxis;
+    y->setTickType(QValueAxis::TicksDynamic);
+    y->setLabelFormat(QStringLiteral("%g"));
+    yAxis_ = y;
+  }
   for (QAbstractAxis* axis : {xAxis_, yAxis_}) {
     axis->setTitleFont(sizedFont(kAxisTitlePointSize, true));
     axis->setLabelsFont(sizedFont(kAxisLabelPointSize));
@@ -247,10 +270,10 @@ void ViewChart::updatePoints(const View& view) {
     auto it = lines_.find(s.name);
     if (it == lines_.end()) continue;
     Line& line = it->second;
-    line.line->replace(toPoints(s, &Point::y));  // one repaint, not one per point
+    line.line->replace(toPoints(view, s, &Point::y));  // one repaint, not one per point
     if (line.band) {
-      line.upper->replace(toPoints(s, &Point::yMax));
-      line.lower->replace(toPoints(s, &Point::yMin));
+      line.upper->replace(toPoints(view, s, &Point::yMax));
+      line.lower->replace(toPoints(view, s, &Point::yMin));
     }
   }
 }
@@ -262,7 +285,7 @@ void ViewChart::updateFocus(const View& view) {
     for (const Series& s : view.series) {
       if (s.name != view.focusSeries) continue;
       for (const Point& p : s.points)
-        if (p.x == view.focusX) at.append(QPointF(p.x, p.y));
+        if (p.x == view.focusX && !(view.logY && !(p.y > 0))) at.append(QPointF(p.x, p.y));
     }
   }
   focus_->replace(at);
@@ -275,18 +298,24 @@ void ViewChart::updateAxes(const View& view, bool logX) {
   double xMax = -xMin;
   double yMax = 0;
   double yMin = 0;
+  double yMinPositive = std::numeric_limits<double>::infinity();
   for (const Series& s : view.series)
     for (const Point& p : s.points) {
+      if (view.logX && !(p.x > 0)) continue;
       xMin = std::min(xMin, p.x);
       xMax = std::max(xMax, p.x);
       yMax = std::max({yMax, p.y, p.yMax});
       yMin = std::min({yMin, p.y, p.yMin});
+      for (double y : {p.y, p.yMin})
+        if (y > 0) yMinPositive = std::min(yMinPositive, y);
     }
   if (!std::isfinite(xMin)) {
-    xMin = 0;
-    xMax = 1;
+    xMin = view.logX ? 1 : 0;
+    xMax = view.logX ? 10 : 1;
   }
-  if (logX) {
+  if (view.logX) {
+    setDecadeRange(xAxis_, xMin, xMax);
+  } else if (logX) {
     // Half a doubling of room each side so edge markers are not cut.
     xAxis_->setRange(xMin / 1.3, xMax * 1.3);
   } else {
@@ -298,6 +327,12 @@ void ViewChart::updateAxes(const View& view, bool logX) {
     axis->setTickAnchor(0);
     axis->setTickInterval(niceStep(hi - lo, 8));
     axis->setRange(lo, hi);
+  }
+  if (logY_) {
+    const double top = std::max(yMax, view.yMaxHint);
+    if (!std::isfinite(yMinPositive) || !(top > 0)) setDecadeRange(yAxis_, 1, 10);
+    else setDecadeRange(yAxis_, yMinPositive, top);
+    return;
   }
   // y starts at zero: these are rates and fractions, and a cropped axis exaggerates.
   double top = std::max(yMax, view.yMaxHint);

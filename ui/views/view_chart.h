@@ -58,7 +58,7 @@ class ViewChart {
     QAreaSeries* band = nullptr;
   };
 
-  void rebuild(const View& view, bool logX);
+  void rebuild(const View& view, bool logX, bool logY);
   void updatePoints(const View& view);
   void updateFocus(const View& view);
   void updateAxes(const View& view, bool logX);
@@ -72,6 +72,7 @@ class ViewChart {
   QAbstractAxis* xAxis_ = nullptr;
   QAbstractAxis* yAxis_ = nullptr;
   bool logX_ = false;
+  bool logY_ = false;
   bool hasBands_ = false;
 };
 

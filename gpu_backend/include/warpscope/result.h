@@ -179,6 +179,11 @@ struct View {
   /// Every point depends on the focus parameters (e.g. "... at 512 threads per SM"): a focus
   /// rerun cannot merge into it, so it is redrawn by a background sweep.
   bool followsFocus = false;
+  /// Logarithmic axes (base 10), e.g. a roofline's log-log chart. x and y values must be > 0;
+  /// the renderer drops points that are not. Without logX the renderer may still pick a log2 x
+  /// axis for geometrically spaced x values (ui/views/view_chart.h prefersLogX).
+  bool logX = false;
+  bool logY = false;
 
   Timeline timeline;
   Grid grid;

@@ -67,6 +67,8 @@ void writeMetadata(const View& view, std::ostream& out) {
       comment(out, "series", csvRecord(names));
       if (view.hasFocus) comment(out, "focus (series,x)", csvRecord({view.focusSeries, numberText(view.focusX)}));
       if (view.followsFocus) comment(out, "follows_focus", "true");
+      if (view.logX) comment(out, "log_x", "true");
+      if (view.logY) comment(out, "log_y", "true");
       break;
     }
     case ViewKind::Timeline: {

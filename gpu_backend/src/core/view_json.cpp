@@ -82,6 +82,8 @@ void xyMetadataToJson(const View& view, json& out) {
   out["y_label"] = view.yLabel;
   out["y_max_hint"] = view.yMaxHint;
   out["follows_focus"] = view.followsFocus;
+  if (view.logX) out["log_x"] = true;
+  if (view.logY) out["log_y"] = true;
   out["series"] = std::move(series);
   if (view.hasFocus) out["focus"] = {{"series", view.focusSeries}, {"x", view.focusX}};
 }
@@ -91,6 +93,8 @@ void xyMetadataFromJson(const json& in, const std::string& where, View& view) {
   view.yLabel = field<std::string>(in, "y_label", where);
   view.yMaxHint = optionalField(in, "y_max_hint", where, 0.0);
   view.followsFocus = optionalField(in, "follows_focus", where, false);
+  view.logX = optionalField(in, "log_x", where, false);
+  view.logY = optionalField(in, "log_y", where, false);
   for (const auto& s : arrayField(in, "series", where))
     view.series.push_back({field<std::string>(s, "name", where + " series"), {}, field<double>(s, "key", where + " series")});
   if (in.contains("focus")) {

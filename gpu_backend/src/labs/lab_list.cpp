@@ -4,9 +4,11 @@
 #include "labs/lab_definition.h"
 #include "labs/latency_arith/latency_arith_lab.h"
 #include "labs/latency_memory/latency_memory_lab.h"
+#include "labs/limiter/limiter_lab.h"
 #include "labs/matmul_tiling/matmul_tiling_lab.h"
 #include "labs/occupancy/occupancy_lab.h"
 #include "labs/register_vs_shared/register_vs_shared_lab.h"
+#include "labs/roofline/roofline_lab.h"
 #include "labs/um_multi_gpu/um_multi_gpu_lab.h"
 #include "labs/um_oversubscription/um_oversubscription_lab.h"
 #include "labs/um_policies/um_policies_lab.h"
@@ -21,6 +23,8 @@ const std::vector<LabDefinition>& allLabs() {
       latencyMemoryLab(),
       divergenceLab(),
       occupancyLab(),
+      limiterLab(),
+      rooflineLab(),
       registerVsSharedLab(),
       matmulTilingLab(),
       umStreamingLab(),

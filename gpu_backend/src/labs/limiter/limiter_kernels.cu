@@ -1,0 +1,207 @@
+// The limiter family (seed 001, "the limiter method"). Check the SASS with
+//   cuobjdump --dump-sass --function '*limiter*' libwarpscope_backend.a
+// full: 8 LDG, then runs of FFMA, then 8 STG; memory-only: 8 LDG, 8 STG, no FFMA; math-only:
+// the FFMA runs, no LDG, 8 FSETP + predicated STG.
+#include "labs/limiter/limiter_kernels.h"
+
+namespace warpscope::cuda {
+namespace {
+
+using labs::kLimiterAddend;
+using labs::kLimiterElementsPerThread;
+using labs::LimiterVariant;
+constexpr int kU = kLimiterElementsPerThread;
+
+/// K dependent FMAs on each of the kU chains, interleaved so a warp has kU independent FMAs to
+/// issue back to back. K is a run-time argument (a multiple of Step), so the loop stays a loop.
+template <int Step>
+__device__ __forceinline__ void runChains(float (&acc)[kU], int fmasPerElement, float b) {
+#pragma unroll 1
+  for (int k = 0; k < fmasPerElement; k += Step) {
+#pragma unroll
+    for (int s = 0; s < Step; ++s) {
+#pragma unroll
+      for (int j = 0; j < kU; ++j) acc[j] = __fmaf_rn(acc[j], b, kLimiterAddend);
+    }
+  }
+}
+
+// In iteration `it` block b owns the contiguous span [it * chunk + b * span, + span) of span =
+// blockDim.x * kU elements, and thread t its elements t + j * blockDim.x: coalesced, all kU loads
+// issued before the first FMA needs one (32 bytes in flight per thread), and each block streams
+// one contiguous 8 KiB span. (Spreading a thread's kU elements a whole grid apart instead - 1 MiB
+// on an H200 - measured 0.82 of cudaMemcpy there.)
+
+__device__ __forceinline__ unsigned elementBase(unsigned it) {
+  const unsigned span = blockDim.x * kU;
+  return it * gridDim.x * span + blockIdx.x * span + threadIdx.x;
+}
+
+template <int Step>
+__global__ void limiterFull(const float* __restrict__ in, float* __restrict__ out, unsigned iterations,
+                            int fmasPerElement, float b) {
+  for (unsigned it = 0; it < iterations; ++it) {
+    const unsigned base = elementBase(it);
+    float acc[kU];
+#pragma unroll
+    for (int j = 0; j < kU; ++j) acc[j] = in[base + j * blockDim.x];
+    runChains<Step>(acc, fmasPerElement, b);
+#pragma unroll
+    for (int j = 0; j < kU; ++j) out[base + j * blockDim.x] = acc[j];
+  }
+}
+
+/// The full kernel with the math removed: the same loads and stores.
+__global__ void limiterMemoryOnly(const float* __restrict__ in, float* __restrict__ out, unsigned iterations) {
+  for (unsigned it = 0; it < iterations; ++it) {
+    const unsigned base = elementBase(it);
+    float acc[kU];
+#pragma unroll
+    for (int j = 0; j < kU; ++j) acc[j] = in[base + j * blockDim.x];
+#pragma unroll
+    for (int j = 0; j < kU; ++j) out[base + j * blockDim.x] = acc[j];
+  }
+}
+
+/// The full kernel with the loads removed. The store depends on the value about to be stored and
+/// on `never`, which only the host knows never matches: the compiler must keep every FMA.
+template <int Step>
+__global__ void limiterMathOnly(float* __restrict__ out, unsigned iterations, int fmasPerElement, float b,
+                                float never) {
+  for (unsigned it = 0; it < iterations; ++it) {
+    const unsigned base = elementBase(it);
+    float acc[kU];
+#pragma unroll
+    for (int j = 0; j < kU; ++j) acc[j] = labs::limiterMathOnlyValue(base + j * blockDim.x);
+    runChains<Step>(acc, fmasPerElement, b);
+#pragma unroll
+    for (int j = 0; j < kU; ++j)
+      if (acc[j] == never) out[base + j * blockDim.x] = acc[j];
+  }
+}
+
+using FullKernel = void (*)(const float*, float*, unsigned, int, float);
+using MathKernel = void (*)(float*, unsigned, int, float, float);
+
+FullKernel fullKernel(int step) {
+  switch (step) {
+    case 1: return limiterFull<1>;
+    case 2: return limiterFull<2>;
+    case 4: return limiterFull<4>;
+    case 8: return limiterFull<8>;
+    case 16: return limiterFull<16>;
+    case 32: return limiterFull<32>;
+    default: return nullptr;
+  }
+}
+
+MathKernel mathKernel(int step) {
+  switch (step) {
+    case 1: return limiterMathOnly<1>;
+    case 2: return limiterMathOnly<2>;
+    case 4: return limiterMathOnly<4>;
+    case 8: return limiterMathOnly<8>;
+    case 16: return limiterMathOnly<16>;
+    case 32: return limiterMathOnly<32>;
+    default: return nullptr;
+  }
+}
+
+__global__ void fillInput(float* in, std::size_t elements, std::uint64_t seed) {
+  for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < elements;
+       i += static_cast<std::size_t>(gridDim.x) * blockDim.x)
+    in[i] = labs::limiterInputValue(seed, i);
+}
+
+__global__ void countEqual(const std::uint32_t* words, std::size_t count, std::uint32_t value,
+                           unsigned long long* out) {
+  unsigned long long mine = 0;
+  for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < count;
+       i += static_cast<std::size_t>(gridDim.x) * blockDim.x)
+    mine += words[i] == value ? 1 : 0;
+  if (mine) atomicAdd(out, mine);
+}
+
+__global__ void countDiffering(const std::uint32_t* a, const std::uint32_t* b, std::size_t count,
+                               unsigned long long* out) {
+  unsigned long long mine = 0;
+  for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < count;
+       i += static_cast<std::size_t>(gridDim.x) * blockDim.x)
+    mine += a[i] != b[i] ? 1 : 0;
+  if (mine) atomicAdd(out, mine);
+}
+
+constexpr unsigned kUtilityBlocks = 1024;
+constexpr unsigned kUtilityThreads = 256;
+
+bool validK(int fmasPerElement) {
+  const int step = limiterUnrollFor(fmasPerElement);
+  return fmasPerElement > 0 && fmasPerElement % step == 0;
+}
+
+}  // namespace
+
+int limiterUnrollFor(int fmasPerElement) {
+  if (fmasPerElement >= 32) return 32;
+  int step = 1;
+  while (step * 2 <= fmasPerElement) step *= 2;
+  return step;
+}
+
+const void* limiterKernel(LimiterVariant variant, int fmasPerElement) {
+  switch (variant) {
+    case LimiterVariant::MemoryOnly: return reinterpret_cast<const void*>(limiterMemoryOnly);
+    case LimiterVariant::Full:
+      return validK(fmasPerElement) ? reinterpret_cast<const void*>(fullKernel(limiterUnrollFor(fmasPerElement)))
+                                    : nullptr;
+    case LimiterVariant::MathOnly:
+      return validK(fmasPerElement) ? reinterpret_cast<const void*>(mathKernel(limiterUnrollFor(fmasPerElement)))
+                                    : nullptr;
+  }
+  return nullptr;
+}
+
+std::size_t limiterChunkElements(unsigned blocks) {
+  return static_cast<std::size_t>(blocks) * labs::kLimiterThreadsPerBlock * kU;
+}
+
+cudaError_t launchLimiter(LimiterVariant variant, int fmasPerElement, unsigned blocks, std::size_t dynamicSmemBytes,
+                          const float* in, float* out, std::size_t elements, float b, float never) {
+  const std::size_t chunk = limiterChunkElements(blocks);
+  if (blocks == 0 || elements == 0 || elements % chunk != 0 || elements > 0xFFFFFFFFull) return cudaErrorInvalidValue;
+  if (variant != LimiterVariant::MemoryOnly && !validK(fmasPerElement)) return cudaErrorInvalidValue;
+  const unsigned iterations = static_cast<unsigned>(elements / chunk);
+  const unsigned threads = labs::kLimiterThreadsPerBlock;
+  const int step = limiterUnrollFor(fmasPerElement);
+  switch (variant) {
+    case LimiterVariant::Full:
+      fullKernel(step)<<<blocks, threads, dynamicSmemBytes>>>(in, out, iterations, fmasPerElement, b);
+      break;
+    case LimiterVariant::MemoryOnly:
+      limiterMemoryOnly<<<blocks, threads, dynamicSmemBytes>>>(in, out, iterations);
+      break;
+    case LimiterVariant::MathOnly:
+      mathKernel(step)<<<blocks, threads, dynamicSmemBytes>>>(out, iterations, fmasPerElement, b, never);
+      break;
+  }
+  return cudaGetLastError();
+}
+
+cudaError_t launchLimiterFill(float* in, std::size_t elements, std::uint64_t seed) {
+  fillInput<<<kUtilityBlocks, kUtilityThreads>>>(in, elements, seed);
+  return cudaGetLastError();
+}
+
+cudaError_t launchCountWordsEqual(const std::uint32_t* words, std::size_t count, std::uint32_t value,
+                                  unsigned long long* countOut) {
+  countEqual<<<kUtilityBlocks, kUtilityThreads>>>(words, count, value, countOut);
+  return cudaGetLastError();
+}
+
+cudaError_t launchCountWordsDiffering(const std::uint32_t* a, const std::uint32_t* b, std::size_t count,
+                                      unsigned long long* countOut) {
+  countDiffering<<<kUtilityBlocks, kUtilityThreads>>>(a, b, count, countOut);
+  return cudaGetLastError();
+}
+
+}  // namespace warpscope::cuda

@@ -1,0 +1,59 @@
+#pragma once
+/// \file limiter_shape.h
+/// The shape of the limiter kernel family, shared by the kernels (.cu, C++17), their host-side
+/// checks and the model: dependency-free, so the .cu files need no public header.
+
+#include <cstdint>
+
+#include "cuda/kernels/host_device.h"
+
+namespace warpscope::labs {
+
+/// The three kernels of the limiter method (seed 001): the full kernel; memory-only, its loads
+/// and stores with the math removed; math-only, its math with the loads removed and the stores
+/// behind a condition that is never true at run time but that the compiler cannot decide.
+enum class LimiterVariant { Full = 0, MemoryOnly = 1, MathOnly = 2 };
+inline constexpr int kLimiterVariantCount = 3;
+
+/// Threads per block of every limiter kernel (occupancy is set with blocks per SM).
+inline constexpr int kLimiterThreadsPerBlock = 256;
+/// Elements each thread handles per loop iteration: 8 coalesced loads first (32 bytes in flight
+/// per thread), then 8 independent FMA chains (ILP 8), then 8 stores.
+inline constexpr int kLimiterElementsPerThread = 8;
+/// Bytes of DRAM traffic per element of the full and memory-only kernels: a 4-byte load and a
+/// 4-byte store.
+inline constexpr int kLimiterBytesPerElement = 8;
+/// FMAs per element the intensity slider offers: each element runs a chain of K dependent FMAs.
+inline constexpr int kLimiterFmaValues[] = {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024};
+inline constexpr int kLimiterFmaCount = static_cast<int>(sizeof(kLimiterFmaValues) / sizeof(int));
+/// c of acc = acc * b + c. A literal: ptxas puts it in the FFMA's immediate, so acc and b are the
+/// only register operands (no register bank conflict), and nothing can fold since b is an argument.
+inline constexpr float kLimiterAddend = 0.25f;
+/// The value the math-only kernel compares each result with before its (never taken) store. Every
+/// chain stays positive (acc >= 0, b > 0, c > 0), so it never matches; the compiler cannot know.
+inline constexpr float kLimiterNeverValue = -1.0f;
+
+/// Input element i of a buffer filled with seed: a splitmix64 word's top 24 bits / 2^24, in
+/// [0, 1) and exact in float, so the host recomputes it bit for bit.
+WS_HD inline float limiterInputValue(std::uint64_t seed, std::uint64_t index) {
+  std::uint64_t z = seed + (index + 1) * 0x9E3779B97F4A7C15ull;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  z ^= z >> 31;
+  return static_cast<float>(static_cast<std::uint32_t>(z) >> 8) * (1.0f / 16777216.0f);
+}
+
+/// The math-only kernel's operand for element i (no load): cheap to form (AND + convert), exact,
+/// in [0, 1).
+WS_HD inline float limiterMathOnlyValue(std::uint64_t index) {
+  return static_cast<float>(static_cast<unsigned>(index) & 1023u) * (1.0f / 1024.0f);
+}
+
+/// FLOPs per element at K FMAs per element (an FMA is 2 flops).
+constexpr double limiterFlopsPerElement(int fmasPerElement) { return 2.0 * fmasPerElement; }
+/// The family's arithmetic intensity: flops per DRAM byte (2K / 8).
+constexpr double limiterIntensity(int fmasPerElement) {
+  return limiterFlopsPerElement(fmasPerElement) / kLimiterBytesPerElement;
+}
+
+}  // namespace warpscope::labs
