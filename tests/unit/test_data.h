@@ -18,8 +18,9 @@ inline const std::vector<sim::DeviceProfile>& shippedProfiles() {
   return loaded;
 }
 
-/// The shipped profiles that model `mechanism` ("dram"): profiles made for one lab (k40.json,
-/// the lecture's Kepler SM for the occupancy lab) leave out the mechanisms they do not need.
+/// The shipped profiles that model `mechanism` ("dram"): k40.json, the lecture's Kepler SM, has
+/// no memory model (nothing measured on it), so the memory-bound labs (latency-memory, limiter,
+/// roofline) refuse it naming the missing mechanism and their tests leave it out.
 inline std::vector<sim::DeviceProfile> shippedProfilesWith(const std::string& mechanism) {
   std::vector<sim::DeviceProfile> with;
   for (const auto& p : shippedProfiles())

@@ -215,7 +215,11 @@ DeviceProfile parseDeviceProfile(std::string_view fileName, std::string_view jso
 double DeviceProfile::param(const std::string& mechanism, const std::string& name, double min, double max) const {
   const std::string field = "mechanisms." + mechanism + "." + name;
   const auto group = mechanisms.find(mechanism);
-  if (group == mechanisms.end()) throw BadInputError(fileName + ": mechanisms." + mechanism + " is missing");
+  // A whole group absent is a profile that does not model this mechanism (k40.json has no memory
+  // model): say so, and what to do, rather than only what is missing.
+  if (group == mechanisms.end())
+    throw BadInputError(fileName + ": mechanisms." + mechanism + " is missing: the " + info.name +
+                        " profile does not model what this lab needs; pick another simulator device");
   const auto entry = group->second.find(name);
   if (entry == group->second.end()) throw BadInputError(fileName + ": " + field + " is missing");
   const double value = entry->second.value;

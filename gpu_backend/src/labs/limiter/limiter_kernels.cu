@@ -1,6 +1,6 @@
 // The limiter family (seed 001, "the limiter method"). Check the SASS with
 //   cuobjdump --dump-sass --function '*limiter*' libwarpscope_backend.a
-// full: 8 LDG, then runs of FFMA, then 8 STG; memory-only: 8 LDG, 8 STG, no FFMA; math-only:
+// full: 2 LDG.128, then runs of FFMA, then 2 STG.128; memory-only: 2 LDG.128, 2 STG.128, no FFMA; math-only:
 // the FFMA runs, no LDG, 8 FSETP + predicated STG.
 #include "labs/limiter/limiter_kernels.h"
 
@@ -27,39 +27,65 @@ __device__ __forceinline__ void runChains(float (&acc)[kU], int fmasPerElement, 
 }
 
 // In iteration `it` block b owns the contiguous span [it * chunk + b * span, + span) of span =
-// blockDim.x * kU elements, and thread t its elements t + j * blockDim.x: coalesced, all kU loads
-// issued before the first FMA needs one (32 bytes in flight per thread), and each block streams
-// one contiguous 8 KiB span. (Spreading a thread's kU elements a whole grid apart instead - 1 MiB
-// on an H200 - measured 0.82 of cudaMemcpy there.)
+// blockDim.x * kU elements, moved as kU / 4 float4 per thread: thread t takes float4 number
+// t + q * blockDim.x of the span (q < kU / 4), so a warp's loads are coalesced 512-byte runs, all
+// of a thread's loads are issued before the first FMA needs one (32 bytes in flight per thread),
+// and each block streams one contiguous 8 KiB span. Element j of a thread's acc[] is component
+// j % 4 of its float4 j / 4. (Spreading a thread's elements a whole grid apart - 1 MiB on an H200
+// - measured 0.82 of cudaMemcpy there; scalar loads of one span per block 0.86.)
+static_assert(kU % 4 == 0, "whole float4 per thread");
+constexpr int kVectors = kU / 4;
 
-__device__ __forceinline__ unsigned elementBase(unsigned it) {
-  const unsigned span = blockDim.x * kU;
-  return it * gridDim.x * span + blockIdx.x * span + threadIdx.x;
+/// The float4 index of vector q of this thread in iteration it.
+__device__ __forceinline__ unsigned vectorIndex(unsigned it, int q) {
+  const unsigned spanVectors = blockDim.x * kVectors;
+  return it * gridDim.x * spanVectors + blockIdx.x * spanVectors + q * blockDim.x + threadIdx.x;
+}
+
+/// The element index of acc[j] (what the host checks and the math-only values are keyed by).
+__device__ __forceinline__ unsigned elementIndex(unsigned it, int j) { return 4 * vectorIndex(it, j / 4) + j % 4; }
+
+__device__ __forceinline__ void loadElements(const float* __restrict__ in, unsigned it, float (&acc)[kU]) {
+  const float4* in4 = reinterpret_cast<const float4*>(in);
+  float4 v[kVectors];
+#pragma unroll
+  for (int q = 0; q < kVectors; ++q) v[q] = in4[vectorIndex(it, q)];
+#pragma unroll
+  for (int q = 0; q < kVectors; ++q) {
+    acc[4 * q] = v[q].x;
+    acc[4 * q + 1] = v[q].y;
+    acc[4 * q + 2] = v[q].z;
+    acc[4 * q + 3] = v[q].w;
+  }
+}
+
+__device__ __forceinline__ void storeElements(float* __restrict__ out, unsigned it, const float (&acc)[kU]) {
+  float4* out4 = reinterpret_cast<float4*>(out);
+#pragma unroll
+  for (int q = 0; q < kVectors; ++q)
+    out4[vectorIndex(it, q)] = make_float4(acc[4 * q], acc[4 * q + 1], acc[4 * q + 2], acc[4 * q + 3]);
 }
 
 template <int Step>
 __global__ void limiterFull(const float* __restrict__ in, float* __restrict__ out, unsigned iterations,
                             int fmasPerElement, float b) {
   for (unsigned it = 0; it < iterations; ++it) {
-    const unsigned base = elementBase(it);
     float acc[kU];
-#pragma unroll
-    for (int j = 0; j < kU; ++j) acc[j] = in[base + j * blockDim.x];
+    loadElements(in, it, acc);
     runChains<Step>(acc, fmasPerElement, b);
-#pragma unroll
-    for (int j = 0; j < kU; ++j) out[base + j * blockDim.x] = acc[j];
+    storeElements(out, it, acc);
   }
 }
 
 /// The full kernel with the math removed: the same loads and stores.
 __global__ void limiterMemoryOnly(const float* __restrict__ in, float* __restrict__ out, unsigned iterations) {
+  // Not unrolled, like the other two: unrolled, ptxas gives this one 42 registers instead of 32,
+  // and the three variants must have the same occupancy limits.
+#pragma unroll 1
   for (unsigned it = 0; it < iterations; ++it) {
-    const unsigned base = elementBase(it);
     float acc[kU];
-#pragma unroll
-    for (int j = 0; j < kU; ++j) acc[j] = in[base + j * blockDim.x];
-#pragma unroll
-    for (int j = 0; j < kU; ++j) out[base + j * blockDim.x] = acc[j];
+    loadElements(in, it, acc);
+    storeElements(out, it, acc);
   }
 }
 
@@ -69,14 +95,13 @@ template <int Step>
 __global__ void limiterMathOnly(float* __restrict__ out, unsigned iterations, int fmasPerElement, float b,
                                 float never) {
   for (unsigned it = 0; it < iterations; ++it) {
-    const unsigned base = elementBase(it);
     float acc[kU];
 #pragma unroll
-    for (int j = 0; j < kU; ++j) acc[j] = labs::limiterMathOnlyValue(base + j * blockDim.x);
+    for (int j = 0; j < kU; ++j) acc[j] = labs::limiterMathOnlyValue(elementIndex(it, j));
     runChains<Step>(acc, fmasPerElement, b);
 #pragma unroll
     for (int j = 0; j < kU; ++j)
-      if (acc[j] == never) out[base + j * blockDim.x] = acc[j];
+      if (acc[j] == never) out[elementIndex(it, j)] = acc[j];
   }
 }
 
