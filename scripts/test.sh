@@ -9,8 +9,10 @@ cmake --build "$root/build" -j"$(nproc)"
 export QT_QPA_PLATFORM=offscreen
 cd "$root/build"
 ctest --output-on-failure -j"$(nproc)"
-# Make skipped GPU tests visible, with their reason (ctest keeps each test's output in its log).
-skipped=$(grep -c "no CUDA device" Testing/Temporary/LastTest.log 2>/dev/null || true)
-if [ "${skipped:-0}" -gt 0 ]; then
-  echo "GPU tests skipped ($skipped): $(grep -m1 "no CUDA device" Testing/Temporary/LastTest.log)"
+# Make every skipped test visible with its reason (ctest keeps each test's output in its log; a
+# GoogleTest skip prints "file:line: Skipped" and the reason on the next line), counted by reason.
+log=Testing/Temporary/LastTest.log
+if grep -q ": Skipped$" "$log" 2>/dev/null; then
+  echo "Skipped tests, by reason:"
+  grep -A1 ": Skipped$" "$log" | grep -v -e ": Skipped$" -e "^--$" | sort | uniq -c
 fi
