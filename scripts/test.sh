@@ -14,5 +14,5 @@ ctest --output-on-failure -j"$(nproc)"
 log=Testing/Temporary/LastTest.log
 if grep -q ": Skipped$" "$log" 2>/dev/null; then
   echo "Skipped tests, by reason:"
-  grep -A1 ": Skipped$" "$log" | grep -v -e ": Skipped$" -e "^--$" | sort | uniq -c
+  grep -A1 ": Skipped$" "$log" | grep -v -e ": Skipped$" -e "^--$" | sort | uniq -c || true
 fi
