@@ -157,14 +157,14 @@ RunResult assembleOccupancyResult(const DeviceInfo& device, const sim::Occupancy
   const OccupancyResult rule = calculateOccupancy(device, rules, request);
   const OccupancyResult simple = simpleOccupancy(device, request);
 
-  const int regStep = 1;
+  // Every block size in warps, every register count, and shared memory on the slider's 256-byte grid.
   result.views = {
       limitsView(device, rule, simple),
       curveView(device, rules, request, "occupancy-vs-threads", "Threads per block", device.warpSize,
                 device.maxThreadsPerBlock, device.warpSize, request.threadsPerBlock,
                 [](OccupancyRequest& r, int x) { r.threadsPerBlock = x; }),
-      curveView(device, rules, request, "occupancy-vs-registers", "Registers per thread", regStep,
-                rules.maxRegistersPerThread, regStep, request.registersPerThread,
+      curveView(device, rules, request, "occupancy-vs-registers", "Registers per thread", 1,
+                rules.maxRegistersPerThread, 1, request.registersPerThread,
                 [](OccupancyRequest& r, int x) { r.registersPerThread = x; }),
       curveView(device, rules, request, "occupancy-vs-shared", "Shared memory per block (bytes)", 0,
                 device.sharedMemPerBlockMaxBytes, 256, request.sharedBytesPerBlock,
