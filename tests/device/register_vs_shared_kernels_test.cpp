@@ -34,8 +34,9 @@ TEST(RvsReference, SharedVariantsReadTheirOwnLanesColumn) {
     table[i] = (i % 32 == 0) ? 0.5f : 0.25f;
     table[labs::kRvsTableWords + i] = 1.0f;
   }
-  // Threads 0 and 1024 share a start value (the pattern repeats every 1024) and lane 0;
-  // thread 1 has lane 1.
+  // Threads 0 and 1024 share a start value (the pattern repeats every 1024) and lane 0; thread
+  // 1025 has lane 1 (its start value is forgotten after 256 contracting FMAs, so only the lane's
+  // column of the table can make it differ).
   const labs::RvsConfig config{labs::kRvsShared2, 1, 32, 1};
   EXPECT_EQ(referenceRvsThreadSum(0, config, 1, 0, 0, table), referenceRvsThreadSum(1024, config, 1, 0, 0, table));
   EXPECT_NE(referenceRvsThreadSum(0, config, 1, 0, 0, table), referenceRvsThreadSum(1025, config, 1, 0, 0, table));

@@ -285,7 +285,8 @@ void ViewChart::updateFocus(const View& view) {
     for (const Series& s : view.series) {
       if (s.name != view.focusSeries) continue;
       for (const Point& p : s.points)
-        if (p.x == view.focusX && !(view.logY && !(p.y > 0))) at.append(QPointF(p.x, p.y));
+        if (p.x == view.focusX && !(view.logX && !(p.x > 0)) && !(view.logY && !(p.y > 0)))
+          at.append(QPointF(p.x, p.y));
     }
   }
   focus_->replace(at);

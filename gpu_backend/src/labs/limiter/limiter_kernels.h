@@ -12,7 +12,8 @@
 
 namespace warpscope::cuda {
 
-/// FMAs of one chain per trip of the kernel's K loop: min(K, 32), so the loop's own 2-3
+/// FMAs of one chain per trip of the kernel's K loop: the largest power of two <= K, at most 32
+/// (K must be a multiple of it: the slider's powers of two are), so the loop's own 2-3
 /// instructions cost at most 1.2% of the issue slots at large K (8 chains x 32 = 256 FMAs a trip).
 int limiterUnrollFor(int fmasPerElement);
 
@@ -36,11 +37,11 @@ cudaError_t launchLimiter(labs::LimiterVariant variant, int fmasPerElement, unsi
 /// in[i] = limiterInputValue(seed, i). Returns cudaGetLastError().
 cudaError_t launchLimiterFill(float* in, std::size_t elements, std::uint64_t seed);
 
-/// Adds to *count the words of `words` equal to `value` (*count zeroed first).
+/// Adds to *count the words of `words` equal to `value` (the caller zeroes *count first).
 cudaError_t launchCountWordsEqual(const std::uint32_t* words, std::size_t count, std::uint32_t value,
                                   unsigned long long* countOut);
 
-/// Adds to *count the words where a and b differ bit for bit (*count zeroed first).
+/// Adds to *count the words where a and b differ bit for bit (the caller zeroes *count first).
 cudaError_t launchCountWordsDiffering(const std::uint32_t* a, const std::uint32_t* b, std::size_t count,
                                       unsigned long long* countOut);
 

@@ -17,8 +17,8 @@ inline constexpr int kLimiterVariantCount = 3;
 
 /// Threads per block of every limiter kernel (occupancy is set with blocks per SM).
 inline constexpr int kLimiterThreadsPerBlock = 256;
-/// Elements each thread handles per loop iteration: 8 coalesced loads first (32 bytes in flight
-/// per thread), then 8 independent FMA chains (ILP 8), then 8 stores.
+/// Elements each thread handles per loop iteration: 2 coalesced 16-byte loads first (32 bytes in
+/// flight per thread), then 8 independent FMA chains (ILP 8), then 2 16-byte stores.
 inline constexpr int kLimiterElementsPerThread = 8;
 /// Bytes of DRAM traffic per element of the full and memory-only kernels: a 4-byte load and a
 /// 4-byte store.

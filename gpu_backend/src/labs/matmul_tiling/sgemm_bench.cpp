@@ -67,6 +67,9 @@ void SgemmBench::prepare(const DeviceInfo& device, int n, std::uint64_t seed) {
   const std::size_t bytes = sizeof(float) * static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
   if (n != n_) {
     // Free before allocating: four n x n matrices of the old size plus the new would be wasteful.
+    // n_ is 0 until every buffer of the new size exists, so an allocation that throws leaves no
+    // state a later run could mistake for prepared buffers.
+    n_ = 0;
     a_ = DeviceBuffer();
     b_ = DeviceBuffer();
     c_ = DeviceBuffer();

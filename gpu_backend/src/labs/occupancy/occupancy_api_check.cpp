@@ -12,11 +12,24 @@ namespace warpscope::labs {
 
 namespace {
 
-/// Back to what a fresh process has: no carveout preference, the default dynamic limit.
-void resetAttributes(const void* kernel) {
-  WS_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutDefault));
-  WS_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, 0));
-}
+/// Puts a kernel's carveout preference and dynamic shared-memory limit back as they were when it
+/// goes out of scope, also when a check throws halfway: the register-cap runs that follow must
+/// see the kernels as a fresh process does. Errors are ignored here (a destructor must not throw;
+/// a broken context is reported by the call that broke it).
+class AttributeRestore {
+ public:
+  AttributeRestore(const void* kernel, int maxDynamicSharedBytes) : kernel_(kernel), maxDynamic_(maxDynamicSharedBytes) {}
+  ~AttributeRestore() {
+    (void)cudaFuncSetAttribute(kernel_, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutDefault);
+    (void)cudaFuncSetAttribute(kernel_, cudaFuncAttributeMaxDynamicSharedMemorySize, maxDynamic_);
+  }
+  AttributeRestore(const AttributeRestore&) = delete;
+  AttributeRestore& operator=(const AttributeRestore&) = delete;
+
+ private:
+  const void* kernel_;
+  int maxDynamic_;
+};
 
 }  // namespace
 
@@ -30,6 +43,7 @@ CalculatorApiCheck checkCalculatorAgainstOccupancyApi(const DeviceInfo& device, 
     WS_CUDA_CHECK(cudaFuncGetAttributes(&attr, kernel));
     const int staticSmem = static_cast<int>(attr.sharedSizeBytes);
     const int maxDynamic = device.sharedMemPerBlockMaxBytes - staticSmem;
+    const AttributeRestore restore(kernel, attr.maxDynamicSharedSizeBytes);
     // Opt in to the largest dynamic shared memory, as the calculator's per-block limit assumes.
     WS_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, maxDynamic));
 
@@ -61,7 +75,6 @@ CalculatorApiCheck checkCalculatorAgainstOccupancyApi(const DeviceInfo& device, 
           }
         }
     }
-    resetAttributes(kernel);
   }
   return check;
 }

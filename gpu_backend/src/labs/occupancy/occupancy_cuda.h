@@ -15,7 +15,7 @@ namespace warpscope::labs {
 /// Every register-cap kernel at block sizes up to its limit, several dynamic shared-memory sizes
 /// and carveouts, plus the sliders' own configuration: calculateOccupancy (with the device's
 /// architectureOccupancyRules and the kernel's cudaFuncGetAttributes) against
-/// cudaOccupancyMaxActiveBlocksPerMultiprocessor. Leaves the kernels' attributes at their defaults.
+/// cudaOccupancyMaxActiveBlocksPerMultiprocessor. Leaves the kernels' attributes as it found them.
 CalculatorApiCheck checkCalculatorAgainstOccupancyApi(const DeviceInfo& device, const ParamSet& params);
 
 /// The lab's CUDA measurement (LabDefinition::measureOnGpu).
