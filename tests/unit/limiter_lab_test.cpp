@@ -38,7 +38,7 @@ TEST(LimiterPlan, FullSweepVisitsEveryKAndFocusOnlyJustTheFocus) {
 }
 
 TEST(LimiterPlan, ElementsAreWholeGridIterationsAndSeveralTimesTheL2) {
-  for (const auto& p : test::shippedProfilesWith("dram"))
+  for (const auto& p : test::shippedProfilesWith("limiter_kernel"))
     for (int blocks = 1; blocks * kLimiterThreadsPerBlock <= p.info.maxThreadsPerSm && blocks <= 8; ++blocks) {
       const std::size_t n = limiterElements(p.info, blocks);
       const std::size_t chunk = std::size_t(blocks) * p.info.smCount * kLimiterThreadsPerBlock * kLimiterElementsPerThread;
@@ -83,7 +83,7 @@ TEST(LimiterAssembly, FocusOnlyHasNoSweepVerdicts) {
 }
 
 TEST(LimiterSimulation, EveryProfileRunsAndTheModelSweepMeetsTheBenchTargets) {
-  for (const auto& p : test::shippedProfilesWith("dram")) {
+  for (const auto& p : test::shippedProfilesWith("limiter_kernel")) {
     const RunResult r = simulate(p.id, defaults(), RunScope::FullSweep);
     EXPECT_EQ(r.provenance, Provenance::Simulated);
     for (const BenchCheck& check : limiterSpec().benchChecks(r, p.info)) EXPECT_TRUE(check.pass) << p.id << ": " << check.what;

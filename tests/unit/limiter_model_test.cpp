@@ -34,12 +34,12 @@ double modelMs(const sim::DeviceProfile& p, LimiterVariant v, int k, int blocks 
 }  // namespace
 
 TEST(LimiterModel, MemoryBoundAtTheLowestIntensityOnEveryProfile) {
-  for (const auto& p : test::shippedProfilesWith("dram"))
+  for (const auto& p : test::shippedProfilesWith("limiter_kernel"))
     EXPECT_EQ(modelVerdict(p, 1, fullBlocks(p)), LimiterVerdict::Memory) << p.id;
 }
 
 TEST(LimiterModel, ComputeBoundAtTheHighestIntensityOnEveryProfile) {
-  for (const auto& p : test::shippedProfilesWith("dram"))
+  for (const auto& p : test::shippedProfilesWith("limiter_kernel"))
     EXPECT_EQ(modelVerdict(p, 1024, fullBlocks(p)), LimiterVerdict::Compute) << p.id;
 }
 
@@ -58,7 +58,7 @@ TEST(LimiterModel, OneBlockPerSmNearTheRidgeLosesOverlap) {
 }
 
 TEST(LimiterModel, MemoryOnlyIgnoresKAndMathOnlyGrowsWithK) {
-  for (const auto& p : test::shippedProfilesWith("dram")) {
+  for (const auto& p : test::shippedProfilesWith("limiter_kernel")) {
     EXPECT_DOUBLE_EQ(modelMs(p, LimiterVariant::MemoryOnly, 1), modelMs(p, LimiterVariant::MemoryOnly, 1024)) << p.id;
     // Issue bound at large K: doubling K nearly doubles the time.
     const double ratio = modelMs(p, LimiterVariant::MathOnly, 1024) / modelMs(p, LimiterVariant::MathOnly, 512);
@@ -68,7 +68,7 @@ TEST(LimiterModel, MemoryOnlyIgnoresKAndMathOnlyGrowsWithK) {
 }
 
 TEST(LimiterModel, FullKernelIsNeverFasterThanEitherOfItsParts) {
-  for (const auto& p : test::shippedProfilesWith("dram"))
+  for (const auto& p : test::shippedProfilesWith("limiter_kernel"))
     for (int k : kLimiterFmaValues)
       for (int blocks : {1, 2, fullBlocks(p)}) {
         const double full = modelMs(p, LimiterVariant::Full, k, blocks);

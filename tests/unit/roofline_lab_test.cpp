@@ -55,7 +55,7 @@ TEST(Roofline, RidgeIsMarkedAtPeakOverBandwidthOnALogLogView) {
 }
 
 TEST(Roofline, ModelPointsSitUnderTheProfilesCeilingsOnEveryProfile) {
-  for (const auto& p : test::shippedProfilesWith("dram")) {
+  for (const auto& p : test::shippedProfilesWith("limiter_kernel")) {
     const RunResult r = simulate(p.id);
     // The model's kernel streams at most at the copy kernel's ceiling, which some profiles say
     // beats cudaMemcpy (the roof): GTX480 0.87 against 0.71 of DRAM theory, A100 0.88 against 0.84.

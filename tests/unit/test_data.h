@@ -18,9 +18,9 @@ inline const std::vector<sim::DeviceProfile>& shippedProfiles() {
   return loaded;
 }
 
-/// The shipped profiles that model `mechanism` ("dram"): k40.json, the lecture's Kepler SM, has
-/// no memory model (nothing measured on it), so the memory-bound labs (latency-memory, limiter,
-/// roofline) refuse it naming the missing mechanism and their tests leave it out.
+/// The shipped profiles that model `mechanism` (the group a lab's model reads, e.g. "dram" or
+/// "limiter_kernel"): k40.json, the lecture's Kepler SM, has no memory model (nothing measured on
+/// it), so the memory-bound labs refuse it naming the missing group and their tests leave it out.
 inline std::vector<sim::DeviceProfile> shippedProfilesWith(const std::string& mechanism) {
   std::vector<sim::DeviceProfile> with;
   for (const auto& p : shippedProfiles())
