@@ -32,7 +32,7 @@ for lab in um-streaming um-policies um-thrashing um-oversubscription; do
   warpscope-cli run "$lab" --device cuda:0 --out "$out/${lab//-/_}.json" 2>&1 | tail -1
 done
 warpscope-cli run um-streaming --device cuda:0 --set buffer_mib=100000 2>&1 | tail -1  # the cap refuses it
-for view in gbps-by-mode gbps-vs-granularity faults-by-mode um-timeline page-map; do
+for view in gbps-by-mode gbps-vs-granularity prefetch-vs-size faults-by-mode um-timeline page-map; do
   warpscope --lab um-streaming --device cuda:0 --view "$view" --export "$out/gpu_um_streaming_${view//-/_}.png" 2>&1 | tail -1
 done
 warpscope --lab um-policies --device cuda:0 --view time-by-policy --export "$out/gpu_um_policies_time.png" 2>&1 | tail -1

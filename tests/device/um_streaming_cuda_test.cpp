@@ -76,6 +76,23 @@ TEST_F(UmStreamingCuda, MoreThanHalfTheFreeMemoryIsRefusedNamingTheCap) {
   EXPECT_THROW((void)run(StreamingMode::OnDemand, kSmall, 96), BadInputError);
 }
 
+TEST_F(UmStreamingCuda, SizeStudyPointPastTheCapIsSkippedNotRefused) {
+  std::size_t freeBytes = 0, total = 0;
+  ASSERT_EQ(cudaMemGetInfo(&freeBytes, &total), cudaSuccess);
+  const std::uint64_t tooMuch = ((freeBytes / 2) / 4096 + 16384) * 4096;
+  StreamingScenario point{StreamingMode::Prefetch, tooMuch, 128, StreamingReset::CpuRetouch, true};
+  const UmScenarioResult skipped = measureStreamingScenario(context_, point, 3);
+  EXPECT_TRUE(skipped.phases.empty());
+  ASSERT_FALSE(skipped.notes.empty());
+  EXPECT_NE(skipped.notes.front().find("skipped"), std::string::npos) << skipped.notes.front();
+  // Below the cap a point is timed, checked and not traced.
+  point.bufferBytes = kSmall;
+  const UmScenarioResult timed = measureStreamingScenario(context_, point, 3);
+  ASSERT_NE(timed.findPhase("transfer"), nullptr);
+  EXPECT_GT(timed.findPhase("transfer")->gbps(), 1.0);
+  EXPECT_FALSE(timed.trace.captured);
+}
+
 /// The figures for 256 MiB, printed (and written to WARPSCOPE_DEVICE_TEST_OUT/um_streaming_table.txt):
 /// every mode, the on-demand and prefetch ones under each way of putting the pages back on the CPU.
 TEST_F(UmStreamingCuda, StreamingTableAt256MiB) {

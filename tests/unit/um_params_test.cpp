@@ -35,7 +35,8 @@ TEST(UmParams, DriverSourcesNameTheFileAndVariable) {
   EXPECT_NE(h200.paramSource("uvm", "fault_batch_count").find("uvm_perf_fault_batch_count"), std::string::npos);
   EXPECT_NE(h200.paramSource("uvm", "prefetch_threshold_pct").find("uvm_perf_prefetch_threshold"), std::string::npos);
   EXPECT_NE(h200.paramSource("uvm", "thrashing_lapse_us").find("uvm_perf_thrashing.c"), std::string::npos);
-  EXPECT_NE(h200.paramSource("uvm", "gpu_fault_us").find("H200 CUPTI streaming run, 2026-11-22"), std::string::npos);
+  EXPECT_NE(h200.paramSource("uvm", "gpu_fault_us").find("Fitted to the H200, 2026-11-22"), std::string::npos);
+  EXPECT_NE(h200.paramSource("host_link", "prefetch_call_us").find("prefetch_threads_h200.txt"), std::string::npos);
   EXPECT_NE(h200.paramSource("host_link", "link_gbs").find("PCIe 5"), std::string::npos);
 }
 

@@ -123,6 +123,37 @@ TEST(UvmEngine, EvictsLeastRecentlyUsed2MiBChunkWhenGpuMemoryIsFull) {
   EXPECT_TRUE(sawEvicting);
 }
 
+TEST(UvmEngine, PrefetchCostsOneCallPlusOneTransferPer2MiBBlock) {
+  const UvmParams params = readUvmParams(shippedProfile("h200"));
+  ASSERT_GT(params.prefetchCallUs, 0);
+  for (const std::uint32_t blocks : {1u, 8u, 64u}) {
+    UvmEngine engine(params, blocks * kChunkBytes);
+    engine.placeInitially(0, engine.pages.pageCount(), Processor::Cpu);
+    const double us = engine.prefetch(0, engine.pages.pageCount(), Processor::Gpu0, 0);
+    const double perBlock = params.transferOverheadUs + static_cast<double>(kChunkBytes) / (params.linkGBs * 1e3);
+    EXPECT_NEAR(us, params.prefetchCallUs + blocks * perBlock, 1e-6 * us) << blocks << " blocks";
+    std::size_t transfers = 0;
+    for (const UmEvent& e : engine.trace.events) transfers += e.kind == UmEventKind::BytesHtoD;
+    EXPECT_EQ(transfers, blocks);
+  }
+}
+
+TEST(UvmEngine, PrefetchClosesOnPinnedMemcpyAsTheBufferGrows) {
+  // The call's fixed cost amortises over more blocks; the per-block cost does not, so the ratio
+  // rises towards a plateau below 1 (the H200: 0.86 at 64 MiB, about 0.9 from 256 MiB on).
+  const auto& profile = shippedProfile("h200");
+  double previous = 0;
+  for (const std::uint64_t mib : {16ull, 64ull, 256ull, 1024ull}) {
+    const auto gbps = [&](StreamingMode mode) {
+      return simulateStreamingScenario(profile, {mode, mib << 20, 128}).phases.front().gbps();
+    };
+    const double ratio = gbps(StreamingMode::Prefetch) / gbps(StreamingMode::MemcpyPinned);
+    EXPECT_GT(ratio, previous) << mib << " MiB";
+    EXPECT_LT(ratio, 1.0) << mib << " MiB";
+    previous = ratio;
+  }
+}
+
 TEST(UvmEngine, BytesMigratedEqualPagesMovedTimesPageSize) {
   const auto& profile = shippedProfile("h200");
   const UvmParams params = readUvmParams(profile);

@@ -9,9 +9,18 @@
 
 namespace warpscope::cuda {
 
-void checkManagedMemoryCap(std::uint64_t bytes, const std::string& what) {
+namespace {
+std::uint64_t freeDeviceBytes() {
   std::size_t freeBytes = 0, totalBytes = 0;
   WS_CUDA_CHECK(cudaMemGetInfo(&freeBytes, &totalBytes));
+  return freeBytes;
+}
+}  // namespace
+
+std::uint64_t managedMemoryCapBytes() { return freeDeviceBytes() / 2; }
+
+void checkManagedMemoryCap(std::uint64_t bytes, const std::string& what) {
+  const std::uint64_t freeBytes = freeDeviceBytes();
   const std::uint64_t cap = freeBytes / 2;
   if (bytes > cap) {
     std::ostringstream why;

@@ -15,6 +15,10 @@
 
 namespace warpscope::cuda {
 
+/// Half of the current device's free memory (cudaMemGetInfo now): the most managed memory a run
+/// may allocate.
+std::uint64_t managedMemoryCapBytes();
+
 /// Throws BadInputError naming the cap when `bytes` of managed memory (what) would exceed half of
 /// the current device's free memory (cudaMemGetInfo now): oversubscription can hang the GPU.
 void checkManagedMemoryCap(std::uint64_t bytes, const std::string& what);

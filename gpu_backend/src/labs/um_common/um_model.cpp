@@ -28,6 +28,7 @@ UvmParams readUvmParams(const sim::DeviceProfile& profile) {
   p.linkGBs = profile.param("host_link", "link_gbs", 0.1, 10000);
   p.pageableGBs = profile.param("host_link", "pageable_gbs", 0.1, 10000);
   p.transferOverheadUs = profile.param("host_link", "transfer_overhead_us", 0, 10000);
+  p.prefetchCallUs = profile.param("host_link", "prefetch_call_us", 0, 100000);
   p.peerGBs = profile.param("host_link", "peer_gbs", 0.1, 10000);
   p.remoteAccessGBs = profile.param("host_link", "remote_access_gbs", 0.1, 10000);
   p.cpuTouchGBs = profile.param("host_link", "cpu_touch_gbs", 0.1, 10000);

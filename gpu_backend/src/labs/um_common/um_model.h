@@ -38,6 +38,8 @@ struct UvmParams {
   double linkGBs = 0;           ///< Host link, DMA copies of large pinned ranges, each way.
   double pageableGBs = 0;       ///< cudaMemcpy from pageable host memory (staged).
   double transferOverheadUs = 0;///< Per-copy setup cost on the link (one migration transfer).
+  double prefetchCallUs = 0;    ///< Fixed cost of one cudaMemPrefetchAsync call (range walk, CPU
+                                ///< pre-unmap, final wait), on top of its per-block copies.
   double peerGBs = 0;           ///< GPU-to-GPU link each way (NVLink/PCIe peer).
   double remoteAccessGBs = 0;   ///< A GPU reading remote-mapped host memory over the link.
   double deviceMemoryBytes = 0; ///< GPU memory UVM may fill before it evicts.

@@ -244,7 +244,9 @@ double UvmEngine::migrate(std::uint32_t block, const BlockPageMask& mask, const 
 }
 
 double UvmEngine::prefetch(std::uint32_t first, std::uint32_t count, Processor dest, double nowUs) {
-  double t = nowUs;
+  // The call's fixed cost comes first: the driver walks the range and pre-unmaps the CPU's
+  // mappings before the first block's copy (uvm_migrate.c), and waits for the last at the end.
+  double t = nowUs + params.prefetchCallUs;
   const std::uint32_t end = std::min(pages.pageCount(), first + count);
   const std::uint8_t bit = processorBit(dest);
   for (std::uint32_t block = first / kPagesPerChunk; block * kPagesPerChunk < end; ++block) {

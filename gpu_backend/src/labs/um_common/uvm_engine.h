@@ -43,7 +43,8 @@ class UvmEngine {
   /// The CPU reading or writing pages [first, first+count) in order at nowUs; returns the duration.
   /// bytesPerPage: the bytes it touches in each page (less than 4 KiB for false sharing).
   double cpuAccess(std::uint32_t first, std::uint32_t count, bool write, double nowUs, double bytesPerPage = kPageBytes);
-  /// cudaMemPrefetchAsync of pages [first, first+count) to `dest`: one transfer per 2 MiB VA block.
+  /// cudaMemPrefetchAsync of pages [first, first+count) to `dest`: the call's fixed cost
+  /// (prefetch_call_us), then one transfer per 2 MiB VA block.
   double prefetch(std::uint32_t first, std::uint32_t count, Processor dest, double nowUs);
   /// The CPU's first touch (memset) of unpopulated pages: populated in host memory.
   double cpuFirstTouch(std::uint32_t first, std::uint32_t count, double nowUs);

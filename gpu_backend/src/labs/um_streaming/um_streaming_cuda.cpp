@@ -104,13 +104,18 @@ um::UmScenarioResult measureStreamingScenario(cuda::DeviceContext& device, const
   timedReps = std::max(1, timedReps);
   const std::uint64_t bytes = scenario.bufferBytes;
   const bool managed = scenario.mode == StreamingMode::OnDemand || scenario.mode == StreamingMode::Prefetch;
-  // The cap applies to every mode: the memcpy modes' cudaMalloc of the same size is no riskier,
-  // but one rule is easier to trust.
-  cuda::checkManagedMemoryCap(bytes, std::string("um-streaming (") + modeName(scenario.mode) + ")");
-
   um::UmScenarioResult result;
   result.name = modeName(scenario.mode);
   if (scenario.mode == StreamingMode::OnDemand) result.name += " " + std::to_string(scenario.warpChunkBytes) + " B/warp";
+  // The cap applies to every mode: the memcpy modes' cudaMalloc of the same size is no riskier,
+  // but one rule is easier to trust. The size study's fixed sizes are skipped past it (no phases,
+  // a note), so a smaller GPU still gets the rest of the curve.
+  if (scenario.sizeStudy && bytes > cuda::managedMemoryCapBytes()) {
+    result.notes.push_back("skipped: " + std::to_string(bytes >> 20) +
+                           " MiB exceeds the cap of half the free device memory");
+    return result;
+  }
+  cuda::checkManagedMemoryCap(bytes, std::string("um-streaming (") + modeName(scenario.mode) + ")");
   const StreamRead read(bytes, scenario.warpChunkBytes);
   const std::uint64_t words = read.words();
 
@@ -208,8 +213,9 @@ um::UmScenarioResult measureStreamingScenario(cuda::DeviceContext& device, const
   result.phases.push_back(cuda::phaseFrom("transfer", onDemand ? kernelMs : transferMs, bytes));
   result.phases.push_back(cuda::phaseFrom("kernel", kernelMs, bytes));
 
-  // One more repetition under CUPTI, so tracing does not slow the timed ones.
-  if (managed) {
+  // One more repetition under CUPTI, so tracing does not slow the timed ones (the size study's
+  // points are timed only).
+  if (managed && !scenario.sizeStudy) {
     prepare();
     cuda::UmCapture capture;
     (void)rep("traced repetition");
@@ -220,7 +226,8 @@ um::UmScenarioResult measureStreamingScenario(cuda::DeviceContext& device, const
   } else {
     result.trace.allocationBytes = bytes;
     result.trace.captured = false;
-    result.trace.unavailableReason = "no managed memory in this mode (explicit cudaMemcpy)";
+    result.trace.unavailableReason = managed ? "a size-study point: timed, not traced"
+                                             : "no managed memory in this mode (explicit cudaMemcpy)";
     result.trace.source = "CUPTI unified-memory counters (CUDA 13)";
   }
 
@@ -232,7 +239,7 @@ um::UmScenarioResult measureStreamingScenario(cuda::DeviceContext& device, const
   result.notes.push_back("timing: 1 warm-up and " + std::to_string(timedReps) +
                          " timed repetitions with CUDA events (median, min, max)" +
                          (managed ? std::string("; before each, ") + resets[static_cast<int>(scenario.reset)] : ""));
-  if (managed) {
+  if (managed && !scenario.sizeStudy) {
     if (result.trace.captured) {
       std::ostringstream t;
       t << "traced: one extra repetition, " << result.trace.events.size() << " CUPTI events";

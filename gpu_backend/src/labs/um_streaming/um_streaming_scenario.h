@@ -33,6 +33,9 @@ struct StreamingScenario {
   std::uint64_t bufferBytes = 256ull << 20;
   std::uint64_t warpChunkBytes = 128;  ///< Power of two, 128 .. 2 MiB; OnDemand only.
   StreamingReset reset = StreamingReset::FreshAllocation;  ///< OnDemand and Prefetch, CUDA side only.
+  /// A point of the size study (prefetch and pinned memcpy against buffer size): timed only, not
+  /// traced, and on a GPU skipped rather than refused when it exceeds the managed-memory cap.
+  bool sizeStudy = false;
 };
 
 }  // namespace warpscope::labs
