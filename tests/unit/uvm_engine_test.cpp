@@ -2,6 +2,7 @@
 // chunks and eviction, fault batches, and byte accounting.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "labs/um_common/um_model.h"
@@ -136,6 +137,30 @@ TEST(UvmEngine, PrefetchCostsOneCallPlusOneTransferPer2MiBBlock) {
     for (const UmEvent& e : engine.trace.events) transfers += e.kind == UmEventKind::BytesHtoD;
     EXPECT_EQ(transfers, blocks);
   }
+}
+
+TEST(UvmEngine, GpuFaultCopiesFromHostRunAtTheFaultPathRatePrefetchAtTheLink) {
+  const UvmParams params = readUvmParams(shippedProfile("h200"));
+  ASSERT_LT(params.faultMigrationGBs, params.linkGBs);
+  const auto copyGBs = [](const UmEvent& e) {
+    return static_cast<double>(e.bytes) / ((e.endUs - e.startUs) * 1e3);
+  };
+  UvmEngine faulting(params, kChunkBytes);
+  faulting.placeInitially(0, faulting.pages.pageCount(), Processor::Cpu);
+  const FaultEntry fault{0, FaultAccess::Read};
+  (void)faulting.serviceGpuFaults(Processor::Gpu0, std::span(&fault, 1), 0);
+  UvmEngine prefetching(params, kChunkBytes);
+  prefetching.placeInitially(0, prefetching.pages.pageCount(), Processor::Cpu);
+  (void)prefetching.prefetch(0, prefetching.pages.pageCount(), Processor::Gpu0, 0);
+  // The first copy of each pays the per-block cost; past it each runs at its own rate.
+  double faultGBs = 0, prefetchGBs = 0;
+  for (const UmEvent& e : faulting.trace.events)
+    if (e.kind == UmEventKind::BytesHtoD) faultGBs = std::max(faultGBs, copyGBs(e));
+  for (const UmEvent& e : prefetching.trace.events)
+    if (e.kind == UmEventKind::BytesHtoD) prefetchGBs = std::max(prefetchGBs, copyGBs(e));
+  EXPECT_LE(faultGBs, params.faultMigrationGBs * 1.0001);
+  EXPECT_GT(faultGBs, 0.5 * params.faultMigrationGBs);
+  EXPECT_GT(prefetchGBs, 0.9 * params.linkGBs);
 }
 
 TEST(UvmEngine, PrefetchClosesOnPinnedMemcpyAsTheBufferGrows) {

@@ -24,6 +24,7 @@ UvmParams readUvmParams(const sim::DeviceProfile& profile) {
   p.gpuFaultUs = profile.param("uvm", "gpu_fault_us", 0, 1000);
   p.cpuFaultUs = profile.param("uvm", "cpu_fault_us", 0.1, 10000);
   p.gpuFaultBlockUs = profile.param("uvm", "gpu_fault_block_us", 0, 10000);
+  p.faultMigrationGBs = profile.param("uvm", "fault_migration_gbs", 0.1, 10000);
   p.hostPagePopulateUs = profile.param("host_link", "host_page_populate_us", 0, 1000);
   p.linkGBs = profile.param("host_link", "link_gbs", 0.1, 10000);
   p.pageableGBs = profile.param("host_link", "pageable_gbs", 0.1, 10000);

@@ -31,6 +31,8 @@ struct UvmParams {
   double gpuFaultBatchUs = 0;   ///< Fixed cost of servicing one fault batch (fetch, replay).
   double gpuFaultUs = 0;        ///< Added cost per distinct fault in a batch.
   double cpuFaultUs = 0;        ///< Cost of one CPU fault (trap, migrate 4 KiB back, map).
+  double faultMigrationGBs = 0; ///< Copy rate of GPU-fault migrations from host memory (the fault
+                                ///< path copies page runs without the prefetch's pre-unmap).
   double gpuFaultBlockUs = 0;   ///< Added cost per VA block a fault batch services (lock, prefetch
                                 ///< and residency computation, mapping, waiting for its copies).
   double hostPagePopulateUs = 0;///< Per 4 KiB page landing in host memory (CPU-fault migrations and

@@ -197,7 +197,12 @@ double UvmEngine::migrate(std::uint32_t block, const BlockPageMask& mask, const 
     if (moves) {
       // The driver pushes all of a block's copies to the copy engine, then waits once: the fixed
       // per-transfer cost is paid once per block and migration, each range adds its bytes.
-      double dur = link.bytesUs(bytes, src, dest);
+      // A GPU fault's copies from host memory run slower than the link (fault_migration_gbs, fitted
+      // to the H200, where every on-demand pattern reads at about 10 GB/s); prefetches, evictions
+      // and CPU faults copy at the link's rate.
+      const bool faultFromHost = cause == UmCause::Coherence && src == Processor::Cpu && dest != Processor::Cpu;
+      double dur = faultFromHost ? static_cast<double>(bytes) / (params.faultMigrationGBs * 1e3)
+                                 : link.bytesUs(bytes, src, dest);
       if (dest == Processor::Cpu) dur += params.hostPagePopulateUs * len;  // host pages to back them
       if (!overheadPaid) {
         dur += params.transferOverheadUs;
