@@ -316,7 +316,7 @@ RunResult assembleUmStreaming(const DeviceInfo& device, const ParamSet& params, 
 
   std::ostringstream what;
   what << "Each scenario reads a " << params.getInt("buffer_mib")
-       << " MiB buffer first written on the CPU. On demand: the kernel's time (faults, migration and reads); "
+       << " MiB buffer first written on the CPU (the size study's prefetch and memcpy: 16 to 512 MiB). On demand: the kernel's time (faults, migration and reads); "
           "prefetch: the cudaMemPrefetchAsync to the GPU; memcpy: cudaMemcpy into a cudaMalloc buffer. GB/s = buffer "
           "size / that time.";
   if (run.measured)

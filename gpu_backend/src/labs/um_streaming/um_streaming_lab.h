@@ -25,7 +25,8 @@ inline constexpr int kUmStreamingTimedReps = 3;
 const LabSpec& umStreamingSpec();
 LabDefinition umStreamingLab();
 
-/// The scenarios a run times: on demand at every granularity choice, prefetch, both memcpys.
+/// The scenarios a run times: on demand at every granularity choice, prefetch, both memcpys, then
+/// the size study's prefetch and pinned memcpy at fixed sizes.
 std::vector<StreamingScenario> streamingPlan(const ParamSet& params);
 /// "on-demand thread/4B", "prefetch", "memcpy pinned", ...: the bars' categories.
 std::string streamingScenarioName(const StreamingScenario& scenario);
