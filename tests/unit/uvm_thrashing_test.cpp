@@ -1,6 +1,7 @@
-// The anti-thrashing heuristic (labs/um_common/uvm_thrashing.h) and the um-thrashing model: detection
-// at thrashing_threshold events within thrashing_lapse_us (and not when slower), throttling, then
-// pinning and remote mapping after thrashing_pin_threshold throttles.
+// The anti-thrashing heuristic (labs/um_common/uvm_thrashing.h) as uvm_perf_thrashing.c has it, and
+// the um-thrashing model: block tracking, detection at thrashing_threshold moves within
+// thrashing_lapse_us, throttling periods, then pinning and remote mapping after
+// thrashing_pin_threshold throttles.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -18,57 +19,122 @@ using warpscope::um_test::withParam;
 
 namespace {
 
-/// The page alternates between the CPU and GPU 0 every gapUs; returns each fault's verdict.
-std::vector<ThrashVerdict> pingPong(ThrashingDetector& d, int faults, double gapUs) {
-  std::vector<ThrashVerdict> out;
-  d.onMigrated(0, Processor::Cpu, 0);
-  double t = 0;
-  for (int i = 0; i < faults; ++i) {
-    t += gapUs;
-    const Processor p = i % 2 == 0 ? Processor::Gpu0 : Processor::Cpu;
-    out.push_back(d.onFault(0, p, t));
-    if (out.back().action == ThrashAction::Migrate || out.back().action == ThrashAction::Throttle) d.onMigrated(0, p, t + 1);
+constexpr auto kFault = MigrationKind::Fault;
+
+/// Page 0 moves to the CPU and GPU 0 in turn every gapUs (moves by faults); returns the pages
+/// each move made thrashing.
+std::vector<std::vector<std::uint32_t>> pingPong(ThrashingDetector& d, int moves, double gapUs) {
+  std::vector<std::vector<std::uint32_t>> out;
+  for (int i = 0; i < moves; ++i) {
+    const Processor p = i % 2 == 0 ? Processor::Cpu : Processor::Gpu0;
+    out.push_back(d.onMigration(0, 1, p, kFault, i * gapUs));
   }
   return out;
 }
 
 }  // namespace
 
-TEST(ThrashingDetector, DetectsAtThresholdEventsWithinTheLapse) {
+TEST(ThrashingDetector, TrackingStartsWhenTheBlockChangesHandsWithinTheLapse) {
   const UvmParams p = readUvmParams(shippedProfile("h200"));
-  ThrashingDetector d(p, 1);
-  const auto v = pingPong(d, 3, 100);
-  EXPECT_EQ(v[0].action, ThrashAction::Migrate);
-  EXPECT_EQ(v[1].action, ThrashAction::Migrate);
-  EXPECT_TRUE(v[2].newlyThrashing);
-  EXPECT_EQ(v[2].action, ThrashAction::Throttle);
+  ThrashingDetector d(p, kPagesPerChunk);
+  // Moves to one processor, or further apart than the lapse, do not start per-page tracking, so
+  // no fault gets a hint however often the page moves.
+  for (int i = 0; i < 10; ++i) (void)d.onMigration(0, 1, Processor::Gpu0, kFault, i * 10.0);
+  for (int i = 0; i < 10; ++i)
+    (void)d.onMigration(0, 1, i % 2 ? Processor::Gpu0 : Processor::Cpu, kFault, 1000 + i * (p.thrashingLapseUs + 1));
+  EXPECT_FALSE(d.thrashing(0));
+  EXPECT_EQ(d.onFault(0, Processor::Cpu, 1e6).action, ThrashAction::Migrate);
+}
+
+TEST(ThrashingDetector, DetectsAtThresholdMovesWithinTheLapse) {
+  const UvmParams p = readUvmParams(shippedProfile("h200"));
+  ThrashingDetector d(p, kPagesPerChunk);
+  // Move 1 starts block tracking (the block changed hands within the lapse) and stamps the page;
+  // moves 2, 3 and 4 within the lapse are events 1, 2 and 3.
+  const auto newly = pingPong(d, 5, 100);
+  for (int i = 0; i < 4; ++i) EXPECT_TRUE(newly[static_cast<std::size_t>(i)].empty()) << i;
+  EXPECT_EQ(newly[4], (std::vector<std::uint32_t>{0}));
   EXPECT_TRUE(d.thrashing(0));
 }
 
-TEST(ThrashingDetector, NoDetectionWhenAccessesAlternateSlowerThanTheLapse) {
+TEST(ThrashingDetector, SlowMovesNeitherCountNorResetBeforeThePageIsMarked) {
   const UvmParams p = readUvmParams(shippedProfile("h200"));
-  ThrashingDetector d(p, 1);
-  for (const ThrashVerdict& v : pingPong(d, 50, p.thrashingLapseUs + 100)) {
-    EXPECT_FALSE(v.newlyThrashing);
-    EXPECT_EQ(v.action, ThrashAction::Migrate);
+  const double slow = p.thrashingLapseUs + 100;
+  ThrashingDetector d(p, kPagesPerChunk);
+  (void)d.onMigration(0, 1, Processor::Cpu, kFault, 0);
+  (void)d.onMigration(0, 1, Processor::Gpu0, kFault, 100);  // tracking starts, page stamped
+  double t = 100;
+  // Each pair: one fast move (an event), one slow one (no event, no reset, as uvm_perf_thrashing.c).
+  for (int event = 1; event <= p.thrashingThreshold; ++event) {
+    const bool last = event == p.thrashingThreshold;
+    t += 100;
+    EXPECT_EQ(d.onMigration(0, 1, Processor::Cpu, kFault, t).size(), last ? 1u : 0u) << event;
+    t += slow;
+    if (!last) (void)d.onMigration(0, 1, Processor::Gpu0, kFault, t);
   }
+  EXPECT_TRUE(d.thrashing(0));
+  // Once marked, a slow move forgets the page.
+  (void)d.onMigration(0, 1, Processor::Gpu0, kFault, t + slow);
   EXPECT_FALSE(d.thrashing(0));
 }
 
-TEST(ThrashingDetector, ThrottlesThenPinsAfterPinThresholdThrottles) {
+TEST(ThrashingDetector, UserPrefetchForgetsThrashingPages) {
   const UvmParams p = readUvmParams(shippedProfile("h200"));
-  ThrashingDetector d(p, 1);
-  const auto v = pingPong(d, 2 + p.thrashingPinThreshold + 2, 100);
+  ThrashingDetector d(p, kPagesPerChunk);
+  (void)pingPong(d, 5, 100);
+  ASSERT_TRUE(d.thrashing(0));
+  (void)d.onMigration(0, 1, Processor::Gpu0, MigrationKind::User, 600);
+  EXPECT_FALSE(d.thrashing(0));
+}
+
+TEST(ThrashingDetector, EachPeriodServesOneProcessorThrottlesTheOtherThenPins) {
+  // A nap shorter than the lapse keeps the page thrashing from one period to the next. With the
+  // driver's defaults (nap = lapse) a processor that naps a whole period finds the page's last
+  // move older than the lapse, and the page is no longer thrashing unless it moved meanwhile.
+  const UvmParams p = readUvmParams(withParam("uvm", "thrashing_nap_us", 100));
+  ThrashingDetector d(p, kPagesPerChunk);
+  (void)pingPong(d, 5, 10);
+  ASSERT_TRUE(d.thrashing(0));
+  double t = 50;
   int throttles = 0;
-  for (std::size_t i = 2; i < 2 + static_cast<std::size_t>(p.thrashingPinThreshold); ++i) {
-    EXPECT_EQ(v[i].action, ThrashAction::Throttle) << i;
+  ThrashVerdict v;
+  // The GPU and the CPU fault in turn, each within the lapse of the page's last move. A fault past
+  // the period opens the next one and its processor is served; the other one, faulting inside the
+  // period, naps until the period ends.
+  for (int period = 0; period < 2 * p.thrashingPinThreshold + 2; ++period) {
+    const Processor served = period % 2 == 0 ? Processor::Gpu0 : Processor::Cpu;
+    const Processor other = period % 2 == 0 ? Processor::Cpu : Processor::Gpu0;
+    v = d.onFault(0, served, t);
+    if (v.action == ThrashAction::Pin) break;
+    EXPECT_EQ(v.action, ThrashAction::Migrate) << period;
+    (void)d.onMigration(0, 1, served, kFault, t);
+    const ThrashVerdict nap = d.onFault(0, other, t + 10);
+    EXPECT_EQ(nap.action, ThrashAction::Throttle) << period;
+    EXPECT_DOUBLE_EQ(nap.untilUs, t + p.thrashingNapUs);
     ++throttles;
+    t = nap.untilUs + 1;
   }
+  EXPECT_EQ(v.action, ThrashAction::Pin);
   EXPECT_EQ(throttles, p.thrashingPinThreshold);
-  EXPECT_EQ(v[2 + static_cast<std::size_t>(p.thrashingPinThreshold)].action, ThrashAction::Pin);
-  EXPECT_EQ(v.back().action, ThrashAction::Remote);  // pinned: mapped remotely, not migrated
-  EXPECT_TRUE(d.pinned(0, 2000));
-  EXPECT_FALSE(d.pinned(0, 1e9));  // thrashing_pin_ms later the pin is gone
+  EXPECT_EQ(d.throttles(0), p.thrashingPinThreshold);
+  // The processor served in that period pins it in its own memory.
+  const Processor pinner = v.pinResidency;
+  d.pin(0, pinner, t);
+  EXPECT_TRUE(d.pinned(0, t + 1));
+  EXPECT_FALSE(d.pinned(0, t + p.thrashingPinMs * 1000.0 + 1));
+}
+
+TEST(ThrashingDetector, AGpuFaultOnAPagePinnedInHostMemoryMapsItThere) {
+  const UvmParams p = readUvmParams(shippedProfile("h200"));
+  ThrashingDetector d(p, kPagesPerChunk);
+  (void)pingPong(d, 5, 10);
+  d.pin(0, Processor::Cpu, 50);
+  // Whoever is not the period's processor gets the pinned residency if it can map it: a GPU can
+  // map host memory.
+  (void)d.onFault(0, Processor::Cpu, 60);
+  const ThrashVerdict v = d.onFault(0, Processor::Gpu0, 70);
+  EXPECT_EQ(v.action, ThrashAction::Pin);
+  EXPECT_EQ(v.pinResidency, Processor::Cpu);
 }
 
 TEST(UmThrashingModel, SharedPagesThrashThenThrottleThenPinAndMapRemotely) {

@@ -81,30 +81,23 @@ double UvmEngine::cpuAccess(std::uint32_t first, std::uint32_t count, bool write
     bool pin = false;
     bool thrashingPage = false;
     if (!(pages.has(page, kReadMostly) && !write)) {
-      const ThrashVerdict v = thrashing.onFault(page, Processor::Cpu, t);
-      thrashingPage = thrashing.thrashing(page);
-      if (v.newlyThrashing) {
-        UmEvent e;
-        e.kind = UmEventKind::Thrashing;
-        e.startUs = e.endUs = t;
-        e.address = static_cast<std::uint64_t>(page) * kPageBytes;
-        e.bytes = kPageBytes;
-        e.destination = Processor::Cpu;
-        trace.event(e);
-      }
-      if (v.action == ThrashAction::Throttle) {
+      ThrashVerdict v = thrashing.onFault(page, Processor::Cpu, t);
+      // Throttled: the CPU thread sleeps out the period (Throttling record), then faults again.
+      for (int retry = 0; v.action == ThrashAction::Throttle && retry < 4; ++retry) {
         UmEvent e;
         e.kind = UmEventKind::Throttling;
         e.startUs = t;
-        e.endUs = t + params.thrashingNapUs;
+        e.endUs = std::max(t, v.untilUs);
         e.address = static_cast<std::uint64_t>(page) * kPageBytes;
         e.bytes = kPageBytes;
         e.destination = Processor::Cpu;
         trace.event(e);
-        t += params.thrashingNapUs;
-      } else if (v.action == ThrashAction::Pin) {
-        pin = true;
+        t = e.endUs;
+        v = thrashing.onFault(page, Processor::Cpu, t);
       }
+      // A CPU pin is in host memory: every processor of a PCIe host can map it there.
+      pin = v.action == ThrashAction::Pin;
+      thrashingPage = thrashing.thrashing(page);
     }
     t += params.cpuFaultUs;
     const std::uint32_t block = page / kPagesPerChunk;
@@ -130,8 +123,7 @@ double UvmEngine::cpuAccess(std::uint32_t first, std::uint32_t count, bool write
     if (pin) {
       // Pinned in host memory (the GPU can map it; a PCIe host cannot map GPU memory): the GPUs
       // that had the page map it remotely.
-      pages.flags[page] = static_cast<std::uint8_t>(pages.flags[page] | kPinned);
-      pins_.emplace(t + params.thrashingPinMs * 1000.0, page);
+      pinPage(page, Processor::Cpu, t);
       for (int g = 1; g <= 2; ++g) {
         if (!(gpusBefore & (1u << g))) continue;
         BlockPageMask one;

@@ -52,9 +52,18 @@ void UvmEngine::expirePins(double nowUs) {
     pins_.pop();
     if (!pages.has(page, kPinned) || thrashing.pinned(page, nowUs)) continue;
     pages.flags[page] = static_cast<std::uint8_t>(pages.flags[page] & ~kPinned);
+    thrashing.unpin(page);
     pages.mapped[page] = static_cast<std::uint8_t>(accessedByBits(pages.flags[page]) & ~pages.resident[page]);
     trace.residencyFromTable(nowUs, pages, page, 1);
   }
+}
+
+void UvmEngine::pinPage(std::uint32_t page, Processor residency, double nowUs) {
+  const bool wasPinned = pages.has(page, kPinned);
+  thrashing.pin(page, residency, nowUs);
+  pages.flags[page] = static_cast<std::uint8_t>(pages.flags[page] | kPinned);
+  if (!wasPinned) pins_.emplace(thrashing.pinnedUntilUs(page), page);
+  trace.residencyFromTable(nowUs, pages, page, 1);
 }
 
 double UvmEngine::cpuFirstTouch(std::uint32_t first, std::uint32_t count, double nowUs) {
@@ -233,7 +242,21 @@ double UvmEngine::migrate(std::uint32_t block, const BlockPageMask& mask, const 
         pages.resident[pg] = destBit;
       }
       pages.mapped[pg] = static_cast<std::uint8_t>(accessedByBits(pages.flags[pg]) & ~pages.resident[pg]);
-      thrashing.onMigrated(pg, dest, t);
+    }
+    if (moves) {
+      // The driver's thrashing detection sees every move a fault caused, prefetched pages included.
+      const MigrationKind kind = cause == UmCause::Eviction           ? MigrationKind::Eviction
+                                 : cause == UmCause::User || duplicate ? MigrationKind::User
+                                                                       : MigrationKind::Fault;
+      for (const std::uint32_t pg : thrashing.onMigration(base + static_cast<std::uint32_t>(i), len, dest, kind, t)) {
+        UmEvent e;
+        e.kind = UmEventKind::Thrashing;
+        e.startUs = e.endUs = t;
+        e.address = static_cast<std::uint64_t>(pg) * kPageBytes;
+        e.bytes = kPageBytes;
+        e.destination = dest;
+        trace.event(e);
+      }
     }
     trace.residencyFromTable(t, pages, base + static_cast<std::uint32_t>(i), len);
     i = j;

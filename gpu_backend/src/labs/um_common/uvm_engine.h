@@ -85,6 +85,9 @@ class UvmEngine {
   double evict(Processor gpu, std::uint32_t block, double nowUs);
   /// Maps the pages of `mask` in `block` remotely into `processor` (RemoteMap event).
   void mapRemote(std::uint32_t block, const BlockPageMask& mask, Processor processor, UmCause cause, double nowUs);
+  /// Pins `page` on `residency` for thrashing_pin_ms (the page map shows it Pinned until
+  /// expirePins lets it go).
+  void pinPage(std::uint32_t page, Processor residency, double nowUs);
   /// Releases `gpu`'s chunk of `block` when no page of the block is resident there any more.
   void releaseIfEmpty(Processor gpu, std::uint32_t block);
   int gpuCount_;

@@ -30,8 +30,8 @@ double UvmEngine::serviceGpuFaults(Processor gpu, std::span<const FaultEntry> en
     const std::uint32_t block = distinct[i].page / kPagesPerChunk;
     const std::uint32_t base = block * kPagesPerChunk;
     const int n = static_cast<int>(pages.pagesInBlock(block));
-    BlockPageMask faulted, written, remotePolicy, remoteThrash;
-    bool throttled = false;
+    BlockPageMask faulted, written, remotePolicy, remoteThrash, pinHere;
+    double throttledUntil = 0;
     for (; i < distinct.size() && distinct[i].page / kPagesPerChunk == block; ++i) {
       const std::uint32_t page = distinct[i].page;
       const int idx = static_cast<int>(page - base);
@@ -50,39 +50,34 @@ double UvmEngine::serviceGpuFaults(Processor gpu, std::span<const FaultEntry> en
       const std::uint8_t pref = preferredBit(pages.flags[page]);
       if (pref != 0 && pref != gpuBit && (r & pref)) { remotePolicy.set(idx); continue; }
       if (r != 0 && !(r & gpuBit) && !(pages.has(page, kReadMostly) && !write)) {
-        const ThrashVerdict v = thrashing.onFault(page, gpu, t);
-        if (v.newlyThrashing) {
-          UmEvent e;
-          e.kind = UmEventKind::Thrashing;
-          e.startUs = e.endUs = t;
-          e.address = static_cast<std::uint64_t>(page) * kPageBytes;
-          e.bytes = kPageBytes;
-          e.destination = gpu;
-          trace.event(e);
-        }
-        if (v.action == ThrashAction::Throttle) {
+        ThrashVerdict v = thrashing.onFault(page, gpu, t);
+        // Throttled: the faulting warps wait out the period (Throttling record), then ask again.
+        for (int retry = 0; v.action == ThrashAction::Throttle && retry < 4; ++retry) {
           UmEvent e;
           e.kind = UmEventKind::Throttling;
           e.startUs = t;
-          e.endUs = t + params.thrashingNapUs;
+          e.endUs = v.untilUs;
           e.address = static_cast<std::uint64_t>(page) * kPageBytes;
           e.bytes = kPageBytes;
           e.destination = gpu;
           trace.event(e);
-          throttled = true;
-        } else if (v.action == ThrashAction::Pin || v.action == ThrashAction::Remote) {
-          if (v.action == ThrashAction::Pin) {
-            pages.flags[page] = static_cast<std::uint8_t>(pages.flags[page] | kPinned);
-            pins_.emplace(t + params.thrashingPinMs * 1000.0, page);
+          throttledUntil = std::max(throttledUntil, v.untilUs);
+          v = thrashing.onFault(page, gpu, std::max(t, v.untilUs));
+        }
+        if (v.action == ThrashAction::Pin) {
+          if (v.pinResidency == gpu) {
+            pinHere.set(idx);  // migrated here as usual, then pinned
+          } else {
+            pinPage(page, v.pinResidency, t);  // stays where it is; this GPU maps it remotely
+            remoteThrash.set(idx);
+            continue;
           }
-          remoteThrash.set(idx);
-          continue;
         }
       }
       faulted.set(idx);
       if (write) written.set(idx);
     }
-    if (throttled) t += params.thrashingNapUs;  // the faulting GPU naps before it is served
+    t = std::max(t, throttledUntil);  // the throttled faults are served after their nap
     if (!faulted.empty() || !remotePolicy.empty() || !remoteThrash.empty()) t += params.gpuFaultBlockUs;
     if (!remotePolicy.empty()) {
       // The GPU maps the faulted pages' whole 64 KiB big pages where they lie (same advice).
@@ -141,6 +136,8 @@ double UvmEngine::serviceGpuFaults(Processor gpu, std::span<const FaultEntry> en
     }
     t += migrate(block, mig, prefetched, gpu, UmCause::Coherence, false, t);
     t += migrate(block, dup, prefetched, gpu, UmCause::Coherence, true, t);
+    for (int k = 0; k < n; ++k)
+      if (pinHere.test(k)) pinPage(base + static_cast<std::uint32_t>(k), gpu, t);
   }
 
   UmEvent group;

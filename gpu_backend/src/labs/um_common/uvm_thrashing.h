@@ -1,11 +1,24 @@
 #pragma once
 /// \file uvm_thrashing.h
-/// The driver's anti-thrashing heuristic (kernel-open/nvidia-uvm/uvm_perf_thrashing.c), per page:
-/// a fault that takes a page away from the processor that got it less than thrashing_lapse_us ago
-/// is a thrashing event; thrashing_threshold consecutive ones mark the page thrashing. From then on
-/// each such fault throttles the faulting processor (it naps thrashing_nap_us before it is served),
-/// and after thrashing_pin_threshold throttles the page is pinned at one location and the other
-/// processors map it remotely, for thrashing_pin_ms, after which the page is tracked afresh.
+/// The driver's anti-thrashing heuristic (kernel-open/nvidia-uvm/uvm_perf_thrashing.c), in its two
+/// halves:
+///
+/// - Detection, on every migration a fault caused (thrashing_event_cb). A VA block starts per-page
+///   tracking once a migration to one processor follows a migration to another within
+///   thrashing_lapse_us. From then on each migrated page counts an event whenever it moves again
+///   within the lapse of its previous move, whoever moves it; slower moves do not reset the count
+///   until the page has been marked. At thrashing_threshold events the page is thrashing (a
+///   Thrashing record); a move slower than the lapse after that forgets the page.
+/// - Mitigation, on a fault on a thrashing page (uvm_perf_thrashing_get_hint, PCIe host: no fast
+///   links, no preferred location). Each fault outside the current throttling period opens a new
+///   period of thrashing_nap_us and names the processor not to throttle in it, alternating
+///   between periods. The other processors are throttled (a Throttling record: they nap until the
+///   period ends). Once the page has been throttled thrashing_pin_threshold times, the processor
+///   not throttled pins it: in its own memory, or on the CPU when a GPU faults on a page pinned
+///   there (it maps the page remotely instead). A pin lasts thrashing_pin_ms.
+///
+/// Not modelled: the epoch resets (uvm_perf_thrashing_epoch, 2 s, longer than the labs' runs) and
+/// revocation thrashing (system-wide atomics).
 
 #include <cstdint>
 #include <vector>
@@ -18,42 +31,74 @@ struct UvmParams;
 
 enum class ThrashAction {
   Migrate,   ///< Serve the fault normally.
-  Throttle,  ///< The faulting processor naps first (Throttling event), then is served.
-  Pin,       ///< Pin the page and map it remotely for the faulting processor (RemoteMap).
-  Remote,    ///< The page is already pinned: map remotely, no migration.
+  Throttle,  ///< The faulting processor naps until untilUs (Throttling record), then asks again.
+  Pin,       ///< Pin the page on pinResidency (the faulting processor maps it there).
 };
 
 struct ThrashVerdict {
   ThrashAction action = ThrashAction::Migrate;
-  bool newlyThrashing = false;  ///< This fault crossed the threshold (emit a Thrashing event).
+  Processor pinResidency = Processor::Cpu;
+  double untilUs = 0;  ///< Throttle: when the throttling period ends.
+};
+
+/// Why pages moved, as the detector tells them apart.
+enum class MigrationKind {
+  Fault,     ///< Serving a CPU or GPU fault, with what the density prefetch added: counted.
+  User,      ///< cudaMemPrefetchAsync, or a read-duplicating copy: the pages are forgotten.
+  Eviction,  ///< Ignored (the driver cannot take the VA space lock on eviction).
 };
 
 class ThrashingDetector {
  public:
   ThrashingDetector(const UvmParams& params, std::uint32_t pageCount);
-  /// A fault by `processor` on `page` at nowUs, which would take the page from `owner` (the
-  /// processor it was last migrated to). Updates the page's history.
-  ThrashVerdict onFault(std::uint32_t page, Processor processor, double nowUs);
-  /// The page moved to `processor` at nowUs (after a served fault).
-  void onMigrated(std::uint32_t page, Processor processor, double nowUs);
-  [[nodiscard]] bool pinned(std::uint32_t page, double nowUs) const;
-  [[nodiscard]] bool thrashing(std::uint32_t page) const { return state_[page].thrashing != 0; }
-  [[nodiscard]] int throttles(std::uint32_t page) const { return state_[page].throttles; }
+  /// Pages [first, first + count) of one VA block moved to `dest` at nowUs. Returns the pages
+  /// this move made thrashing (each gets a Thrashing record).
+  std::vector<std::uint32_t> onMigration(std::uint32_t first, std::uint32_t count, Processor dest, MigrationKind kind,
+                                         double nowUs);
+  /// A fault by `requester` on `page` at nowUs: what the driver does about thrashing.
+  ThrashVerdict onFault(std::uint32_t page, Processor requester, double nowUs);
+  /// The page is pinned on `residency` from nowUs for thrashing_pin_ms.
+  void pin(std::uint32_t page, Processor residency, double nowUs);
+  /// The pin ended: the page is tracked afresh.
+  void unpin(std::uint32_t page);
+
+  [[nodiscard]] bool pinned(std::uint32_t page, double nowUs) const {
+    return state_[page].pinned && nowUs < state_[page].pinnedUntilUs;
+  }
+  [[nodiscard]] double pinnedUntilUs(std::uint32_t page) const { return state_[page].pinnedUntilUs; }
+  [[nodiscard]] bool thrashing(std::uint32_t page) const { return state_[page].events >= threshold_; }
+  [[nodiscard]] int throttles(std::uint32_t page) const { return state_[page].throttlingCount; }
 
  private:
+  static constexpr std::uint8_t kNone = 0xff;
   struct PageHistory {
-    double lastMigrationUs = -1e300;
-    double pinnedUntilUs = -1e300;
-    std::uint8_t lastProcessor = 0xff;
+    double lastUs = -1;  ///< Last counted move; < 0: never moved.
+    double throttleEndUs = 0;
+    double pinnedUntilUs = 0;
     std::uint8_t events = 0;
-    std::uint8_t throttles = 0;
-    std::uint8_t thrashing = 0;
+    std::uint8_t processors = 0;  ///< Bit per processor that faulted on it while thrashing.
+    std::uint8_t throttled = 0;   ///< Bit per processor throttled in the current period.
+    std::uint8_t doNotThrottle = kNone;
+    std::uint8_t throttlingCount = 0;
+    std::uint8_t pinnedResidency = 0;
+    bool pinned = false;
   };
+  struct BlockHistory {
+    double lastUs = -1;
+    std::uint8_t lastProcessor = kNone;
+    bool tracking = false;  ///< Per-page tracking started (the driver's block_thrashing->pages).
+  };
+  void forget(std::uint32_t page) { state_[page] = PageHistory{}; }
+  /// Throttles the processor of `bit` until the period ends (thrashing_throttle_processor).
+  ThrashVerdict throttle(PageHistory& h, std::uint8_t bit, ThrashVerdict v) const;
+
   int threshold_;
   double lapseUs_;
+  double napUs_;
   int pinThreshold_;
   double pinUs_;
   std::vector<PageHistory> state_;
+  std::vector<BlockHistory> blocks_;
 };
 
 }  // namespace warpscope::labs::um
