@@ -173,3 +173,15 @@ TEST(UmThrashingModel, AccessedByGpuAvoidsMigrationAltogether) {
   EXPECT_EQ(r.counters.thrashingEvents, 0u);
   EXPECT_EQ(r.counters.bytesHtoD + r.counters.bytesDtoH, 0u);
 }
+
+TEST(UmThrashingModel, ReadMostlyRangesAreNotTrackedForThrashing) {
+  // thrashing_event_cb forgets pages of a range with read duplication enabled, written or not.
+  ThrashingScenario s;
+  s.sharedFraction = 0.05;
+  const UmScenarioResult none = simulateThrashingScenario(shippedProfile("h200"), s);
+  s.policy = UmPolicy::ReadMostly;
+  const UmScenarioResult readMostly = simulateThrashingScenario(shippedProfile("h200"), s);
+  EXPECT_GT(none.counters.thrashingEvents, 0u);
+  EXPECT_EQ(readMostly.counters.thrashingEvents, 0u);
+  EXPECT_EQ(readMostly.counters.throttlingEvents, 0u);
+}

@@ -244,10 +244,12 @@ double UvmEngine::migrate(std::uint32_t block, const BlockPageMask& mask, const 
       pages.mapped[pg] = static_cast<std::uint8_t>(accessedByBits(pages.flags[pg]) & ~pages.resident[pg]);
     }
     if (moves) {
-      // The driver's thrashing detection sees every move a fault caused, prefetched pages included.
-      const MigrationKind kind = cause == UmCause::Eviction           ? MigrationKind::Eviction
-                                 : cause == UmCause::User || duplicate ? MigrationKind::User
-                                                                       : MigrationKind::Fault;
+      // The driver's thrashing detection sees every move a fault caused, prefetched pages included;
+      // under ReadMostly (read duplication enabled) it tracks nothing (thrashing_event_cb).
+      const bool untracked = cause == UmCause::User || duplicate || pages.has(base + static_cast<std::uint32_t>(i), kReadMostly);
+      const MigrationKind kind = cause == UmCause::Eviction ? MigrationKind::Eviction
+                                 : untracked                ? MigrationKind::User
+                                                            : MigrationKind::Fault;
       for (const std::uint32_t pg : thrashing.onMigration(base + static_cast<std::uint32_t>(i), len, dest, kind, t)) {
         UmEvent e;
         e.kind = UmEventKind::Thrashing;
