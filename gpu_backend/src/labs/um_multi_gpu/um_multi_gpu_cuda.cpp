@@ -214,6 +214,25 @@ std::string traceSplit(const um::UmTrace& trace) {
   return s.str();
 }
 
+/// Why the trace cannot hold every migration of the passes, or "" when it can: in first touch
+/// each GPU pulls at least its half from the host, with ReadMostly each gets a copy of the whole
+/// buffer. Seen on two H200s: while both GPUs fault at once CUPTI loses one GPU's records.
+std::string missingRecords(const um::UmTrace& trace, MultiGpuMode mode, std::uint64_t bytes) {
+  if (mode != MultiGpuMode::FirstTouch && mode != MultiGpuMode::ReadDuplicate) return "";
+  std::uint64_t into[3] = {0, 0, 0};
+  for (const um::UmEvent& e : trace.events)
+    if ((e.kind == um::UmEventKind::BytesHtoD || e.kind == um::UmEventKind::BytesDtoD) &&
+        static_cast<std::size_t>(e.destination) <= 2)
+      into[static_cast<std::size_t>(e.destination)] += e.bytes;
+  const std::uint64_t need = mode == MultiGpuMode::FirstTouch ? bytes / 2 : bytes;
+  std::ostringstream why;
+  for (int g = 1; g <= 2; ++g)
+    if (into[g] < need)
+      why << (why.tellp() > 0 ? "; " : "") << "GPU " << g - 1 << " received " << (into[g] >> 20) << " of at least "
+          << (need >> 20) << " MiB in the records";
+  return why.str();
+}
+
 um::UmScenarioResult measurePeerCopy(const GpuPair& pair, const MultiGpuScenario& scenario, int timedReps,
                                      std::uint64_t seed) {
   const std::uint64_t bytes = scenario.bufferBytes;
@@ -377,6 +396,9 @@ um::UmScenarioResult measureMultiGpuScenario(cuda::DeviceContext& device, const 
   prepare();
   um::UmTrace trace;
   {
+    // The capture names the device current at its start GPU 0 (CUPTI's ids are CUDA ordinals,
+    // docs/experiments/cupti_two_gpu_ids_h200x2.txt); the passes above leave GPU 1 current.
+    WS_CUDA_CHECK(cudaSetDevice(pair.gpu0));
     cuda::UmCapture capture;
     runPasses();
     trace = capture.finish(data, bytes);
@@ -392,7 +414,12 @@ um::UmScenarioResult measureMultiGpuScenario(cuda::DeviceContext& device, const 
   // them (prefetched there before the modes that start from GPU 0).
   const bool startsOnGpu0 = scenario.mode == MultiGpuMode::RemoteMapped || scenario.mode == MultiGpuMode::Migrate;
   result.trace.initialState = startsOnGpu0 ? um::PageState::Gpu0 : um::PageState::Cpu;
-  if (result.trace.captured) result.counters = um::countersFromEvents(result.trace.events);
+  if (result.trace.captured) {
+    result.counters = um::countersFromEvents(result.trace.events);
+    const std::string missing = missingRecords(result.trace, scenario.mode, bytes);
+    if (!missing.empty())
+      result.trace.unavailableReason = "incomplete: " + missing + " (CUPTI lost records while both GPUs faulted)";
+  }
 
   std::ostringstream n;
   n << (bytes >> 20) << " MiB managed, GPU 0 = cuda:" << pair.gpu0 << ", GPU 1 = cuda:" << pair.gpu1 << " ("
@@ -420,6 +447,8 @@ um::UmScenarioResult measureMultiGpuScenario(cuda::DeviceContext& device, const 
     if (result.trace.droppedRecords) n << " (" << result.trace.droppedRecords << " records dropped)";
     result.notes.push_back(n.str());
     result.notes.push_back(traceSplit(result.trace));
+    if (!result.trace.unavailableReason.empty())
+      result.notes.push_back("trace " + result.trace.unavailableReason + ": the counters are lower bounds");
     if (result.trace.events.empty())
       result.notes.push_back("CUPTI delivered no unified-memory records for this run although the pass times show pages "
                              "moving: the counters are missing here, not zero");

@@ -139,9 +139,10 @@ RunResult assembleUmMultiGpu(const DeviceInfo& device, const ParamSet& params, c
   if (run.measured)
     result.notes.push_back(
         "Caution on the trace: with two GPUs CUPTI delivers unified-memory records only in its all-devices "
-        "scope, and on two H200s (2026-11-22) their processor ids did not match the CUDA ordinals (a first-touch "
-        "run put every migration on one GPU) and stopped near 8191 records. The timeline, page map and byte bars "
-        "of a two-GPU run may attribute pages to the wrong GPU and undercount; the kernel times are exact.");
+        "scope. Their processor ids are CUDA ordinals, but on two H200s (2026-11-22) it lost most of one GPU's "
+        "records while both GPUs faulted at once, and it stops near 8191 records: the timeline, page map and "
+        "byte bars of first touch and ReadMostly can undercount (each scenario's note says when); the kernel "
+        "times are exact.");
   um::addRunNotes(result, run, &shown);
   return result;
 }
