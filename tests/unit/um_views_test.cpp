@@ -76,6 +76,18 @@ TEST(UmTimelineView, AnUncapturedTraceSaysWhyInTheTitleAndHasNoEvents) {
   EXPECT_NE(v.title.find("WSL"), std::string::npos);
 }
 
+TEST(UmTimelineView, AnIncompleteTraceIsMarkedOnTheTimelineAndThePageMap) {
+  UmTrace t = twoChunkTrace();
+  const std::size_t events = t.events.size();
+  t.unavailableReason = "incomplete: GPU 1 received 0 of at least 128 MiB in the records";
+  const View timeline = umTimelineView(lab(), "um-timeline", t, "first touch");
+  const View map = pageMapView(lab(), "page-map", t, "first touch");
+  EXPECT_NE(timeline.title.find("(trace incomplete)"), std::string::npos) << timeline.title;
+  EXPECT_NE(map.title.find("(trace incomplete)"), std::string::npos) << map.title;
+  EXPECT_EQ(timeline.timeline.events.size(), events);  // what was recorded is still drawn
+  EXPECT_EQ(umTimelineView(lab(), "um-timeline", twoChunkTrace(), "x").title.find("incomplete"), std::string::npos);
+}
+
 TEST(PageMapView, OneRowPerChunkOneColumnPerPageWithLevelsAndSortedChanges) {
   const View v = pageMapView(lab(), "page-map", twoChunkTrace(), "x");
   ASSERT_EQ(v.kind, ViewKind::Grid);

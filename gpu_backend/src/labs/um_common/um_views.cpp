@@ -72,6 +72,7 @@ View umTimelineView(const LabSpec& lab, const std::string& viewId, const UmTrace
     view.title += " (no trace: " + trace.unavailableReason + ")";
     return view;
   }
+  if (!trace.unavailableReason.empty()) view.title += " (trace incomplete)";  // the notes say why
   bool secondGpu = false;
   for (const UmEvent& e : trace.events)
     if (e.kind != UmEventKind::CpuPageFault && e.kind != UmEventKind::Thrashing)
@@ -107,6 +108,7 @@ View umTimelineView(const LabSpec& lab, const std::string& viewId, const UmTrace
 View pageMapView(const LabSpec& lab, const std::string& viewId, const UmTrace& trace, const std::string& scenarioName) {
   View view = declaredView(lab, viewId);
   view.title += ": " + scenarioName;
+  if (trace.captured && !trace.unavailableReason.empty()) view.title += " (trace incomplete)";  // the notes say why
   Grid& g = view.grid;
   g.timeUnit = "us";
   for (int s = 0; s < kPageStateCount; ++s)
