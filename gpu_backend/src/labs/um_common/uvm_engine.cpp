@@ -246,7 +246,8 @@ double UvmEngine::migrate(std::uint32_t block, const BlockPageMask& mask, const 
     if (moves) {
       // The driver's thrashing detection sees every move a fault caused, prefetched pages included;
       // under ReadMostly (read duplication enabled) it tracks nothing (thrashing_event_cb).
-      const bool untracked = cause == UmCause::User || duplicate || pages.has(base + static_cast<std::uint32_t>(i), kReadMostly);
+      const bool untracked =
+          cause == UmCause::User || duplicate || pages.has(base + static_cast<std::uint32_t>(i), kReadMostly);
       const MigrationKind kind = cause == UmCause::Eviction ? MigrationKind::Eviction
                                  : untracked                ? MigrationKind::User
                                                             : MigrationKind::Fault;
