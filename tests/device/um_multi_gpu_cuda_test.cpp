@@ -85,18 +85,26 @@ TEST_F(UmMultiGpuCuda, OneGpuIsBadInputNamingTheCount) {
   }
 }
 
-/// Asserts that each GPU received at least `bytesEach` bytes when the trace holds every record;
-/// otherwise says why not (the lab flags a trace that lost records).
-void expectInflowIfWhole(const um::UmScenarioResult& r, std::uint64_t bytesEach) {
-  if (!r.trace.captured || !r.trace.unavailableReason.empty()) {
-    std::cout << "[um]   per-GPU split not asserted: trace "
-              << (r.trace.captured ? r.trace.unavailableReason : "not captured") << "; the pass times are asserted\n";
+/// In first touch GPU 0 reads the first half and GPU 1 the second, so every byte a record says
+/// moved into a GPU must lie in that GPU's half: this holds for the records there are, whole trace
+/// or not, and fails if the records' ids are mapped to the wrong GPUs.
+void expectEachGpuPulledOnlyItsHalf(const um::UmScenarioResult& r) {
+  if (!r.trace.captured || r.trace.events.empty()) {
+    std::cout << "[um]   attribution not checked: no records\n";
     return;
   }
-  for (const um::Processor p : {um::Processor::Gpu0, um::Processor::Gpu1}) {
-    const um::Inflow f = um::inflowTo(r.trace, p);
-    EXPECT_GE(f.htod + f.dtod, bytesEach) << um::processorName(p);
+  const std::uint64_t half = r.trace.allocationBytes / 2;
+  std::uint64_t inOwnHalf = 0, elsewhere = 0;
+  for (const um::UmEvent& e : r.trace.events) {
+    if (e.kind != um::UmEventKind::BytesHtoD) continue;
+    const bool firstHalf = e.address + e.bytes <= half;
+    const bool ownHalf = e.destination == um::Processor::Gpu0 ? firstHalf : e.address >= half;
+    (ownHalf ? inOwnHalf : elsewhere) += e.bytes;
   }
+  EXPECT_GT(inOwnHalf, 0u);
+  EXPECT_EQ(elsewhere, 0u) << "bytes recorded into a GPU outside the half it read";
+  if (!r.trace.unavailableReason.empty())
+    std::cout << "[um]   trace " << r.trace.unavailableReason << ": attribution checked on the records there are\n";
 }
 
 TEST_F(UmMultiGpuCudaTwo, FirstTouchSplitsThePagesBetweenTheGpus) {
@@ -110,9 +118,10 @@ TEST_F(UmMultiGpuCudaTwo, FirstTouchSplitsThePagesBetweenTheGpus) {
   // Seen on two H200s (2026-11-22): with two GPUs CUPTI needs its all-devices scope to deliver
   // records at all; their ids are CUDA ordinals (docs/experiments/cupti_two_gpu_ids_h200x2.txt),
   // but while both GPUs fault at once it loses most of one GPU's records, and it stops near 8191.
-  // The pass times above carry the evidence; the split is asserted only when the trace is whole.
+  // The pass times above carry the evidence; the records there are must each be credited to the
+  // GPU that read that half.
   printInflow(r);
-  expectInflowIfWhole(r, r.trace.allocationBytes / 2);
+  expectEachGpuPulledOnlyItsHalf(r);
 }
 
 TEST_F(UmMultiGpuCudaTwo, ReadDuplicateLeavesACopyOnEachGpu) {
@@ -126,9 +135,9 @@ TEST_F(UmMultiGpuCudaTwo, ReadDuplicateLeavesACopyOnEachGpu) {
   // Seen on two H200s (2026-11-22): with two GPUs CUPTI needs its all-devices scope to deliver
   // records at all; their ids are CUDA ordinals (docs/experiments/cupti_two_gpu_ids_h200x2.txt),
   // but while both GPUs fault at once it loses most of one GPU's records, and it stops near 8191.
-  // The pass times above carry the evidence; the split is asserted only when the trace is whole.
+  // The pass times above carry the evidence; the lab flags a trace that lost records.
   printInflow(two);
-  expectInflowIfWhole(two, two.trace.allocationBytes);
+  if (!two.trace.unavailableReason.empty()) std::cout << "[um]   trace " << two.trace.unavailableReason << '\n';
 }
 
 TEST_F(UmMultiGpuCudaTwo, RemoteMappedReadsOverThePeerLinkWithoutFaults) {

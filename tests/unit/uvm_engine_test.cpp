@@ -152,7 +152,7 @@ TEST(UvmEngine, GpuFaultCopiesFromHostRunAtTheFaultPathRatePrefetchAtTheLink) {
   UvmEngine prefetching(params, kChunkBytes);
   prefetching.placeInitially(0, prefetching.pages.pageCount(), Processor::Cpu);
   (void)prefetching.prefetch(0, prefetching.pages.pageCount(), Processor::Gpu0, 0);
-  // The first copy of each pays the per-block cost; past it each runs at its own rate.
+  // Each copy includes the per-block cost once, so the rates below sit under the raw ones.
   double faultGBs = 0, prefetchGBs = 0;
   for (const UmEvent& e : faulting.trace.events)
     if (e.kind == UmEventKind::BytesHtoD) faultGBs = std::max(faultGBs, copyGBs(e));
@@ -160,7 +160,8 @@ TEST(UvmEngine, GpuFaultCopiesFromHostRunAtTheFaultPathRatePrefetchAtTheLink) {
     if (e.kind == UmEventKind::BytesHtoD) prefetchGBs = std::max(prefetchGBs, copyGBs(e));
   EXPECT_LE(faultGBs, params.faultMigrationGBs * 1.0001);
   EXPECT_GT(faultGBs, 0.5 * params.faultMigrationGBs);
-  EXPECT_GT(prefetchGBs, 0.9 * params.linkGBs);
+  EXPECT_GT(prefetchGBs, 0.8 * params.linkGBs);
+  EXPECT_GT(prefetchGBs, 2 * faultGBs);
 }
 
 TEST(UvmEngine, PrefetchClosesOnPinnedMemcpyAsTheBufferGrows) {

@@ -124,6 +124,22 @@ TEST(ThrashingDetector, EachPeriodServesOneProcessorThrottlesTheOtherThenPins) {
   EXPECT_FALSE(d.pinned(0, t + p.thrashingPinMs * 1000.0 + 1));
 }
 
+TEST(ThrashingDetector, AProcessorRetryingJustAfterItsNapIsNotThrottledAgain) {
+  // Three processors: GPU 0 is served, the CPU and GPU 1 are throttled in the same period. GPU 1
+  // faulting again just after the period opens the next one (the CPU's throttled bit must not keep
+  // the old period alive), so the retries of the engine end.
+  const UvmParams p = readUvmParams(withParam("uvm", "thrashing_nap_us", 100));
+  ThrashingDetector d(p, kPagesPerChunk);
+  (void)pingPong(d, 5, 10);
+  ASSERT_EQ(d.onFault(0, Processor::Gpu0, 50).action, ThrashAction::Migrate);
+  ASSERT_EQ(d.onFault(0, Processor::Cpu, 60).action, ThrashAction::Throttle);
+  const ThrashVerdict nap = d.onFault(0, Processor::Gpu1, 70);
+  ASSERT_EQ(nap.action, ThrashAction::Throttle);
+  const ThrashVerdict retry = d.onFault(0, Processor::Gpu1, nap.untilUs + kRetryAfterNapUs);
+  EXPECT_NE(retry.action, ThrashAction::Throttle);
+  EXPECT_EQ(d.throttles(0), 2);  // one per throttled processor, not one per retry
+}
+
 TEST(ThrashingDetector, AGpuFaultOnAPagePinnedInHostMemoryMapsItThere) {
   const UvmParams p = readUvmParams(shippedProfile("h200"));
   ThrashingDetector d(p, kPagesPerChunk);

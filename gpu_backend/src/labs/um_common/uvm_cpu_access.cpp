@@ -83,7 +83,7 @@ double UvmEngine::cpuAccess(std::uint32_t first, std::uint32_t count, bool write
     if (!(pages.has(page, kReadMostly) && !write)) {
       ThrashVerdict v = thrashing.onFault(page, Processor::Cpu, t);
       // Throttled: the CPU thread sleeps out the period (Throttling record), then faults again.
-      for (int retry = 0; v.action == ThrashAction::Throttle && retry < 4; ++retry) {
+      for (int retry = 0; v.action == ThrashAction::Throttle && retry < kThrottleRetries; ++retry) {
         UmEvent e;
         e.kind = UmEventKind::Throttling;
         e.startUs = t;
@@ -92,9 +92,10 @@ double UvmEngine::cpuAccess(std::uint32_t first, std::uint32_t count, bool write
         e.bytes = kPageBytes;
         e.destination = Processor::Cpu;
         trace.event(e);
-        t = e.endUs;
+        t = e.endUs + kRetryAfterNapUs;
         v = thrashing.onFault(page, Processor::Cpu, t);
       }
+      // Still throttled after kThrottleRetries periods (three processors taking turns): served.
       // A CPU pin is in host memory: every processor of a PCIe host can map it there.
       pin = v.action == ThrashAction::Pin;
       thrashingPage = thrashing.thrashing(page);

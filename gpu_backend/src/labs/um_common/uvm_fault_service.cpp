@@ -51,8 +51,9 @@ double UvmEngine::serviceGpuFaults(Processor gpu, std::span<const FaultEntry> en
       if (pref != 0 && pref != gpuBit && (r & pref)) { remotePolicy.set(idx); continue; }
       if (r != 0 && !(r & gpuBit) && !(pages.has(page, kReadMostly) && !write)) {
         ThrashVerdict v = thrashing.onFault(page, gpu, t);
-        // Throttled: the faulting warps wait out the period (Throttling record), then ask again.
-        for (int retry = 0; v.action == ThrashAction::Throttle && retry < 4; ++retry) {
+        // Throttled: the faulting warps wait out the period (Throttling record) and fault again
+        // just after it. (Simplified: the retry is resolved within this batch, at its later time.)
+        for (int retry = 0; v.action == ThrashAction::Throttle && retry < kThrottleRetries; ++retry) {
           UmEvent e;
           e.kind = UmEventKind::Throttling;
           e.startUs = t;
@@ -61,9 +62,10 @@ double UvmEngine::serviceGpuFaults(Processor gpu, std::span<const FaultEntry> en
           e.bytes = kPageBytes;
           e.destination = gpu;
           trace.event(e);
-          throttledUntil = std::max(throttledUntil, v.untilUs);
-          v = thrashing.onFault(page, gpu, std::max(t, v.untilUs));
+          throttledUntil = std::max(throttledUntil, v.untilUs + kRetryAfterNapUs);
+          v = thrashing.onFault(page, gpu, std::max(t, v.untilUs + kRetryAfterNapUs));
         }
+        // Still throttled after kThrottleRetries periods (three processors taking turns): served.
         if (v.action == ThrashAction::Pin) {
           if (v.pinResidency == gpu) {
             pinHere.set(idx);  // migrated here as usual, then pinned

@@ -127,7 +127,7 @@ ThrashVerdict ThrashingDetector::onFault(std::uint32_t page, Processor requester
   return v;
 }
 
-ThrashVerdict ThrashingDetector::throttle(PageHistory& h, std::uint8_t bit, ThrashVerdict v) const {
+ThrashVerdict ThrashingDetector::throttle(PageHistory& h, std::uint8_t bit, ThrashVerdict v) {
   v.action = ThrashAction::Throttle;
   if (!(h.throttled & bit)) {
     h.throttled = static_cast<std::uint8_t>(h.throttled | bit);
@@ -139,12 +139,19 @@ ThrashVerdict ThrashingDetector::throttle(PageHistory& h, std::uint8_t bit, Thra
 
 void ThrashingDetector::pin(std::uint32_t page, Processor residency, double nowUs) {
   PageHistory& h = state_[page];
-  if (!h.pinned) h.pinnedUntilUs = nowUs + pinUs_;
+  const auto where = static_cast<std::uint8_t>(residency);
+  // thrashing_pin_page: a first pin, or a pin somewhere else, ends the throttling of the page
+  // (an empty throttled set clears the period's end); a first pin also restarts the count.
+  if ((!h.pinned || h.pinnedResidency != where) && h.throttled != 0) {
+    h.throttled = 0;
+    h.throttleEndUs = 0;
+  }
+  if (!h.pinned) {
+    h.pinnedUntilUs = nowUs + pinUs_;
+    h.throttlingCount = 0;
+  }
   h.pinned = true;
-  h.pinnedResidency = static_cast<std::uint8_t>(residency);
-  h.throttlingCount = 0;
-  h.throttled = 0;
-  h.throttleEndUs = 0;
+  h.pinnedResidency = where;
 }
 
 void ThrashingDetector::unpin(std::uint32_t page) { forget(page); }

@@ -29,6 +29,11 @@ namespace warpscope::labs::um {
 
 struct UvmParams;
 
+/// A throttled processor faults again this long after its nap ends (a new period needs a fault
+/// strictly after the current one ends), and is served anyway after this many naps.
+inline constexpr double kRetryAfterNapUs = 0.001;
+inline constexpr int kThrottleRetries = 8;
+
 enum class ThrashAction {
   Migrate,   ///< Serve the fault normally.
   Throttle,  ///< The faulting processor naps until untilUs (Throttling record), then asks again.
@@ -76,7 +81,7 @@ class ThrashingDetector {
     double throttleEndUs = 0;
     double pinnedUntilUs = 0;
     std::uint8_t events = 0;
-    std::uint8_t processors = 0;  ///< Bit per processor that faulted on it while thrashing.
+    std::uint8_t processors = 0;  ///< Bit per processor it moved to or that faulted on it while thrashing.
     std::uint8_t throttled = 0;   ///< Bit per processor throttled in the current period.
     std::uint8_t doNotThrottle = kNone;
     std::uint8_t throttlingCount = 0;
@@ -90,7 +95,7 @@ class ThrashingDetector {
   };
   void forget(std::uint32_t page) { state_[page] = PageHistory{}; }
   /// Throttles the processor of `bit` until the period ends (thrashing_throttle_processor).
-  ThrashVerdict throttle(PageHistory& h, std::uint8_t bit, ThrashVerdict v) const;
+  static ThrashVerdict throttle(PageHistory& h, std::uint8_t bit, ThrashVerdict v);
 
   int threshold_;
   double lapseUs_;

@@ -418,7 +418,8 @@ um::UmScenarioResult measureMultiGpuScenario(cuda::DeviceContext& device, const 
     result.counters = um::countersFromEvents(result.trace.events);
     const std::string missing = missingRecords(result.trace, scenario.mode, bytes);
     if (!missing.empty())
-      result.trace.unavailableReason = "incomplete: " + missing + " (CUPTI lost records while both GPUs faulted)";
+      result.trace.unavailableReason += (result.trace.unavailableReason.empty() ? "" : "; ") + std::string("incomplete: ") +
+                                        missing + " (CUPTI lost records while both GPUs faulted)";
   }
 
   std::ostringstream n;

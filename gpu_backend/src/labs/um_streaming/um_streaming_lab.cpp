@@ -324,7 +324,7 @@ RunResult assembleUmStreaming(const DeviceInfo& device, const ParamSet& params, 
   if (run.measured)
     what << " Median of " << kUmStreamingTimedReps
          << " timed repetitions after a warm-up (whiskers: fastest and slowest); the counts come from one more, "
-            "traced repetition, so tracing does not slow the timed ones.";
+            "traced repetition, so tracing does not slow the timed ones (the size study's points are timed only).";
   result.notes.push_back(what.str());
   um::addRunNotes(result, run, &shown);
   return result;
