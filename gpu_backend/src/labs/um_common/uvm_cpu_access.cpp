@@ -19,13 +19,8 @@ double UvmEngine::cpuAccess(std::uint32_t first, std::uint32_t count, bool write
     if (r == 0) {
       // First touch: a CPU fault that populates host pages, the faulted page's region as the
       // density prefetch grows it (the H200 shows 6 CPU faults per 2 MiB of a fresh buffer).
-      UmEvent e;
-      e.kind = UmEventKind::CpuPageFault;
-      e.startUs = e.endUs = t;
-      e.address = static_cast<std::uint64_t>(page) * kPageBytes;
-      e.destination = Processor::Cpu;
-      e.access = write ? FaultAccess::Write : FaultAccess::Read;
-      trace.event(e);
+      recordPageEvent(UmEventKind::CpuPageFault, page, t, t, Processor::Cpu, 0,
+                      write ? FaultAccess::Write : FaultAccess::Read);
       const std::uint32_t block = page / kPagesPerChunk;
       const std::uint32_t base = block * kPagesPerChunk;
       const int n = static_cast<int>(pages.pagesInBlock(block));
@@ -50,13 +45,7 @@ double UvmEngine::cpuAccess(std::uint32_t first, std::uint32_t count, bool write
     if (r & kCpuBit) {
       if (write && (r & ~kCpuBit)) {
         // Writing a read-only duplicate: the CPU faults and the other copies are invalidated.
-        UmEvent e;
-        e.kind = UmEventKind::CpuPageFault;
-        e.startUs = e.endUs = t;
-        e.address = static_cast<std::uint64_t>(page) * kPageBytes;
-        e.destination = Processor::Cpu;
-        e.access = FaultAccess::Write;
-        trace.event(e);
+        recordPageEvent(UmEventKind::CpuPageFault, page, t, t, Processor::Cpu, 0, FaultAccess::Write);
         t += params.cpuFaultUs;
         for (int g = 1; g <= 2; ++g)
           if (r & (1u << g)) {
@@ -71,28 +60,17 @@ double UvmEngine::cpuAccess(std::uint32_t first, std::uint32_t count, bool write
     }
     // Only on a GPU. A PCIe host cannot map GPU memory, so the page comes to the CPU whatever the
     // advice (a preferred location on the GPU included).
-    UmEvent fault;
-    fault.kind = UmEventKind::CpuPageFault;
-    fault.startUs = fault.endUs = t;
-    fault.address = static_cast<std::uint64_t>(page) * kPageBytes;
-    fault.destination = Processor::Cpu;
-    fault.access = write ? FaultAccess::Write : FaultAccess::Read;
-    trace.event(fault);
+    recordPageEvent(UmEventKind::CpuPageFault, page, t, t, Processor::Cpu, 0,
+                    write ? FaultAccess::Write : FaultAccess::Read);
     bool pin = false;
     bool thrashingPage = false;
     if (!(pages.has(page, kReadMostly) && !write)) {
       ThrashVerdict v = thrashing.onFault(page, Processor::Cpu, t);
       // Throttled: the CPU thread sleeps out the period (Throttling record), then faults again.
       for (int retry = 0; v.action == ThrashAction::Throttle && retry < kThrottleRetries; ++retry) {
-        UmEvent e;
-        e.kind = UmEventKind::Throttling;
-        e.startUs = t;
-        e.endUs = std::max(t, v.untilUs);
-        e.address = static_cast<std::uint64_t>(page) * kPageBytes;
-        e.bytes = kPageBytes;
-        e.destination = Processor::Cpu;
-        trace.event(e);
-        t = e.endUs + kRetryAfterNapUs;
+        const double napEnd = std::max(t, v.untilUs);
+        recordPageEvent(UmEventKind::Throttling, page, t, napEnd, Processor::Cpu, kPageBytes);
+        t = napEnd + kRetryAfterNapUs;
         v = thrashing.onFault(page, Processor::Cpu, t);
       }
       // Still throttled after kThrottleRetries periods (three processors taking turns): served.

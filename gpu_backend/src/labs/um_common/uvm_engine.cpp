@@ -58,6 +58,19 @@ void UvmEngine::expirePins(double nowUs) {
   }
 }
 
+void UvmEngine::recordPageEvent(UmEventKind kind, std::uint32_t page, double startUs, double endUs, Processor who,
+                                std::uint64_t bytes, FaultAccess access) {
+  UmEvent e;
+  e.kind = kind;
+  e.startUs = startUs;
+  e.endUs = endUs;
+  e.address = static_cast<std::uint64_t>(page) * kPageBytes;
+  e.bytes = bytes;
+  e.destination = who;
+  e.access = access;
+  trace.event(e);
+}
+
 void UvmEngine::pinPage(std::uint32_t page, Processor residency, double nowUs) {
   const bool wasPinned = pages.has(page, kPinned);
   thrashing.pin(page, residency, nowUs);
@@ -251,15 +264,8 @@ double UvmEngine::migrate(std::uint32_t block, const BlockPageMask& mask, const 
       const MigrationKind kind = cause == UmCause::Eviction ? MigrationKind::Eviction
                                  : untracked                ? MigrationKind::User
                                                             : MigrationKind::Fault;
-      for (const std::uint32_t pg : thrashing.onMigration(base + static_cast<std::uint32_t>(i), len, dest, kind, t)) {
-        UmEvent e;
-        e.kind = UmEventKind::Thrashing;
-        e.startUs = e.endUs = t;
-        e.address = static_cast<std::uint64_t>(pg) * kPageBytes;
-        e.bytes = kPageBytes;
-        e.destination = dest;
-        trace.event(e);
-      }
+      for (const std::uint32_t pg : thrashing.onMigration(base + static_cast<std::uint32_t>(i), len, dest, kind, t))
+        recordPageEvent(UmEventKind::Thrashing, pg, t, t, dest, kPageBytes);
     }
     trace.residencyFromTable(t, pages, base + static_cast<std::uint32_t>(i), len);
     i = j;

@@ -73,6 +73,10 @@ class UvmEngine {
   static std::size_t gpuIndex(Processor p) { return static_cast<std::size_t>(p) - 1; }
 
  private:
+  /// Records an event about one 4 KiB page: a CPU fault (bytes 0, how it accessed the page), or
+  /// thrashing or throttling of `who` (bytes: the page).
+  void recordPageEvent(UmEventKind kind, std::uint32_t page, double startUs, double endUs, Processor who,
+                       std::uint64_t bytes, FaultAccess access = FaultAccess::Unknown);
   /// Migrates (or, duplicate: copies) the pages of `mask` in VA block `block` to `dest`, one transfer
   /// per contiguous run of pages with the same source and cause. prefetched: pages the density
   /// prefetch added (cause Prefetch; the rest get `cause`). Returns the time it took.

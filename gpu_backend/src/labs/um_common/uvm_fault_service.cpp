@@ -54,14 +54,7 @@ double UvmEngine::serviceGpuFaults(Processor gpu, std::span<const FaultEntry> en
         // Throttled: the faulting warps wait out the period (Throttling record) and fault again
         // just after it. (Simplified: the retry is resolved within this batch, at its later time.)
         for (int retry = 0; v.action == ThrashAction::Throttle && retry < kThrottleRetries; ++retry) {
-          UmEvent e;
-          e.kind = UmEventKind::Throttling;
-          e.startUs = t;
-          e.endUs = v.untilUs;
-          e.address = static_cast<std::uint64_t>(page) * kPageBytes;
-          e.bytes = kPageBytes;
-          e.destination = gpu;
-          trace.event(e);
+          recordPageEvent(UmEventKind::Throttling, page, t, v.untilUs, gpu, kPageBytes);
           throttledUntil = std::max(throttledUntil, v.untilUs + kRetryAfterNapUs);
           v = thrashing.onFault(page, gpu, std::max(t, v.untilUs + kRetryAfterNapUs));
         }

@@ -193,43 +193,48 @@ void addGpuPhases(um::UmScenarioResult& result, const std::vector<RepTimes>& rep
   }
 }
 
-/// Who moved what, from the trace's records: the split the counters' totals hide.
-std::string traceSplit(const um::UmTrace& trace) {
+/// What the trace's records say reached each processor (index: um::Processor).
+struct Inflow {
   std::uint64_t htod[3] = {0, 0, 0}, dtod[3] = {0, 0, 0}, faults[3] = {0, 0, 0}, remote[3] = {0, 0, 0};
+};
+
+Inflow inflowByDestination(const um::UmTrace& trace) {
+  Inflow in;
   for (const um::UmEvent& e : trace.events) {
     const auto d = static_cast<std::size_t>(e.destination);
     if (d > 2) continue;
     switch (e.kind) {
-      case um::UmEventKind::BytesHtoD: htod[d] += e.bytes; break;
-      case um::UmEventKind::BytesDtoD: dtod[d] += e.bytes; break;
-      case um::UmEventKind::GpuPageFault: faults[d] += e.count; break;
-      case um::UmEventKind::RemoteMap: remote[d] += 1; break;
+      case um::UmEventKind::BytesHtoD: in.htod[d] += e.bytes; break;
+      case um::UmEventKind::BytesDtoD: in.dtod[d] += e.bytes; break;
+      case um::UmEventKind::GpuPageFault: in.faults[d] += e.count; break;
+      case um::UmEventKind::RemoteMap: in.remote[d] += 1; break;
       default: break;
     }
   }
+  return in;
+}
+
+/// Who moved what, from the trace's records: the split the counters' totals hide.
+std::string traceSplit(const Inflow& in) {
   std::ostringstream s;
-  s << "by destination: HtoD GPU 0 " << (htod[1] >> 10) << " KiB, GPU 1 " << (htod[2] >> 10) << " KiB; DtoD into GPU 0 "
-    << (dtod[1] >> 10) << " KiB, into GPU 1 " << (dtod[2] >> 10) << " KiB; GPU faults GPU 0 " << faults[1] << ", GPU 1 "
-    << faults[2] << "; remote maps GPU 0 " << remote[1] << ", GPU 1 " << remote[2];
+  s << "by destination: HtoD GPU 0 " << (in.htod[1] >> 10) << " KiB, GPU 1 " << (in.htod[2] >> 10)
+    << " KiB; DtoD into GPU 0 " << (in.dtod[1] >> 10) << " KiB, into GPU 1 " << (in.dtod[2] >> 10)
+    << " KiB; GPU faults GPU 0 " << in.faults[1] << ", GPU 1 " << in.faults[2] << "; remote maps GPU 0 " << in.remote[1]
+    << ", GPU 1 " << in.remote[2];
   return s.str();
 }
 
 /// Why the trace cannot hold every migration of the passes, or "" when it can: in first touch
 /// each GPU pulls at least its half from the host, with ReadMostly each gets a copy of the whole
 /// buffer. Seen on two H200s: while both GPUs fault at once CUPTI loses one GPU's records.
-std::string missingRecords(const um::UmTrace& trace, MultiGpuMode mode, std::uint64_t bytes) {
+std::string missingRecords(const Inflow& in, MultiGpuMode mode, std::uint64_t bytes) {
   if (mode != MultiGpuMode::FirstTouch && mode != MultiGpuMode::ReadDuplicate) return "";
-  std::uint64_t into[3] = {0, 0, 0};
-  for (const um::UmEvent& e : trace.events)
-    if ((e.kind == um::UmEventKind::BytesHtoD || e.kind == um::UmEventKind::BytesDtoD) &&
-        static_cast<std::size_t>(e.destination) <= 2)
-      into[static_cast<std::size_t>(e.destination)] += e.bytes;
   const std::uint64_t need = mode == MultiGpuMode::FirstTouch ? bytes / 2 : bytes;
   std::ostringstream why;
   for (int g = 1; g <= 2; ++g)
-    if (into[g] < need)
-      why << (why.tellp() > 0 ? "; " : "") << "GPU " << g - 1 << " received " << (into[g] >> 20) << " of at least "
-          << (need >> 20) << " MiB in the records";
+    if (in.htod[g] + in.dtod[g] < need)
+      why << (why.tellp() > 0 ? "; " : "") << "GPU " << g - 1 << " received " << ((in.htod[g] + in.dtod[g]) >> 20)
+          << " of at least " << (need >> 20) << " MiB in the records";
   return why.str();
 }
 
@@ -414,9 +419,10 @@ um::UmScenarioResult measureMultiGpuScenario(cuda::DeviceContext& device, const 
   // them (prefetched there before the modes that start from GPU 0).
   const bool startsOnGpu0 = scenario.mode == MultiGpuMode::RemoteMapped || scenario.mode == MultiGpuMode::Migrate;
   result.trace.initialState = startsOnGpu0 ? um::PageState::Gpu0 : um::PageState::Cpu;
+  const Inflow inflow = inflowByDestination(result.trace);
   if (result.trace.captured) {
     result.counters = um::countersFromEvents(result.trace.events);
-    const std::string missing = missingRecords(result.trace, scenario.mode, bytes);
+    const std::string missing = missingRecords(inflow, scenario.mode, bytes);
     if (!missing.empty())
       result.trace.unavailableReason += (result.trace.unavailableReason.empty() ? "" : "; ") + std::string("incomplete: ") +
                                         missing + " (CUPTI lost records while both GPUs faulted)";
@@ -447,7 +453,7 @@ um::UmScenarioResult measureMultiGpuScenario(cuda::DeviceContext& device, const 
       << c.remoteMapEvents << " remote maps";
     if (result.trace.droppedRecords) n << " (" << result.trace.droppedRecords << " records dropped)";
     result.notes.push_back(n.str());
-    result.notes.push_back(traceSplit(result.trace));
+    result.notes.push_back(traceSplit(inflow));
     if (!result.trace.unavailableReason.empty())
       result.notes.push_back("trace " + result.trace.unavailableReason + ": the counters are lower bounds");
     if (result.trace.events.empty())

@@ -352,8 +352,8 @@ std::vector<BenchCheck> umStreamingBenchChecks(const RunResult& sweep, const Dev
       std::snprintf(text, sizeof text, " %llu MiB: %.3f;", static_cast<unsigned long long>(mib), sc->value);
       studied += text;
     }
-  const double plateau = scalar("streaming.size_study.prefetch_vs_memcpy.largest");
   const Scalar* largest = sweep.findScalar("streaming.size_study.prefetch_vs_memcpy.largest");
+  const double plateau = largest ? largest->value : 0.0;
   checks.push_back({largest ? largest->label : "prefetch / pinned cudaMemcpy at the size study's largest buffer", plateau,
                     ">= 0.9", plateau >= 0.9, true, "size study:" + studied});
   checks.push_back({"prefetch / pinned cudaMemcpy at the slider's buffer size", pinned > 0 ? prefetch / pinned : 0,
