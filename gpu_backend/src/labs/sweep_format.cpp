@@ -16,6 +16,15 @@ View declaredView(const LabSpec& lab, const std::string& viewId) {
   return view;
 }
 
+RunResult resultShell(const std::string& labId, const DeviceInfo& device, const ParamSet& params) {
+  RunResult result;
+  result.labId = labId;
+  result.deviceId = device.id;
+  result.deviceName = device.name;
+  result.params = params.values();
+  return result;
+}
+
 Series sortedByX(Series series) {
   std::stable_sort(series.points.begin(), series.points.end(),
                    [](const Point& a, const Point& b) { return a.x < b.x; });

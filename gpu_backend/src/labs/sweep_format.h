@@ -12,6 +12,10 @@ namespace warpscope::labs {
 /// (a programming error, caught by the lab's tests).
 View declaredView(const LabSpec& lab, const std::string& viewId);
 
+/// An empty result naming the lab, the device and the parameters it ran with: every assembler
+/// starts from it.
+RunResult resultShell(const std::string& labId, const DeviceInfo& device, const ParamSet& params);
+
 /// The series with its points in increasing x (backends may measure in any order).
 Series sortedByX(Series series);
 

@@ -257,11 +257,7 @@ RunResult assembleDivergenceResult(const DeviceInfo& device, const ParamSet& par
   const PatternShape shape = patternShape(params);
   const LaunchShape launch = launchShape(params);
   const auto pattern = static_cast<DivergencePattern>(shape.pattern);
-  RunResult result;
-  result.labId = kDivergenceId;
-  result.deviceId = device.id;
-  result.deviceName = device.name;
-  result.params = params.values();
+  RunResult result = resultShell(kDivergenceId, device, params);
   result.provenance = run.measured ? Provenance::Measured : Provenance::Simulated;
 
   const DivergenceTiming* chosen = findChosen(run.timings, shape);

@@ -90,11 +90,7 @@ std::string ilpSeriesName(int ilp) { return "ILP " + std::to_string(ilp); }
 RunResult assembleArithResult(const DeviceInfo& device, const ParamSet& params,
                               const std::vector<ArithMeasurement>& points, double peakGflops,
                               RunScope scope) {
-  RunResult result;
-  result.labId = kLatencyArithId;
-  result.deviceId = device.id;
-  result.deviceName = device.name;
-  result.params = params.values();
+  RunResult result = resultShell(kLatencyArithId, device, params);
   result.focusOnly = scope == RunScope::FocusOnly;
 
   const int focusIlp = params.getInt("ilp");

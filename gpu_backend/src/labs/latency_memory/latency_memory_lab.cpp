@@ -133,11 +133,7 @@ std::vector<MemPlanEntry> memoryPlan(const DeviceInfo& device, const ParamSet& p
 RunResult assembleMemoryResult(const DeviceInfo& device, const ParamSet& params,
                                const std::vector<MemMeasurement>& points, double memcpyGbps,
                                double memcpyGbpsMin, double memcpyGbpsMax, RunScope scope) {
-  RunResult result;
-  result.labId = kLatencyMemoryId;
-  result.deviceId = device.id;
-  result.deviceName = device.name;
-  result.params = params.values();
+  RunResult result = resultShell(kLatencyMemoryId, device, params);
   result.focusOnly = scope == RunScope::FocusOnly;
 
   const int threads = params.getInt("threads_per_block");

@@ -143,11 +143,7 @@ BarValue bar(const VariantTime& t) { return {t.ms, t.fastestMs, t.slowestMs}; }
 RunResult assembleLimiterResult(const DeviceInfo& device, const ParamSet& params,
                                 const std::vector<LimiterPoint>& points, const LimiterCeilings& ceilings,
                                 std::size_t elements, int blocksPerSm, RunScope scope, bool modelled) {
-  RunResult result;
-  result.labId = kLimiterId;
-  result.deviceId = device.id;
-  result.deviceName = device.name;
-  result.params = params.values();
+  RunResult result = resultShell(kLimiterId, device, params);
   result.focusOnly = scope == RunScope::FocusOnly;
   const LabSpec& lab = limiterSpec();
   const int focusK = params.getInt("fmas_per_element");

@@ -103,11 +103,7 @@ std::string seriesName(const RunResult& result) {
 
 RunResult assembleMatmulResult(const DeviceInfo& device, const ParamSet& params, const MatmulRun& run,
                                double peakGflops) {
-  RunResult result;
-  result.labId = kMatmulTilingId;
-  result.deviceId = device.id;
-  result.deviceName = device.name;
-  result.params = params.values();
+  RunResult result = resultShell(kMatmulTilingId, device, params);
   result.provenance = device.kind == DeviceKind::Cuda ? Provenance::Measured : Provenance::Simulated;
   const LabSpec& lab = matmulTilingSpec();
 

@@ -147,11 +147,7 @@ std::string differenceNote(const DeviceInfo& device, const OccupancyRequest& req
 
 RunResult assembleOccupancyResult(const DeviceInfo& device, const sim::OccupancyRules& rules, const ParamSet& params,
                                   const std::vector<RegisterCapPoint>& caps, const CalculatorApiCheck* apiCheck) {
-  RunResult result;
-  result.labId = kOccupancyId;
-  result.deviceId = device.id;
-  result.deviceName = device.name;
-  result.params = params.values();
+  RunResult result = resultShell(kOccupancyId, device, params);
 
   const OccupancyRequest request = occupancyRequestFrom(params);
   const OccupancyResult rule = calculateOccupancy(device, rules, request);

@@ -139,11 +139,7 @@ double sharedGbpsAt(int variant, double gflops) {
 RunResult assembleRvsResult(const DeviceInfo& device, const ParamSet& params,
                             const std::vector<RvsMeasurement>& points, const RvsCeilings& ceilings,
                             RunScope scope, const std::vector<double>& modelBest) {
-  RunResult result;
-  result.labId = kRegisterVsSharedId;
-  result.deviceId = device.id;
-  result.deviceName = device.name;
-  result.params = params.values();
+  RunResult result = resultShell(kRegisterVsSharedId, device, params);
   result.focusOnly = scope == RunScope::FocusOnly;
 
   const int blocks = params.getInt("blocks_per_sm");

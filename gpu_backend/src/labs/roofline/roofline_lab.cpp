@@ -58,11 +58,7 @@ double rooflineAt(const LimiterCeilings& ceilings, double flopPerByte) {
 RunResult assembleRooflineResult(const DeviceInfo& device, const ParamSet& params,
                                  const std::vector<LimiterPoint>& points, const LimiterCeilings& ceilings,
                                  std::size_t elements, int blocksPerSm, RunScope scope, bool modelled) {
-  RunResult result;
-  result.labId = kRooflineId;
-  result.deviceId = device.id;
-  result.deviceName = device.name;
-  result.params = params.values();
+  RunResult result = resultShell(kRooflineId, device, params);
   result.focusOnly = scope == RunScope::FocusOnly;
   const LabSpec& lab = rooflineSpec();
   const int focusK = params.getInt("fmas_per_element");

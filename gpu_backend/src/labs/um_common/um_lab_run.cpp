@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "labs/param_builders.h"
+#include "labs/sweep_format.h"
 #include "labs/um_common/um_views.h"
 
 namespace warpscope::labs::um {
@@ -14,11 +15,7 @@ ParamSpec bufferMibParam(double defaultMib, std::vector<double> choices, std::st
 }
 
 RunResult umResultShell(const std::string& labId, const DeviceInfo& device, const ParamSet& params, bool measured) {
-  RunResult result;
-  result.labId = labId;
-  result.deviceId = device.id;
-  result.deviceName = device.name;
-  result.params = params.values();
+  RunResult result = resultShell(labId, device, params);
   result.provenance = measured ? Provenance::Measured : Provenance::Simulated;
   return result;
 }
