@@ -125,10 +125,11 @@ TEST_F(UmStreamingCuda, StreamingTableAt256MiB) {
       << "1 warm-up + 7 timed reps (CUDA events); counters from 1 extra CUPTI-traced rep\n"
       << "GB/s = bytes / time of the phase: the kernel (on-demand), the prefetch or the cudaMemcpy (transfer)\n"
       << "reset = how each rep's pages got back to the CPU: fresh = new cudaMallocManaged + CPU fill (the seed's "
-      << "benchmark, the lab's default), prefetch = cudaMemPrefetchAsync to the CPU, retouch = CPU rewrites every word\n";
+      << "benchmark), prefetch = cudaMemPrefetchAsync to the CPU, retouch = CPU rewrites every word (the lab's default)\n"
+      << "pgsFaulted = pages migrated because the GPU faulted on them (HtoD records with cause coherence)\n";
   char line[400];
-  std::snprintf(line, sizeof line, "%-34s %-8s %8s %8s %8s %10s %9s %9s %9s %7s %12s %7s\n", "mode", "reset", "GB/s",
-                "min", "max", "kernelGB/s", "gpuFaults", "faultGrps", "HtoD MiB", "#HtoD", "meanHtoD KiB", "dropped");
+  std::snprintf(line, sizeof line, "%-34s %-8s %8s %8s %8s %10s %9s %9s %9s %9s %7s %12s %7s\n", "mode", "reset",
+                "GB/s", "min", "max", "kernelGB/s", "gpuFaults", "faultGrps", "pgsFaulted", "HtoD MiB", "#HtoD", "meanHtoD KiB", "dropped");
   out << line;
   std::map<std::string, double> gbps;
   for (const Row& row : rows) {
@@ -143,10 +144,11 @@ TEST_F(UmStreamingCuda, StreamingTableAt256MiB) {
     std::uint64_t transfers = 0;
     for (const auto& e : r.trace.events) transfers += e.kind == um::UmEventKind::BytesHtoD ? 1 : 0;
     const bool managed = row.mode == StreamingMode::OnDemand || row.mode == StreamingMode::Prefetch;
-    std::snprintf(line, sizeof line, "%-34s %-8s %8.2f %8.2f %8.2f %10.1f %9llu %9llu %9.1f %7llu %12.1f %7llu\n",
+    std::snprintf(line, sizeof line, "%-34s %-8s %8.2f %8.2f %8.2f %10.1f %9llu %9llu %9llu %9.1f %7llu %12.1f %7llu\n",
                   row.label, managed ? resetNames[static_cast<int>(row.reset)] : "-", p->gbps(), p->gbpsLow(),
                   p->gbpsHigh(), k->gbps(), static_cast<unsigned long long>(r.counters.gpuFaults),
                   static_cast<unsigned long long>(r.counters.gpuFaultGroups),
+                  static_cast<unsigned long long>(r.counters.gpuFaultedPages),
                   static_cast<double>(r.counters.bytesHtoD) / 1048576.0, static_cast<unsigned long long>(transfers),
                   transfers ? static_cast<double>(r.counters.bytesHtoD) / 1024.0 / static_cast<double>(transfers) : 0.0,
                   static_cast<unsigned long long>(r.trace.droppedRecords));

@@ -46,6 +46,32 @@ TEST(UmTrace, CountersFromEventsAddBytesFaultGroupsAndEvictions) {
   EXPECT_EQ(counters.gpuFaults, 37u);
   EXPECT_EQ(counters.gpuFaultGroups, 1u);
   EXPECT_EQ(counters.cpuFaults, 1u);
+  EXPECT_EQ(counters.gpuFaultedPages, 0u) << "no migration here was caused by a fault";
+}
+
+TEST(UmTrace, FaultedPagesCountOnlyMigrationsCausedByAFault) {
+  std::vector<UmEvent> events;
+  UmEvent faulted;  // the faulted 4 KiB page of a big page ...
+  faulted.kind = UmEventKind::BytesHtoD;
+  faulted.bytes = 4096;
+  faulted.cause = UmCause::Coherence;
+  events.push_back(faulted);
+  UmEvent rest = faulted;  // ... and the driver's prefetch of the other 60 KiB
+  rest.bytes = 61440;
+  rest.cause = UmCause::Prefetch;
+  events.push_back(rest);
+  UmEvent peer = faulted;  // a GPU faulting on a page its peer holds
+  peer.kind = UmEventKind::BytesDtoD;
+  peer.bytes = 8192;
+  events.push_back(peer);
+  UmEvent back = faulted;  // a CPU fault pulling a page back is not a GPU's
+  back.kind = UmEventKind::BytesDtoH;
+  events.push_back(back);
+  UmEvent user = faulted;  // cudaMemPrefetchAsync
+  user.bytes = 2 << 20;
+  user.cause = UmCause::User;
+  events.push_back(user);
+  EXPECT_EQ(countersFromEvents(events).gpuFaultedPages, 3u);
 }
 
 TEST(UmTrace, FindPhaseByNameAndGbps) {

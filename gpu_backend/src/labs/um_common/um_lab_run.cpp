@@ -46,6 +46,7 @@ void addCounterScalars(RunResult& result, const std::string& prefix, const std::
   };
   add("gpu_faults", "GPU page faults", static_cast<double>(c.gpuFaults), "faults");
   add("gpu_fault_groups", "GPU fault batches", static_cast<double>(c.gpuFaultGroups), "batches");
+  add("gpu_faulted_pages", "Pages migrated to a GPU on a fault", static_cast<double>(c.gpuFaultedPages), "pages");
   add("cpu_faults", "CPU page faults", static_cast<double>(c.cpuFaults), "faults");
   add("bytes_htod", "Bytes host to device", static_cast<double>(c.bytesHtoD), "B");
   add("bytes_dtoh", "Bytes device to host", static_cast<double>(c.bytesDtoH), "B");

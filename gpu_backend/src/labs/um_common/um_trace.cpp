@@ -99,12 +99,18 @@ UmCounters countersFromEvents(const std::vector<UmEvent>& events) {
   UmCounters c;
   for (const UmEvent& e : events) {
     switch (e.kind) {
-      case UmEventKind::BytesHtoD: c.bytesHtoD += e.bytes; break;
+      case UmEventKind::BytesHtoD:
+        c.bytesHtoD += e.bytes;
+        if (e.cause == UmCause::Coherence) c.gpuFaultedPages += (e.bytes + kPageBytes - 1) / kPageBytes;
+        break;
       case UmEventKind::BytesDtoH:
         c.bytesDtoH += e.bytes;
         if (e.cause == UmCause::Eviction) c.evictedBytes += e.bytes;
         break;
-      case UmEventKind::BytesDtoD: c.bytesDtoD += e.bytes; break;
+      case UmEventKind::BytesDtoD:
+        c.bytesDtoD += e.bytes;
+        if (e.cause == UmCause::Coherence) c.gpuFaultedPages += (e.bytes + kPageBytes - 1) / kPageBytes;
+        break;
       case UmEventKind::CpuPageFault: c.cpuFaults += e.count; break;
       case UmEventKind::GpuPageFault:
         c.gpuFaults += e.count;

@@ -105,6 +105,11 @@ struct UmCounters {
   std::uint64_t bytesDtoD = 0;
   std::uint64_t gpuFaults = 0;       ///< Individual GPU faults (sum of the groups' counts).
   std::uint64_t gpuFaultGroups = 0;  ///< Fault groups / batches serviced.
+  /// Pages that moved to a GPU because it faulted on them (migrations with cause coherence, in
+  /// 4 KiB pages; the rest of each migration is the driver's prefetch). Both backends record the
+  /// same thing here, unlike the fault records: CUPTI's GPU page-fault record is documented as
+  /// "the number of page fault groups for the same page", not one per fault.
+  std::uint64_t gpuFaultedPages = 0;
   std::uint64_t cpuFaults = 0;
   std::uint64_t thrashingEvents = 0;
   std::uint64_t throttlingEvents = 0;

@@ -67,6 +67,7 @@ um::UmScenarioResult simulateOversubscriptionScenario(const sim::DeviceProfile& 
   c.bytesDtoD = up(c.bytesDtoD);
   c.gpuFaults = up(c.gpuFaults);
   c.gpuFaultGroups = up(c.gpuFaultGroups);
+  c.gpuFaultedPages = up(c.gpuFaultedPages);
   c.cpuFaults = up(c.cpuFaults);
   c.evictedBytes = up(c.evictedBytes);
   result.counters = c;

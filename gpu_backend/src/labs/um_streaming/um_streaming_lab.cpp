@@ -63,7 +63,7 @@ LabSpec buildSpec() {
   lab.views = {{"gbps-by-mode", "Host-to-device throughput by mode (GB/s)", ViewKind::Bars},
                {"gbps-vs-granularity", "On-demand throughput vs bytes per warp", ViewKind::Xy},
                {"prefetch-vs-size", "Prefetch and pinned memcpy vs buffer size", ViewKind::Xy},
-               {"faults-by-mode", "GPU page faults and fault batches by mode", ViewKind::Bars},
+               {"faults-by-mode", "Pages faulted in and fault groups by mode", ViewKind::Bars},
                {"bytes-by-mode", "Bytes migrated by mode (MiB)", ViewKind::Bars},
                {"um-timeline", "Unified memory timeline", ViewKind::Timeline},
                {"page-map", "Where each page lives", ViewKind::Grid}};
@@ -228,9 +228,12 @@ RunResult assembleUmStreaming(const DeviceInfo& device, const ParamSet& params, 
     return [field](const um::UmScenarioResult& s) { return um::exactBar(static_cast<double>(s.counters.*field)); };
   };
   View faults = declaredView(lab, "faults-by-mode");
+  // Pages the GPU faulted in are what both backends record alike (migrations with cause coherence);
+  // CUPTI's fault records are per-page group counts, so their sum is not a fault count and is left
+  // to the scalars. Groups: CUPTI's GPU page-fault records against the model's batches.
   faults.bars = um::scenarioBars("Mode", "Count (one traced repetition)", bars,
-                                 {{"GPU faults", count(&um::UmCounters::gpuFaults)},
-                                  {"fault batches", count(&um::UmCounters::gpuFaultGroups)}},
+                                 {{"faulted pages", count(&um::UmCounters::gpuFaultedPages)},
+                                  {"fault groups", count(&um::UmCounters::gpuFaultGroups)}},
                                  modelBars);
   View bytes = declaredView(lab, "bytes-by-mode");
   bytes.bars = um::scenarioBars(
@@ -310,6 +313,8 @@ RunResult assembleUmStreaming(const DeviceInfo& device, const ParamSet& params, 
     if (const um::UmScenarioResult* s = um::findScenario(run.scenarios, name)) {
       result.scalars.push_back({"streaming." + key + ".gpu_faults", name + ": GPU page faults",
                                 static_cast<double>(s->counters.gpuFaults), "faults"});
+      result.scalars.push_back({"streaming." + key + ".faulted_pages", name + ": pages migrated on a GPU fault",
+                                static_cast<double>(s->counters.gpuFaultedPages), "pages"});
       result.scalars.push_back({"streaming." + key + ".bytes_htod", name + ": bytes host to device",
                                 static_cast<double>(s->counters.bytesHtoD), "B"});
     }
@@ -329,6 +334,50 @@ RunResult assembleUmStreaming(const DeviceInfo& device, const ParamSet& params, 
   um::addRunNotes(result, run, &shown);
   return result;
 }
+
+namespace {
+
+/// The worst factor between the bars' measured series named in `series` and their "(model)"
+/// twins, per mode, with each pair printed. memcpy has no UM records (only its GB/s is compared);
+/// counts from an incomplete trace are lower bounds and are skipped.
+struct ModelComparison {
+  double worst = 1;
+  std::string detail;
+};
+ModelComparison compareWithModel(const RunResult& sweep, const std::vector<std::string>& series) {
+  ModelComparison out;
+  std::ostringstream cmp;
+  for (const char* viewId : {"gbps-by-mode", "faults-by-mode", "bytes-by-mode"}) {
+    const View* v = sweep.findView(viewId);
+    if (!v) continue;
+    for (const BarSeries& measured : v->bars.series) {
+      if (std::find(series.begin(), series.end(), measured.name) == series.end()) continue;
+      for (const BarSeries& model : v->bars.series) {
+        if (model.name != measured.name + " (model)") continue;
+        for (std::size_t c = 0; c < v->bars.categories.size(); ++c) {
+          const std::string& cat = v->bars.categories[c];
+          if (cat.rfind("memcpy", 0) == 0 && measured.name != "GB/s") continue;
+          const Scalar* complete = sweep.findScalar("streaming.trace_complete." + scalarKey(cat));
+          if (measured.name != "GB/s" && complete && complete->value == 0) {
+            cmp << ' ' << cat << ' ' << measured.name << ": trace incomplete, not compared;";
+            continue;
+          }
+          const double a = measured.values[c].value, b = model.values[c].value;
+          if (a <= 0 && b <= 0) continue;
+          const double ratio = (a > 0 && b > 0) ? std::max(a / b, b / a) : 1e9;
+          out.worst = std::max(out.worst, ratio);
+          char line[160];
+          std::snprintf(line, sizeof line, " %s %s: %.3g vs model %.3g;", cat.c_str(), measured.name.c_str(), a, b);
+          cmp << line;
+        }
+      }
+    }
+  }
+  out.detail = cmp.str();
+  return out;
+}
+
+}  // namespace
 
 std::vector<BenchCheck> umStreamingBenchChecks(const RunResult& sweep, const DeviceInfo& device) {
   std::vector<BenchCheck> checks;
@@ -362,40 +411,16 @@ std::vector<BenchCheck> umStreamingBenchChecks(const RunResult& sweep, const Dev
     checks.push_back({"simulated streaming run (wall time)", sweep.elapsedSeconds * 1e3, "(printed)", true, false, ""});
     return checks;
   }
-  // Model vs GPU: the bars' "(model)" series against the measured ones, within a factor of 2.
-  double worst = 1;
-  std::ostringstream cmp;
-  for (const char* viewId : {"gbps-by-mode", "faults-by-mode", "bytes-by-mode"}) {
-    const View* v = sweep.findView(viewId);
-    if (!v) continue;
-    for (const BarSeries& measured : v->bars.series) {
-      if (measured.name.find("(model)") != std::string::npos) continue;
-      for (const BarSeries& model : v->bars.series) {
-        if (model.name != measured.name + " (model)") continue;
-        for (std::size_t c = 0; c < v->bars.categories.size(); ++c) {
-          const std::string& cat = v->bars.categories[c];
-          if (cat.rfind("memcpy", 0) == 0 && measured.name != "GB/s") continue;  // no UM records for memcpy
-          // CUPTI's GPU page fault records are fault groups whose count is not one per faulted
-          // page: the batches are compared, not the counts. Incomplete traces give lower bounds.
-          if (measured.name == "GPU faults") continue;
-          const Scalar* complete = sweep.findScalar("streaming.trace_complete." + scalarKey(cat));
-          if (measured.name != "GB/s" && complete && complete->value == 0) {
-            cmp << ' ' << cat << ' ' << measured.name << ": trace incomplete, not compared;";
-            continue;
-          }
-          const double a = measured.values[c].value, b = model.values[c].value;
-          if (a <= 0 && b <= 0) continue;
-          const double ratio = (a > 0 && b > 0) ? std::max(a / b, b / a) : 1e9;
-          worst = std::max(worst, ratio);
-          char line[160];
-          std::snprintf(line, sizeof line, " %s %s: %.3g vs model %.3g;", cat.c_str(), measured.name.c_str(), a, b);
-          cmp << line;
-        }
-      }
-    }
-  }
-  checks.push_back({"model vs GPU (GB/s, fault batches, bytes per mode): worst factor", worst, "<= 2", worst <= 2, true,
-                    cmp.str()});
+  // Model vs GPU: the bars' "(model)" series against the measured ones, within a factor of 2:
+  // GB/s, pages faulted in and bytes. The fault groups are printed beside them, not held to the
+  // target: a CUPTI GPU page-fault record is not one of the driver's batches (on the H200 each
+  // lasts about 1 ms and the next begins before it ends; docs/model.md 7.4).
+  const ModelComparison held = compareWithModel(sweep, {"GB/s", "faulted pages", "host to device"});
+  const ModelComparison groups = compareWithModel(sweep, {"fault groups"});
+  checks.push_back({"model vs GPU (GB/s, pages faulted in, bytes per mode): worst factor", held.worst, "<= 2",
+                    held.worst <= 2, true, held.detail});
+  checks.push_back({"model's fault batches vs CUPTI's fault groups: worst factor", groups.worst, "(printed)", true,
+                    false, groups.detail});
   return checks;
 }
 
