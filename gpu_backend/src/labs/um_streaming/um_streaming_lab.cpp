@@ -413,8 +413,8 @@ std::vector<BenchCheck> umStreamingBenchChecks(const RunResult& sweep, const Dev
   }
   // Model vs GPU: the bars' "(model)" series against the measured ones, within a factor of 2:
   // GB/s, pages faulted in and bytes. The fault groups are printed beside them, not held to the
-  // target: a CUPTI GPU page-fault record is not one of the driver's batches (on the H200 each
-  // lasts about 1 ms and the next begins before it ends; docs/model.md 7.4).
+  // target: a CUPTI GPU page-fault group is not one of the driver's batches (on the H200 those of
+  // warp/64KB last 0.3 to 3.7 ms and overlap; docs/results.md, "Issue 6, fourth session").
   const ModelComparison held = compareWithModel(sweep, {"GB/s", "faulted pages", "host to device"});
   const ModelComparison groups = compareWithModel(sweep, {"fault groups"});
   checks.push_back({"model vs GPU (GB/s, pages faulted in, bytes per mode): worst factor", held.worst, "<= 2",
