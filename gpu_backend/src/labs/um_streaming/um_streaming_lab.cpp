@@ -298,7 +298,7 @@ RunResult assembleUmStreaming(const DeviceInfo& device, const ParamSet& params, 
   for (const um::UmScenarioResult& s : bars) {
     if (!s.trace.captured) continue;  // memcpy: no managed memory, nothing to trace
     const bool complete = s.trace.unavailableReason.empty() && s.trace.droppedRecords == 0;
-    result.scalars.push_back({"streaming.trace_complete." + scalarKey(s.name), s.name + ": trace complete",
+    result.scalars.push_back({"streaming.trace_complete." + scalarKey(s.name), s.name + ": trace complete (1 = yes)",
                               complete ? 1.0 : 0.0, ""});
     if (!complete) partial.push_back(s.name);
   }
