@@ -17,16 +17,11 @@ allowed=$(taskset -pc $$ | sed 's/.*: //')
   nvidia-smi topo -m
   command -v numactl python3
 } 2>&1 | tee "$out/topology.txt"
-# One CPU list per NUMA node that this process is allowed to use.
+# Each NUMA node's CPUs: taskset keeps those of them this container may use, as the kernel
+# intersects an affinity mask with the cpuset.
 declare -A node_cpus
-for n in /sys/devices/system/node/node*; do
-  id=${n##*node}; mine=""
-  for c in $(seq 0 $(( $(nproc --all) - 1 ))); do
-    if [ -d "$n/cpu$c" ] && taskset -c "$c" true 2>/dev/null; then mine+="${mine:+,}$c"; fi
-  done
-  [ -n "$mine" ] && node_cpus[$id]=$mine
-done
-echo "usable: $(for k in "${!node_cpus[@]}"; do echo -n "node$k=[${node_cpus[$k]}] "; done)" | tee -a "$out/topology.txt"
+for n in /sys/devices/system/node/node*; do node_cpus[${n##*node}]=$(cat "$n/cpulist"); done
+echo "nodes: $(for k in "${!node_cpus[@]}"; do echo -n "node$k=[${node_cpus[$k]}] "; done)" | tee -a "$out/topology.txt"
 pick() {  # figures of one run, from its JSON
   awk -F'"' '/"id":/ {id=$4} /"value":/ && id ~ /gbps\.(thread_4b|warp_64k|prefetch|memcpy_pinned)$|prefetch_vs_memcpy\.(64mib|largest)$/ {
     v=$0; sub(/.*: */, "", v); sub(/,?$/, "", v); printf "%s=%.3f ", id, v; id=""}' "$1" \
