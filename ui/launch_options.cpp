@@ -2,10 +2,12 @@
 
 #include <QCommandLineParser>
 
+#include <algorithm>
 #include <exception>
 
 #include "controllers/export_controller.h"
 #include "qt_text.h"
+#include "warpscope/lectures.h"
 #include "warpscope/registry.h"
 
 namespace warpscope::ui {
@@ -40,7 +42,15 @@ bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments
       QObject::tr("After the first run, change a focus slider N times, print the median/min/max "
                   "milliseconds from change to redrawn chart, and exit."),
       QStringLiteral("N"));
-  parser.addOptions({lab, device, set, view, exportFile, screenshot, measure});
+  const QCommandLineOption lecture(QStringLiteral("lecture"),
+                                   QObject::tr("Open a lecture (warpscope-cli lectures lists them) at its first "
+                                               "preset, or at --preset."),
+                                   QStringLiteral("ID"));
+  const QCommandLineOption preset(QStringLiteral("preset"),
+                                  QObject::tr("Open a preset: its lab, parameters and view (within --lecture, "
+                                              "the lecture stands at it)."),
+                                  QStringLiteral("ID"));
+  parser.addOptions({lab, device, set, view, exportFile, screenshot, measure, lecture, preset});
   if (!parser.parse(arguments)) {
     *error = parser.errorText();
     return false;
@@ -57,6 +67,15 @@ bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments
   out->viewId = parser.value(view);
   out->exportPath = parser.value(exportFile);
   out->screenshotPath = parser.value(screenshot);
+  // An empty name would leave a window waiting for an export that can never be written.
+  for (const QCommandLineOption* fileOption : {&exportFile, &screenshot}) {
+    if (parser.isSet(*fileOption) && parser.value(*fileOption).isEmpty()) {
+      *error = QObject::tr("--%1 needs a file name").arg(fileOption->names().front());
+      return false;
+    }
+  }
+  out->lectureId = parser.value(lecture);
+  out->presetId = parser.value(preset);
   if (parser.isSet(measure)) {
     bool ok = false;
     const int n = parser.value(measure).toInt(&ok);
@@ -70,6 +89,31 @@ bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments
   return true;
 }
 
+namespace {
+
+/// The preset --lecture/--preset open; fills startup's lecture, preset, params and view.
+/// Throws BadInputError for an unknown lecture or preset, or a preset the lecture lacks.
+PresetRef resolveStartupPreset(const LaunchOptions& options, StartupChoice* startup) {
+  const LabRegistry& registry = LabRegistry::builtin();
+  std::string presetId = fromQ(options.presetId);
+  if (!options.lectureId.isEmpty()) {
+    const Lecture& lecture = LectureLibrary::builtin().get(fromQ(options.lectureId));
+    if (presetId.empty()) presetId = lecture.presetIds.front();
+    const auto at = std::find(lecture.presetIds.begin(), lecture.presetIds.end(), presetId);
+    if (at == lecture.presetIds.end())
+      throw BadInputError("lecture '" + lecture.id + "' has no preset '" + presetId + "'");
+    startup->lectureId = toQ(lecture.id);
+    startup->lectureIndex = static_cast<int>(at - lecture.presetIds.begin());
+  }
+  const PresetRef ref = getPreset(registry, presetId);
+  startup->presetId = toQ(presetId);
+  startup->params = presetParams(*ref.lab, *ref.preset);
+  startup->viewId = toQ(ref.preset->view);
+  return ref;
+}
+
+}  // namespace
+
 QStringList validateLaunchOptions(const LaunchOptions& options, StartupChoice* startup) {
   QStringList problems;
   const LabRegistry& registry = LabRegistry::builtin();
@@ -82,6 +126,21 @@ QStringList validateLaunchOptions(const LaunchOptions& options, StartupChoice* s
       problems << QObject::tr("Unknown lab '%1'. Known labs: %2.").arg(options.labId, ids.join(QStringLiteral(", ")));
     }
   }
+  // A preset (or a lecture's first preset) names its own lab; --lab beside it must agree.
+  PresetRef preset;
+  if (!options.lectureId.isEmpty() || !options.presetId.isEmpty()) {
+    try {
+      preset = resolveStartupPreset(options, startup);
+    } catch (const std::exception& e) {
+      problems << toQ(e.what());
+    }
+  }
+  if (preset) {
+    if (lab && lab != preset.lab)
+      problems << QObject::tr("--lab %1 does not match preset '%2', which belongs to lab %3.")
+                      .arg(options.labId, toQ(preset.preset->id), toQ(preset.lab->id));
+    lab = preset.lab;
+  }
   if (!lab && !registry.labs().empty()) lab = &registry.labs().front();
   startup->labId = lab ? toQ(lab->id) : QString();
   startup->deviceId = options.deviceId;
@@ -89,6 +148,12 @@ QStringList validateLaunchOptions(const LaunchOptions& options, StartupChoice* s
   if (lab && !options.assignments.isEmpty()) {
     std::vector<std::string> assignments;
     for (const QString& a : options.assignments) assignments.push_back(fromQ(a));
+    if (preset) {
+      // --set goes on top of the preset's own settings.
+      std::vector<std::string> all = preset.preset->settings;
+      all.insert(all.end(), assignments.begin(), assignments.end());
+      assignments = std::move(all);
+    }
     try {
       startup->params = parseAssignments(lab->params, assignments);
     } catch (const std::exception& e) {

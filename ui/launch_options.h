@@ -30,6 +30,8 @@ struct LaunchOptions {
   QString exportPath;
   QString screenshotPath;
   int measureSliderChanges = 0;
+  QString lectureId;  ///< --lecture: open it (at --preset, or its first preset).
+  QString presetId;   ///< --preset: its lab, parameters and view.
 
   /// True when the run ends by itself (export, screenshot, measurement) instead of waiting
   /// for the user: then every refused option is fatal (exit 2) instead of a warning.

@@ -8,13 +8,18 @@
 #include <QMessageBox>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 #include "chart_panel.h"
+#include "controllers/animation_clock.h"
 #include "controllers/export_controller.h"
 #include "controllers/run_controller.h"
 #include "device_selector.h"
 #include "lab_list.h"
+#include "lecture_caption.h"
+#include "lecture_navigator.h"
+#include "lecture_panel.h"
 #include "message_bar.h"
 #include "param_panel.h"
 #include "qt_text.h"
@@ -22,6 +27,7 @@
 #include "run_status_bar.h"
 #include "scalar_panel.h"
 #include "views/view_chart.h"
+#include "warpscope/lectures.h"
 #include "warpscope/registry.h"
 
 namespace warpscope::ui {
@@ -80,6 +86,15 @@ MainWindow::MainWindow(RunController* runs, StartupChoice startup, QWidget* pare
     if (startup_.params) paramPanel_->setValues(*startup_.params);
     setWindowTitle(tr("Warpscope — %1").arg(toQ(lab_->title)));
   }
+  if (!startup_.presetId.isEmpty()) {
+    if (const PresetRef ref = findPreset(registry, fromQ(startup_.presetId))) pendingAnimationAt_ = ref.preset->animationAt;
+  }
+  if (!startup_.lectureId.isEmpty() && openLecture(startup_.lectureId, startup_.lectureIndex)) {
+    // The lecture put its preset's lab, values and view up (nothing runs before the session
+    // is ready); --set and --view from the command line go on top.
+    if (startup_.params) paramPanel_->setValues(*startup_.params);
+    if (!startup_.viewId.isEmpty()) preferredView_ = startup_.viewId;
+  }
   runs_->start();
 }
 
@@ -90,11 +105,16 @@ void MainWindow::buildUi() {
   auto* left = new QWidget(this);
   auto* leftLayout = new QVBoxLayout(left);
   leftLayout->setContentsMargins(6, 6, 6, 6);
-  auto* labsLabel = new QLabel(tr("&Labs"), left);
+  // Labs and lectures share the top of the left panel: a class follows a lecture, a student
+  // picks labs.
+  leftTabs_ = new QTabWidget(left);
   labList_ = new LabList(LabRegistry::builtin(), left);
-  labsLabel->setBuddy(labList_);
+  lectures_ = new LectureNavigator(LectureLibrary::builtin(), LabRegistry::builtin(), this);
+  lecturePanel_ = new LecturePanel(lectures_, left);
+  leftTabs_->addTab(labList_, tr("&Labs"));
+  leftTabs_->addTab(lecturePanel_, tr("L&ectures"));
   // Just tall enough for the labs there are: the parameters need the room.
-  labList_->setMaximumHeight(std::max(3, labList_->count()) * 34 + 8);
+  leftTabs_->setMaximumHeight(std::max(3, labList_->count()) * 34 + 48);
   auto* deviceLabel = new QLabel(tr("&Device"), left);
   deviceSelector_ = new DeviceSelector(left);
   deviceLabel->setBuddy(deviceSelector_);
@@ -104,8 +124,7 @@ void MainWindow::buildUi() {
   scroll->setWidgetResizable(true);
   scroll->setFrameShape(QFrame::NoFrame);
   scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  leftLayout->addWidget(labsLabel);
-  leftLayout->addWidget(labList_);
+  leftLayout->addWidget(leftTabs_);
   leftLayout->addWidget(deviceLabel);
   leftLayout->addWidget(deviceSelector_);
   leftLayout->addWidget(scroll, 1);
@@ -124,14 +143,22 @@ void MainWindow::buildUi() {
   scalarScroll->setWidgetResizable(true);
   scalarScroll->setFrameShape(QFrame::NoFrame);
   scalarScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  // In a lecture the slide's claim stands above the chart and what to look at beneath it.
+  lectureCaption_ = new LectureCaption(lectures_, right);
+  auto* chartArea = new QWidget(right);
+  auto* chartAreaLayout = new QVBoxLayout(chartArea);
+  chartAreaLayout->setContentsMargins(0, 0, 0, 0);
+  chartAreaLayout->addWidget(chartPanel_, 1);
+  chartAreaLayout->addWidget(lectureCaption_->lookAtLabel());
   auto* chartSplitter = new QSplitter(Qt::Vertical, right);
-  chartSplitter->addWidget(chartPanel_);
+  chartSplitter->addWidget(chartArea);
   chartSplitter->addWidget(scalarScroll);
   chartSplitter->setStretchFactor(0, 1);
   chartSplitter->setStretchFactor(1, 0);
   chartSplitter->setCollapsible(0, false);
   chartSplitter->setSizes({640, 200});
   rightLayout->addWidget(messageBar_);
+  rightLayout->addWidget(lectureCaption_);
   rightLayout->addWidget(chartSplitter, 1);
 
   auto* splitter = new QSplitter(Qt::Horizontal, this);
@@ -151,7 +178,11 @@ void MainWindow::buildUi() {
   connect(export_, &ExportController::exported, this,
           [this](const QString& path) { statusBar_->showMessage(tr("Exported %1").arg(path), 5000); });
 
-  connect(labList_, &LabList::labSelected, this, [this](const QString& id) { selectLab(id); });
+  connect(labList_, &LabList::labSelected, this, [this](const QString& id) {
+    lectures_->close();  // picking a lab by hand leaves the lecture
+    selectLab(id);
+  });
+  connect(lectures_, &LectureNavigator::moved, this, &MainWindow::applyCurrentPreset);
   connect(deviceSelector_, &DeviceSelector::deviceSelected, this, [this](const QString& id) { selectDevice(id); });
   connect(paramPanel_, &ParamPanel::paramsChanged, this,
           [this](const ParamSet& values, const QString&, bool) { onParamsChanged(values); });
@@ -195,6 +226,31 @@ void MainWindow::buildMenus() {
   QAction* reset = run->addAction(tr("&Reset parameters to defaults"));
   reset->setShortcut(QKeySequence(tr("Ctrl+R")));
   connect(reset, &QAction::triggered, paramPanel_, &ParamPanel::resetToDefaults);
+
+  QMenu* lecture = menuBar()->addMenu(tr("Lec&ture"));
+  // PageDown/PageUp are what presentation clickers send.
+  QAction* nextSlide = lecture->addAction(tr("&Next slide"));
+  nextSlide->setShortcut(QKeySequence(Qt::Key_PageDown));
+  connect(nextSlide, &QAction::triggered, lectures_, &LectureNavigator::next);
+  QAction* previousSlide = lecture->addAction(tr("&Previous slide"));
+  previousSlide->setShortcut(QKeySequence(Qt::Key_PageUp));
+  connect(previousSlide, &QAction::triggered, lectures_, &LectureNavigator::previous);
+  QAction* leave = lecture->addAction(tr("&Leave lecture"));
+  connect(leave, &QAction::triggered, lectures_, &LectureNavigator::close);
+  lecture->addSeparator();
+  for (const Lecture& l : lectures_->library().lectures()) {
+    QAction* open = lecture->addAction(toQ(l.title));
+    const QString id = toQ(l.id);
+    connect(open, &QAction::triggered, this, [this, id] { openLecture(id); });
+  }
+  // Outside a lecture the keys belong to the focused widget (a list or a slider pages).
+  auto follow = [this, nextSlide, previousSlide, leave] {
+    nextSlide->setEnabled(lectures_->canGoForward());
+    previousSlide->setEnabled(lectures_->canGoBack());
+    leave->setEnabled(lectures_->active());
+  };
+  connect(lectures_, &LectureNavigator::moved, this, follow);
+  follow();
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   QAction* about = help->addAction(tr("&About Warpscope"));
@@ -242,15 +298,63 @@ bool MainWindow::selectLab(const QString& labId) {
   if (!lab) return false;
   labList_->selectLab(labId);
   if (lab == lab_) return true;
-  lab_ = lab;
-  paramPanel_->setLab(*lab_);
-  setWindowTitle(tr("Warpscope — %1").arg(toQ(lab_->title)));
-  preferredView_.clear();
-  shown_.reset();
-  chartPanel_->showPlaceholder(tr("Running %1…").arg(toQ(lab_->title)));
-  scalarPanel_->clear();
-  submit(RunScope::FullSweep);
+  switchLab(*lab, std::nullopt, QString());
   return true;
+}
+
+bool MainWindow::openLecture(const QString& lectureId, int index) {
+  if (!lectures_->open(lectureId, index)) return false;
+  leftTabs_->setCurrentWidget(lecturePanel_);
+  return true;
+}
+
+void MainWindow::switchLab(const LabSpec& lab, std::optional<ParamSet> values, const QString& viewId) {
+  if (lab_) valuesByLab_[lab_->id] = paramPanel_->values();
+  labList_->selectLab(toQ(lab.id));
+  const bool sameLab = &lab == lab_;
+  lab_ = &lab;
+  if (!sameLab) paramPanel_->setLab(lab);
+  if (!values) {
+    if (const auto remembered = valuesByLab_.find(lab.id); remembered != valuesByLab_.end()) values = remembered->second;
+  }
+  if (values) paramPanel_->setValues(*values);
+  setWindowTitle(tr("Warpscope — %1").arg(toQ(lab.title)));
+  preferredView_ = viewId;
+  if (!sameLab) {
+    shown_.reset();
+    chartPanel_->showPlaceholder(tr("Running %1…").arg(toQ(lab.title)));
+    scalarPanel_->clear();
+  } else if (!viewId.isEmpty()) {
+    chartPanel_->selectView(viewId);
+  }
+  submit(RunScope::FullSweep);
+}
+
+void MainWindow::applyCurrentPreset() {
+  const PresetRef ref = lectures_->current();
+  if (!ref) return;  // the lecture closed: the lab and its values stay on screen
+  std::optional<ParamSet> values;
+  try {
+    values = presetParams(*ref.lab, *ref.preset);
+  } catch (const BadInputError& e) {
+    messageBar_->showMessage(tr("Bad input: %1").arg(toQ(e.what())), MessageBar::Level::Error);
+    return;
+  }
+  pendingAnimationAt_ = ref.preset->animationAt;
+  switchLab(*ref.lab, values, toQ(ref.preset->view));
+}
+
+void MainWindow::applyPendingAnimationMoment() {
+  if (pendingAnimationAt_ < 0 || !shown_) return;
+  const double at = pendingAnimationAt_;
+  pendingAnimationAt_ = -1;
+  const std::string viewId = fromQ(chartPanel_->currentViewId());
+  for (const View& view : shown_->views) {
+    double start = 0;
+    double end = 0;
+    if (view.id != viewId || !animationSpan(view, &start, &end)) continue;
+    chartPanel_->animationClock()->seek(start + at * (end - start));
+  }
 }
 
 bool MainWindow::selectDevice(const QString& deviceId) {
@@ -301,6 +405,7 @@ void MainWindow::showFull(const RunResult& result) {
   shown_ = result;
   chartPanel_->display(*shown_, preferredView_);
   scalarPanel_->display(*shown_);
+  applyPendingAnimationMoment();
 }
 
 void MainWindow::onRunFinished(quint64 seq, const RunResult& result) {

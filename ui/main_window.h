@@ -8,11 +8,17 @@
 #include <QMainWindow>
 #include <QTimer>
 
+#include <map>
 #include <optional>
+#include <string>
 
 #include "warpscope/backend.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"
+
+QT_BEGIN_NAMESPACE
+class QTabWidget;
+QT_END_NAMESPACE
 
 namespace warpscope::ui {
 
@@ -20,6 +26,9 @@ class ChartPanel;
 class DeviceSelector;
 class ExportController;
 class LabList;
+class LectureCaption;
+class LectureNavigator;
+class LecturePanel;
 class MessageBar;
 class ParamPanel;
 class RunController;
@@ -32,6 +41,9 @@ struct StartupChoice {
   QString deviceId;               ///< Empty: the session's default device.
   std::optional<ParamSet> params; ///< Already validated against labId's declarations.
   QString viewId;                 ///< Empty: the lab's first view.
+  QString lectureId;              ///< Non-empty: open this lecture, standing at lectureIndex.
+  int lectureIndex = 0;
+  QString presetId;               ///< The preset params and viewId came from (may be empty).
 };
 
 class MainWindow : public QMainWindow {
@@ -55,10 +67,16 @@ class MainWindow : public QMainWindow {
   [[nodiscard]] MessageBar* messageBar() const { return messageBar_; }
   [[nodiscard]] RunStatusBar* runStatusBar() const { return statusBar_; }
   [[nodiscard]] ExportController* exportController() const { return export_; }
+  [[nodiscard]] LectureNavigator* lectureNavigator() const { return lectures_; }
+  [[nodiscard]] LecturePanel* lecturePanel() const { return lecturePanel_; }
+  [[nodiscard]] LectureCaption* lectureCaption() const { return lectureCaption_; }
 
  public slots:
-  /// Switches lab (controls at defaults) and runs its full sweep. False if the id is unknown.
+  /// Switches lab and runs its full sweep: the controls take the values this lab had when it
+  /// was last left in this session, or its defaults. False if the id is unknown.
   bool selectLab(const QString& labId);
+  /// Opens a lecture at its `index`-th preset (lab, parameters, view); false if unknown.
+  bool openLecture(const QString& lectureId, int index = 0);
   /// Runs the current lab on another device. False if the id is unknown.
   bool selectDevice(const QString& deviceId);
   /// Queues a full sweep with the current values.
@@ -87,6 +105,13 @@ class MainWindow : public QMainWindow {
   /// The current lab's LabSpec::sameSweep (false without a lab).
   [[nodiscard]] bool sameSweep(const ParamSet& a, const ParamSet& b) const { return lab_ && lab_->sameSweep(a, b); }
   void showFull(const RunResult& result);
+  /// Makes `lab` current with `values` (or its remembered or default values), showing `viewId`
+  /// first when given, and runs its sweep.
+  void switchLab(const LabSpec& lab, std::optional<ParamSet> values, const QString& viewId);
+  /// Shows the preset the lecture stands at: its lab, its parameters (still live) and its view.
+  void applyCurrentPreset();
+  /// Moves an animated view to the preset's moment once its result is on screen.
+  void applyPendingAnimationMoment();
 
   RunController* runs_;
   StartupChoice startup_;
@@ -95,9 +120,14 @@ class MainWindow : public QMainWindow {
   std::optional<RunResult> shown_;
   std::optional<ParamSet> lastFullParams_;  ///< Values of the latest full sweep requested.
   QString preferredView_;
+  /// Each lab's values when it was last left: switching back restores them.
+  std::map<std::string, ParamSet> valuesByLab_;
+  /// A preset's animation moment (0..1 of the span) waiting for its result; negative: none.
+  double pendingAnimationAt_ = -1;
   /// Restarted by every focus update that left a view stale; fires once the slider rests.
   QTimer staleRefresh_;
 
+  QTabWidget* leftTabs_ = nullptr;
   LabList* labList_ = nullptr;
   DeviceSelector* deviceSelector_ = nullptr;
   ParamPanel* paramPanel_ = nullptr;
@@ -106,6 +136,9 @@ class MainWindow : public QMainWindow {
   MessageBar* messageBar_ = nullptr;
   RunStatusBar* statusBar_ = nullptr;
   ExportController* export_ = nullptr;
+  LectureNavigator* lectures_ = nullptr;
+  LecturePanel* lecturePanel_ = nullptr;
+  LectureCaption* lectureCaption_ = nullptr;
 };
 
 /// "Bad input", "Device error", "Cancelled": how a RunError kind reads in the UI.

@@ -2,6 +2,8 @@
 
 #include "cli/cli_args.h"
 #include "cli/commands.h"
+#include "warpscope/file_write.h"
+#include "warpscope/lectures.h"
 #include "warpscope/session.h"
 #include "warpscope/writers.h"
 
@@ -12,7 +14,9 @@ std::string usage() {
          "  devices                       one device a line: id, kind, name (unavailable GPUs: why)\n"
          "  labs                          one lab a line: id, title\n"
          "  describe LAB                  the lab's parameters as JSON\n"
+         "  lectures                      one preset a line: lecture id, preset id, lab, title\n"
          "  run LAB [--device ID] [--set NAME=VALUE ...] [--scope sweep|focus]\n"
+         "  run --preset ID [--device ID] [--set NAME=VALUE ...]   a lecture's slide\n"
          "          [--format json|csv] [--out FILE]\n"
          "  bench [--device ID] [--repeat N]   every lab: sweep time, focus rerun, its own targets\n"
          "exit: 0 ok, 2 bad input, 3 device error, 1 bench target missed\n";
@@ -35,6 +39,15 @@ int listLabs(const Session& session, std::ostream& out) {
   return kExitOk;
 }
 
+int listLectures(const Session& session, std::ostream& out) {
+  for (const Lecture& lecture : LectureLibrary::builtin().lectures())
+    for (const std::string& presetId : lecture.presetIds) {
+      const PresetRef ref = getPreset(session.registry(), presetId);
+      out << lecture.id << '\t' << presetId << '\t' << ref.lab->id << '\t' << ref.preset->title << '\n';
+    }
+  return kExitOk;
+}
+
 int describe(const Session& session, const CliOptions& options, std::ostream& out) {
   if (options.positional.size() != 1) throw BadInputError("describe needs exactly one LAB");
   out << describeLabJson(session.registry().get(options.positional[0])) << '\n';
@@ -49,19 +62,27 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
     return args.empty() ? kExitBadInput : kExitOk;
   }
   const std::string command = args[0];
-  if (command != "devices" && command != "labs" && command != "describe" && command != "run" && command != "bench") {
+  if (command != "devices" && command != "labs" && command != "lectures" && command != "describe" &&
+      command != "run" && command != "bench") {
     err << "warpscope-cli: unknown command '" << command << "'\n" << usage();
     return kExitBadInput;
   }
   try {
     const CliOptions options = parseCliOptions({args.begin() + 1, args.end()});
     Session session;  // probes the GPU: only after the command line is known to be sound
-    if (command == "devices") return listDevices(session, out);
-    if (command == "labs") return listLabs(session, out);
-    if (command == "describe") return describe(session, options, out);
-    if (command == "run") return runCommand(session, options, out, err);
-    return benchCommand(session, options, out, err);
+    const int code = command == "devices"    ? listDevices(session, out)
+                     : command == "labs"     ? listLabs(session, out)
+                     : command == "lectures" ? listLectures(session, out)
+                     : command == "describe" ? describe(session, options, out)
+                     : command == "run"      ? runCommand(session, options, out, err)
+                                             : benchCommand(session, options, out, err);
+    // Output that never arrived (stdout on a full disk or closed) is a failure, not success.
+    if (!out.flush()) throw FileWriteError("cannot write to standard output");
+    return code;
   } catch (const BadInputError& e) {
+    err << "warpscope-cli: " << e.what() << '\n';
+    return kExitBadInput;
+  } catch (const FileWriteError& e) {
     err << "warpscope-cli: " << e.what() << '\n';
     return kExitBadInput;
   } catch (const std::exception& e) {

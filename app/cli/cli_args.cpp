@@ -20,7 +20,10 @@ CliOptions parseCliOptions(const std::vector<std::string>& args) {
     if (name == "--device") options.device = value();
     else if (name == "--set") options.assignments.push_back(value());
     else if (name == "--format") options.format = value();
-    else if (name == "--out") options.outPath = value();
+    else if (name == "--out") {
+      options.outPath = value();
+      if (options.outPath->empty()) throw BadInputError("--out needs a file name, got ''");
+    } else if (name == "--preset") options.preset = value();
     else if (name == "--scope") {
       options.scope = value();
       if (options.scope != "sweep" && options.scope != "focus")

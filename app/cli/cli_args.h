@@ -10,6 +10,7 @@ struct CliOptions {
   std::vector<std::string> positional;   ///< e.g. the LAB of `run LAB`
   std::optional<std::string> device;     ///< --device ID
   std::vector<std::string> assignments;  ///< every --set NAME=VALUE, in order
+  std::optional<std::string> preset;     ///< --preset ID (run): the preset's lab and settings
   std::string format = "json";           ///< --format json|csv
   std::optional<std::string> outPath;    ///< --out FILE
   std::string scope = "sweep";           ///< --scope sweep|focus

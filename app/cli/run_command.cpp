@@ -1,7 +1,9 @@
-#include <fstream>
+#include <sstream>
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "warpscope/file_write.h"
+#include "warpscope/lectures.h"
 #include "warpscope/writers.h"
 
 namespace warpscope::cli {
@@ -16,14 +18,36 @@ int reportRunError(const RunError& error, std::ostream& err) {
   return kExitDeviceError;
 }
 
-int runCommand(Session& session, const CliOptions& options, std::ostream& out, std::ostream& err) {
-  if (options.positional.size() != 1) throw BadInputError("run needs exactly one LAB");
+namespace {
+
+/// The lab and parameters a `run` asks for: LAB with --set, or --preset ID (its lab, its
+/// settings, then any --set on top). LAB beside --preset must be the preset's lab.
+std::pair<const LabSpec*, ParamSet> requestedLabAndParams(const Session& session, const CliOptions& options) {
+  if (options.preset) {
+    if (options.positional.size() > 1) throw BadInputError("run --preset takes at most one LAB");
+    const PresetRef ref = getPreset(session.registry(), *options.preset);
+    if (!options.positional.empty() && options.positional[0] != ref.lab->id)
+      throw BadInputError("preset '" + ref.preset->id + "' belongs to lab " + ref.lab->id + ", not " +
+                          options.positional[0]);
+    presetParams(*ref.lab, *ref.preset);  // names the preset if its own settings are refused
+    std::vector<std::string> assignments = ref.preset->settings;
+    assignments.insert(assignments.end(), options.assignments.begin(), options.assignments.end());
+    return {ref.lab, parseAssignments(ref.lab->params, assignments)};
+  }
+  if (options.positional.size() != 1) throw BadInputError("run needs exactly one LAB (or --preset ID)");
   const LabSpec& lab = session.registry().get(options.positional[0]);
+  return {&lab, parseAssignments(lab.params, options.assignments)};
+}
+
+}  // namespace
+
+int runCommand(Session& session, const CliOptions& options, std::ostream& out, std::ostream& err) {
+  const auto [lab, params] = requestedLabAndParams(session, options);
   const auto writer = makeWriter(options.format);  // refuse a bad format before a long run
   RunRequest request;
-  request.labId = lab.id;
+  request.labId = lab->id;
   request.deviceId = options.device.value_or(session.defaultDeviceId());
-  request.params = parseAssignments(lab.params, options.assignments);
+  request.params = params;
   request.scope = options.scope == "focus" ? RunScope::FocusOnly : RunScope::FullSweep;
 
   CancelToken never;
@@ -31,10 +55,9 @@ int runCommand(Session& session, const CliOptions& options, std::ostream& out, s
   if (!outcome.ok()) return reportRunError(outcome.error(), err);
 
   if (options.outPath) {
-    std::ofstream file(*options.outPath, std::ios::binary);
-    if (!file) throw BadInputError("cannot open --out file '" + *options.outPath + "' for writing");
-    writer->write(outcome.result(), file);
-    if (!file.flush()) throw BadInputError("could not write '" + *options.outPath + "'");
+    std::ostringstream text;
+    writer->write(outcome.result(), text);
+    writeFileAtomically(*options.outPath, text.str());  // FileWriteError: exit 2, old file intact
     err << outcome.result().banner() << ": wrote " << *options.outPath << '\n';
   } else {
     writer->write(outcome.result(), out);

@@ -1,6 +1,9 @@
 // warpscope-cli end to end, in-process (runCli) and as a process for exit codes.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -122,4 +125,106 @@ TEST(CliProcess, ExitCodesSurviveTheRealExecutable) {
   EXPECT_EQ(std::system((cliPath + " labs >/dev/null").c_str()), 0);
   const int status = std::system((cliPath + " run latency-arith --device sim:h100 --set ilp=7 2>/dev/null").c_str());
   EXPECT_EQ(WEXITSTATUS(status), 2);
+}
+
+TEST(Cli, LecturesPrintsOnePresetALineLectureIdPresetIdLabTitle) {
+  const CliRun r = cli({"lectures"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::istringstream lines(r.out);
+  std::string line;
+  int count = 0;
+  while (std::getline(lines, line)) {
+    ++count;
+    EXPECT_EQ(std::count(line.begin(), line.end(), '\t'), 3) << line;
+  }
+  EXPECT_GE(count, 30);
+  EXPECT_EQ(r.out.find("volkov-lower-occupancy\tvolkov-"), r.out.find("volkov-lower-occupancy")) << r.out;
+}
+
+TEST(Cli, RunPresetUsesThePresetsLabAndSettingsAndSetGoesOnTop) {
+  const CliRun list = cli({"lectures"});
+  // The first preset of the listing, whatever it is: lecture, preset, lab, title.
+  std::istringstream first(list.out.substr(0, list.out.find('\n')));
+  std::string lecture, preset, lab;
+  std::getline(first, lecture, '\t');
+  std::getline(first, preset, '\t');
+  std::getline(first, lab, '\t');
+  const CliRun r = cli({"run", "--preset", preset, "--device", "sim:h200"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["lab"], lab);
+  EXPECT_EQ(cli({"run", "--preset", "no-such-preset", "--device", "sim:h200"}).code, 2);
+  const std::string other = lab == "latency-arith" ? "latency-memory" : "latency-arith";
+  const CliRun mismatch = cli({"run", other, "--preset", preset, "--device", "sim:h200"});
+  EXPECT_EQ(mismatch.code, 2);
+  EXPECT_NE(mismatch.err.find(lab), std::string::npos) << mismatch.err;
+}
+
+TEST(Cli, AnEmptyOutFileNameIsRefused) {
+  EXPECT_EQ(cli({"run", "latency-arith", "--device", "sim:h100", "--out", ""}).code, 2);
+}
+
+// Write failures: the old file survives, no partial file is left, and the exit code is 2.
+namespace {
+
+std::filesystem::path freshFolder(const std::string& name) {
+  const auto folder = std::filesystem::temp_directory_path() / name;
+  std::filesystem::remove_all(folder);
+  std::filesystem::create_directories(folder);
+  return folder;
+}
+
+std::string readAll(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+}  // namespace
+
+TEST(CliProcess, WritingToAFullDiskExitsTwoNotZero) {
+  if (!std::filesystem::exists("/dev/full")) GTEST_SKIP() << "this system has no /dev/full";
+  const std::string cliPath = WARPSCOPE_CLI_PATH;
+  const int status = std::system((cliPath + " run latency-arith --device sim:h100 > /dev/full 2>/dev/null").c_str());
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  const int labs = std::system((cliPath + " labs > /dev/full 2>/dev/null").c_str());
+  EXPECT_EQ(WEXITSTATUS(labs), 2);
+}
+
+TEST(CliProcess, AFileSizeLimitLeavesTheOldOutFileIntactAndExitsTwo) {
+  const auto folder = freshFolder("warpscope_cli_ulimit");
+  const auto out = folder / "run.json";
+  { std::ofstream(out) << "old contents"; }
+  const std::string cliPath = WARPSCOPE_CLI_PATH;
+  // ulimit -f counts 512-byte blocks (bash): 8 blocks = 4 KiB, far below a sweep's JSON.
+  const std::string command = "bash -c 'ulimit -f 8; exec " + cliPath +
+                              " run latency-arith --device sim:h100 --out " + out.string() + "' 2>/dev/null";
+  const int status = std::system(command.c_str());
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  EXPECT_EQ(readAll(out), "old contents");
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(folder), {}), 1) << "a temporary file was left";
+  std::filesystem::remove_all(folder);
+}
+
+TEST(CliProcess, AReadOnlyFolderLeavesTheOldFileAndExitsTwo) {
+  // Root writes into any folder: as root, the CLI runs as user nobody (setpriv) instead.
+  std::string asUser;
+  if (::geteuid() == 0) {
+    if (std::system("command -v setpriv >/dev/null 2>&1") != 0)
+      GTEST_SKIP() << "running as root without setpriv: a read-only folder does not stop root";
+    asUser = "setpriv --reuid=65534 --regid=65534 --clear-groups ";
+  }
+  const auto folder = freshFolder("warpscope_cli_readonly");
+  const auto out = folder / "run.json";
+  { std::ofstream(out) << "old contents"; }
+  namespace fs = std::filesystem;
+  fs::permissions(out, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+  fs::permissions(folder, fs::perms::owner_read | fs::perms::owner_exec | fs::perms::group_read |
+                              fs::perms::group_exec | fs::perms::others_read | fs::perms::others_exec);
+  const std::string cliPath = WARPSCOPE_CLI_PATH;
+  const int status = std::system((asUser + cliPath + " run latency-arith --device sim:h100 --out " + out.string() +
+                                  " 2>/dev/null").c_str());
+  fs::permissions(folder, fs::perms::owner_all);
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  EXPECT_EQ(readAll(out), "old contents");
+  EXPECT_EQ(std::distance(fs::directory_iterator(folder), {}), 1) << "a temporary file was left";
+  fs::remove_all(folder);
 }

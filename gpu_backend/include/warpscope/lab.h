@@ -41,12 +41,32 @@ struct BenchFocusMove {
   double b = 0;
 };
 
+/// One slide of a lecture, reproduced: the parameters and the view of this lab that show the
+/// slide's claim. Declared in the lab's room beside its parameters (<lab>_presets.cpp);
+/// lectures (resources/lectures/*.json) list presets by id. Every preset's settings are
+/// validated against the lab's declaration and its view must exist (tests/unit/presets_test.cpp).
+struct PresetSpec {
+  std::string id;      ///< Unique across labs, e.g. "volkov-ilp-peak-with-fewer-threads".
+  std::string title;   ///< Short, for the lecture list, e.g. "ILP: peak with fewer threads".
+  std::string claim;   ///< The slide's claim in one sentence, in the seed's words where possible.
+  std::string lookAt;  ///< What to look at on the chart, one or two sentences.
+  std::string source;  ///< Seed file and slide title, e.g. "seed 000, Volkov, slide 'Hiding arithmetic latency'".
+  /// "name=value" over the lab's defaults; a named choice may be given by name ("pattern=odd-even").
+  std::vector<std::string> settings;
+  std::string view;    ///< Id of the view shown first.
+  /// Where an animated view (timeline, grid) stands when the preset opens, as a fraction 0..1 of
+  /// its time span; negative: the view's own default (the end, the whole run drawn).
+  double animationAt = -1;
+};
+
 struct LabSpec {
   std::string id;       ///< e.g. "latency-arith".
   std::string title;    ///< e.g. "Hiding arithmetic latency (Volkov I)".
   std::string summary;  ///< One paragraph for the lab list's tooltip and `describe`.
   std::vector<ParamSpec> params;
   std::vector<ViewSpec> views;
+  /// The slides this lab reproduces (may be empty); lectures list them by id.
+  std::vector<PresetSpec> presets;
   /// The lab's targets (may be empty: bench then prints only its timings).
   BenchChecksFn benchChecks;
   /// Empty param: the lab has no focus parameter worth timing.
@@ -63,6 +83,7 @@ struct LabSpec {
   bool measuresOnGpu = true;
 
   [[nodiscard]] const ViewSpec* findView(const std::string& id) const;
+  [[nodiscard]] const PresetSpec* findPreset(const std::string& id) const;
   /// True when every parameter that differs between a and b is a Focus parameter: a change
   /// from a to b can rerun just the focus point.
   [[nodiscard]] bool sameSweep(const ParamSet& a, const ParamSet& b) const;

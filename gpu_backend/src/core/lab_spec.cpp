@@ -10,6 +10,12 @@ const ViewSpec* LabSpec::findView(const std::string& viewId) const {
   return nullptr;
 }
 
+const PresetSpec* LabSpec::findPreset(const std::string& presetId) const {
+  for (const auto& preset : presets)
+    if (preset.id == presetId) return &preset;
+  return nullptr;
+}
+
 bool LabSpec::sameSweep(const ParamSet& a, const ParamSet& b) const {
   for (const ParamSpec& spec : params) {
     if (spec.role != ParamRole::Sweep) continue;

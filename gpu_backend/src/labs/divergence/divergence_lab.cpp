@@ -12,6 +12,7 @@
 #include "labs/divergence/divergence_model.h"
 #include "labs/param_builders.h"
 #include "labs/sweep_format.h"
+#include "labs/divergence/divergence_presets.h"
 
 namespace warpscope::labs {
 
@@ -74,6 +75,7 @@ LabSpec buildSpec() {
                {"slowdown-vs-paths", "Slowdown vs the uniform kernel", ViewKind::Xy},
                {"warp-timeline", "Warps over time: path segments, lanes lit while active", ViewKind::Timeline},
                {"simt-steps", "SIMT stack on a 4-thread warp (T0..T3)", ViewKind::Grid}};
+  lab.presets = divergencePresets();
   lab.benchChecks = divergenceBenchChecks;
   return lab;
 }

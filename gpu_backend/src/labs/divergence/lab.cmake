@@ -4,6 +4,7 @@
 # toolkit.
 target_sources(warpscope_backend PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/divergence_lab.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/divergence_presets.cpp
   ${CMAKE_CURRENT_LIST_DIR}/divergence_trace.cpp
   ${CMAKE_CURRENT_LIST_DIR}/divergence_model.cpp
   ${CMAKE_CURRENT_LIST_DIR}/simt_program.cpp

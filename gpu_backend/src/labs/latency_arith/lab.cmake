@@ -2,6 +2,7 @@
 # (latency_arith_model.cpp) in every build; the CUDA measurement and kernels only with the toolkit.
 target_sources(warpscope_backend PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/latency_arith_lab.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/latency_arith_presets.cpp
   ${CMAKE_CURRENT_LIST_DIR}/latency_arith_model.cpp
 )
 if(WARPSCOPE_ENABLE_CUDA)

@@ -8,6 +8,7 @@
 #include "labs/latency_arith/latency_arith_cuda.h"
 #include "labs/latency_arith/latency_arith_model.h"
 #include "labs/sweep_format.h"
+#include "labs/latency_arith/latency_arith_presets.h"
 
 namespace warpscope::labs {
 
@@ -38,6 +39,7 @@ LabSpec buildSpec() {
   lab.views = {{"fraction-vs-threads", "Fraction of FP32 peak vs threads per SM", ViewKind::Xy},
                {"gflops-vs-threads", "FP32 throughput vs threads per SM", ViewKind::Xy},
                {"fraction-vs-ilp", "Fraction of FP32 peak vs ILP", ViewKind::Xy}};
+  lab.presets = latencyArithPresets();
   lab.benchChecks = latencyArithBenchChecks;
   lab.benchFocusMove = {"ilp", 1, 4};
   return lab;

@@ -2,6 +2,7 @@
 # (latency_memory_model.cpp) in every build; the CUDA measurement and kernels only with the toolkit.
 target_sources(warpscope_backend PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/latency_memory_lab.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/latency_memory_presets.cpp
   ${CMAKE_CURRENT_LIST_DIR}/latency_memory_model.cpp
 )
 if(WARPSCOPE_ENABLE_CUDA)

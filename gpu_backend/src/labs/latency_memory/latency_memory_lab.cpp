@@ -9,6 +9,7 @@
 #include "labs/latency_memory/latency_memory_cuda.h"
 #include "labs/latency_memory/latency_memory_model.h"
 #include "labs/sweep_format.h"
+#include "labs/latency_memory/latency_memory_presets.h"
 
 namespace warpscope::labs {
 namespace {
@@ -80,6 +81,7 @@ LabSpec buildSpec() {
                {"gbps-vs-occupancy", "Copy throughput vs occupancy", ViewKind::Xy},
                {"fraction-vs-bytes", "Copy throughput vs bytes per thread", ViewKind::Xy},
                {"gbps-vs-bytes", "Copy throughput vs bytes per thread", ViewKind::Xy}};
+  lab.presets = latencyMemoryPresets();
   lab.benchChecks = latencyMemoryBenchChecks;
   lab.benchFocusMove = {"elements_per_thread", 4, 8};
   return lab;

@@ -8,6 +8,7 @@
 #include "labs/limiter/limiter_model.h"
 #include "labs/param_builders.h"
 #include "labs/sweep_format.h"
+#include "labs/limiter/limiter_presets.h"
 
 namespace warpscope::labs {
 
@@ -30,6 +31,7 @@ LabSpec buildSpec() {
                {"time-vs-intensity", "Time per launch vs arithmetic intensity", ViewKind::Xy},
                {"fraction-vs-intensity", "Full kernel: fraction of each ceiling vs arithmetic intensity", ViewKind::Xy},
                {"ratio-vs-balanced", "Instruction:byte ratio vs the device's balanced ratio", ViewKind::Bars}};
+  lab.presets = limiterPresets();
   lab.benchChecks = limiterBenchChecks;
   lab.benchFocusMove = {"fmas_per_element", 4, 256};
   return lab;

@@ -3,6 +3,7 @@
 # CUDA measurement and kernels only with the toolkit, and cuBLAS only when the toolkit has it.
 target_sources(warpscope_backend PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/matmul_tiling_lab.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/matmul_tiling_presets.cpp
   ${CMAKE_CURRENT_LIST_DIR}/matmul_model.cpp
 )
 if(WARPSCOPE_ENABLE_CUDA)

@@ -8,6 +8,7 @@
 #include "labs/matmul_tiling/matmul_tiling_cuda.h"
 #include "labs/param_builders.h"
 #include "labs/sweep_format.h"
+#include "labs/matmul_tiling/matmul_tiling_presets.h"
 
 namespace warpscope::labs {
 
@@ -39,6 +40,7 @@ LabSpec buildSpec() {
                {"gflops-vs-outputs", "Throughput vs outputs per thread", ViewKind::Xy},
                {"occupancy-vs-outputs", "Occupancy vs outputs per thread", ViewKind::Xy},
                {"smem-per-flop", "Shared-memory bytes loaded per flop", ViewKind::Bars}};
+  lab.presets = matmulTilingPresets();
   lab.benchChecks = matmulBenchChecks;
   return lab;
 }

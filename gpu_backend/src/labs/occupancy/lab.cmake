@@ -4,6 +4,7 @@
 target_sources(warpscope_backend PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/occupancy_calculator.cpp
   ${CMAKE_CURRENT_LIST_DIR}/occupancy_lab.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/occupancy_presets.cpp
   ${CMAKE_CURRENT_LIST_DIR}/occupancy_views.cpp
   ${CMAKE_CURRENT_LIST_DIR}/occupancy_model.cpp
 )

@@ -7,6 +7,7 @@
 #include "labs/occupancy/occupancy_model.h"
 #include "labs/occupancy/register_cap_kernel.h"
 #include "labs/param_builders.h"
+#include "labs/occupancy/occupancy_presets.h"
 
 namespace warpscope::labs {
 
@@ -45,6 +46,7 @@ LabSpec buildSpec() {
                {"occupancy-vs-registers", "Occupancy vs registers per thread", ViewKind::Xy},
                {"occupancy-vs-shared", "Occupancy vs shared memory per block", ViewKind::Xy},
                {"register-caps", "What a register cap costs: the same work under __launch_bounds__", ViewKind::Bars}};
+  lab.presets = occupancyPresets();
   lab.benchChecks = occupancyBenchChecks;
   return lab;
 }

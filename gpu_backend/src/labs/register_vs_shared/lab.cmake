@@ -3,6 +3,7 @@
 # with the toolkit.
 target_sources(warpscope_backend PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/register_vs_shared_lab.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/register_vs_shared_presets.cpp
   ${CMAKE_CURRENT_LIST_DIR}/register_vs_shared_model.cpp
 )
 if(WARPSCOPE_ENABLE_CUDA)

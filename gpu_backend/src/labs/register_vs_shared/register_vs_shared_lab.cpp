@@ -8,6 +8,7 @@
 #include "labs/register_vs_shared/register_vs_shared_cuda.h"
 #include "labs/register_vs_shared/register_vs_shared_model.h"
 #include "labs/sweep_format.h"
+#include "labs/register_vs_shared/register_vs_shared_presets.h"
 
 namespace warpscope::labs {
 
@@ -48,6 +49,7 @@ LabSpec buildSpec() {
   lab.views = {{"gflops-vs-threads", "FP32 FMA throughput vs threads per SM", ViewKind::Xy},
                {"shared-gbps-vs-threads", "Shared-memory bandwidth used vs threads per SM", ViewKind::Xy},
                {"best-vs-ceilings", "Best of each variant against its ceiling", ViewKind::Bars}};
+  lab.presets = registerVsSharedPresets();
   lab.benchChecks = registerVsSharedBenchChecks;
   lab.benchFocusMove = {"threads_per_block", 64, 512};
   return lab;

@@ -2,6 +2,7 @@
 # the limiter room's model); the CUDA measurement only with the toolkit (the limiter room's kernels).
 target_sources(warpscope_backend PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/roofline_lab.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/roofline_presets.cpp
   ${CMAKE_CURRENT_LIST_DIR}/roofline_model.cpp
 )
 if(WARPSCOPE_ENABLE_CUDA)

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "labs/sweep_format.h"
+#include "labs/roofline/roofline_presets.h"
 
 namespace warpscope::labs {
 
@@ -28,6 +29,7 @@ LabSpec buildSpec() {
   lab.params = {limiterFmasParam(), limiterOccupancyParam()};
   lab.views = {{"roofline", "Roofline", ViewKind::Xy},
                {"fraction-of-roof", "Fraction of the roof reached vs arithmetic intensity", ViewKind::Xy}};
+  lab.presets = rooflinePresets();
   lab.benchChecks = rooflineBenchChecks;
   lab.benchFocusMove = {"fmas_per_element", 4, 256};
   return lab;

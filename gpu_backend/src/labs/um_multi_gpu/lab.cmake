@@ -2,6 +2,7 @@
 # (um_multi_gpu_model.cpp) in every build; the GPU side only with the toolkit.
 target_sources(warpscope_backend PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/um_multi_gpu_lab.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/um_multi_gpu_presets.cpp
   ${CMAKE_CURRENT_LIST_DIR}/um_multi_gpu_model.cpp
 )
 if(WARPSCOPE_ENABLE_CUDA)

@@ -6,6 +6,7 @@
 #include "labs/sweep_format.h"
 #include "labs/um_common/um_views.h"
 #include "labs/um_multi_gpu/um_multi_gpu_model.h"
+#include "labs/um_multi_gpu/um_multi_gpu_presets.h"
 #include "sim/device_profile.h"
 
 namespace warpscope::labs {
@@ -38,6 +39,7 @@ LabSpec buildSpec() {
                {"bytes-by-mode", "Bytes migrated by mode (MiB)", ViewKind::Bars},
                {"um-timeline", "Unified memory timeline", ViewKind::Timeline},
                {"page-map", "Where each page lives", ViewKind::Grid}};
+  lab.presets = umMultiGpuPresets();
   return lab;
 }
 

@@ -2,6 +2,7 @@
 # simulated only: with the toolkit, a CUDA device runs the closest profile's model (never the GPU).
 target_sources(warpscope_backend PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/um_oversubscription_lab.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/um_oversubscription_presets.cpp
   ${CMAKE_CURRENT_LIST_DIR}/um_oversubscription_model.cpp
 )
 if(WARPSCOPE_ENABLE_CUDA)

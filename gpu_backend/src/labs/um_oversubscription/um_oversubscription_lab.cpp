@@ -8,6 +8,7 @@
 #include "labs/sweep_format.h"
 #include "labs/um_common/um_views.h"
 #include "labs/um_oversubscription/um_oversubscription_model.h"
+#include "labs/um_oversubscription/um_oversubscription_presets.h"
 #include "sim/device_profile.h"
 
 namespace warpscope::labs {
@@ -43,6 +44,7 @@ LabSpec buildSpec() {
   lab.views = {{"gbps-vs-working-set", "Fault-driven migration throughput vs working set", ViewKind::Xy},
                {"um-timeline", "Unified memory timeline", ViewKind::Timeline},
                {"page-map", "Where each page lives", ViewKind::Grid}};
+  lab.presets = umOversubscriptionPresets();
   return lab;
 }
 

@@ -7,6 +7,7 @@
 #include "labs/um_common/um_policy_names.h"
 #include "labs/um_common/um_views.h"
 #include "labs/um_policies/um_policies_model.h"
+#include "labs/um_policies/um_policies_presets.h"
 #include "sim/device_profile.h"
 
 namespace warpscope::labs {
@@ -45,6 +46,7 @@ LabSpec buildSpec() {
                {"faults-by-policy", "Page faults by policy (whole run)", ViewKind::Bars},
                {"um-timeline", "Unified memory timeline", ViewKind::Timeline},
                {"page-map", "Where each page lives", ViewKind::Grid}};
+  lab.presets = umPoliciesPresets();
   return lab;
 }
 

@@ -2,6 +2,7 @@
 # (um_streaming_model.cpp) in every build; the GPU side only with the toolkit.
 target_sources(warpscope_backend PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/um_streaming_lab.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/um_streaming_presets.cpp
   ${CMAKE_CURRENT_LIST_DIR}/um_streaming_model.cpp
 )
 if(WARPSCOPE_ENABLE_CUDA)

@@ -9,6 +9,7 @@
 #include "labs/sweep_format.h"
 #include "labs/um_common/um_views.h"
 #include "labs/um_streaming/um_streaming_model.h"
+#include "labs/um_streaming/um_streaming_presets.h"
 #include "sim/device_profile.h"
 
 namespace warpscope::labs {
@@ -67,6 +68,7 @@ LabSpec buildSpec() {
                {"bytes-by-mode", "Bytes migrated by mode (MiB)", ViewKind::Bars},
                {"um-timeline", "Unified memory timeline", ViewKind::Timeline},
                {"page-map", "Where each page lives", ViewKind::Grid}};
+  lab.presets = umStreamingPresets();
   lab.benchChecks = umStreamingBenchChecks;
   return lab;
 }

@@ -2,6 +2,7 @@
 # (um_thrashing_model.cpp) in every build; the GPU side only with the toolkit.
 target_sources(warpscope_backend PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/um_thrashing_lab.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/um_thrashing_presets.cpp
   ${CMAKE_CURRENT_LIST_DIR}/um_thrashing_model.cpp
 )
 if(WARPSCOPE_ENABLE_CUDA)

@@ -7,6 +7,7 @@
 #include "labs/um_common/um_policy_names.h"
 #include "labs/um_common/um_views.h"
 #include "labs/um_thrashing/um_thrashing_model.h"
+#include "labs/um_thrashing/um_thrashing_presets.h"
 #include "sim/device_profile.h"
 
 namespace warpscope::labs {
@@ -47,6 +48,7 @@ LabSpec buildSpec() {
                {"throughput-by-policy", "Work done by policy (GB/s touched)", ViewKind::Bars},
                {"um-timeline", "Unified memory timeline", ViewKind::Timeline},
                {"page-map", "Where each page lives", ViewKind::Grid}};
+  lab.presets = umThrashingPresets();
   return lab;
 }
 

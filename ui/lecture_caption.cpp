@@ -1,0 +1,75 @@
+#include "lecture_caption.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include "lecture_navigator.h"
+#include "qt_text.h"
+
+namespace warpscope::ui {
+
+LectureCaption::LectureCaption(LectureNavigator* navigator, QWidget* parent)
+    : QWidget(parent), navigator_(navigator), previous_(new QPushButton(tr("◀ Previous"), this)),
+      position_(new QLabel(this)), next_(new QPushButton(tr("Next ▶"), this)),
+      leave_(new QPushButton(tr("Leave lecture"), this)), claim_(new QLabel(this)), lookAt_(new QLabel) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 4);
+  auto* row = new QHBoxLayout;
+  previous_->setToolTip(tr("Previous slide (PageUp)"));
+  next_->setToolTip(tr("Next slide (PageDown)"));
+  leave_->setToolTip(tr("Leave the lecture; the lab stays as it is"));
+  // Buttons must not take PageUp/PageDown or Space away from the window's own keys.
+  for (QPushButton* b : {previous_, next_, leave_}) b->setFocusPolicy(Qt::TabFocus);
+  position_->setTextFormat(Qt::PlainText);
+  position_->setWordWrap(true);
+  position_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  row->addWidget(previous_);
+  row->addWidget(position_, 1);
+  row->addWidget(next_);
+  row->addWidget(leave_);
+  layout->addLayout(row);
+
+  claim_->setTextFormat(Qt::PlainText);
+  claim_->setWordWrap(true);
+  claim_->setAccessibleName(tr("The slide's claim"));
+  QFont claimFont = claim_->font();
+  claimFont.setPointSizeF(claimFont.pointSizeF() * 1.35);
+  claimFont.setBold(true);
+  claim_->setFont(claimFont);
+  layout->addWidget(claim_);
+
+  lookAt_->setTextFormat(Qt::PlainText);
+  lookAt_->setWordWrap(true);
+  lookAt_->setAccessibleName(tr("What to look at"));
+  QFont lookFont = lookAt_->font();
+  lookFont.setPointSizeF(lookFont.pointSizeF() * 1.15);
+  lookAt_->setFont(lookFont);
+
+  connect(previous_, &QPushButton::clicked, navigator_, &LectureNavigator::previous);
+  connect(next_, &QPushButton::clicked, navigator_, &LectureNavigator::next);
+  connect(leave_, &QPushButton::clicked, navigator_, &LectureNavigator::close);
+  connect(navigator_, &LectureNavigator::moved, this, &LectureCaption::follow);
+  follow();
+}
+
+void LectureCaption::follow() {
+  const PresetRef ref = navigator_->current();
+  setVisible(static_cast<bool>(ref));
+  lookAt_->setVisible(static_cast<bool>(ref));
+  if (!ref) return;
+  position_->setText(tr("%1 — %2 of %3: %4")
+                         .arg(toQ(navigator_->lecture()->title))
+                         .arg(navigator_->index() + 1)
+                         .arg(navigator_->count())
+                         .arg(toQ(ref.preset->title)));
+  position_->setToolTip(toQ(ref.preset->source));
+  claim_->setText(toQ(ref.preset->claim));
+  lookAt_->setText(tr("Look at: %1").arg(toQ(ref.preset->lookAt)));
+  lookAt_->setToolTip(toQ(ref.preset->source));
+  previous_->setEnabled(navigator_->canGoBack());
+  next_->setEnabled(navigator_->canGoForward());
+}
+
+}  // namespace warpscope::ui

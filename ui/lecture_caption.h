@@ -1,0 +1,44 @@
+#pragma once
+/// \file lecture_caption.h
+/// What a lecture puts around the chart: above it a strip with Previous/Next, where the class
+/// stands ("3 of 8") and the slide's claim in large type; beneath it what to look at. Hidden
+/// while no lecture is open.
+
+#include <QWidget>
+
+QT_BEGIN_NAMESPACE
+class QLabel;
+class QPushButton;
+QT_END_NAMESPACE
+
+namespace warpscope::ui {
+
+class LectureNavigator;
+
+class LectureCaption : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit LectureCaption(LectureNavigator* navigator, QWidget* parent = nullptr);
+
+  /// The "Look at" line; the window places it under the chart.
+  [[nodiscard]] QLabel* lookAtLabel() const { return lookAt_; }
+  [[nodiscard]] QLabel* claimLabel() const { return claim_; }
+  [[nodiscard]] QLabel* positionLabel() const { return position_; }
+  [[nodiscard]] QPushButton* previousButton() const { return previous_; }
+  [[nodiscard]] QPushButton* nextButton() const { return next_; }
+  [[nodiscard]] QPushButton* leaveButton() const { return leave_; }
+
+ private:
+  void follow();
+
+  LectureNavigator* navigator_;
+  QPushButton* previous_;
+  QLabel* position_;
+  QPushButton* next_;
+  QPushButton* leave_;
+  QLabel* claim_;
+  QLabel* lookAt_;
+};
+
+}  // namespace warpscope::ui
