@@ -146,9 +146,15 @@ bool ChartPanel::selectView(const QString& viewId) {
 }
 
 void ChartPanel::showPlaceholder(const QString& message) {
+  // A placeholder ends what was on screen: no tabs of the old result, and every renderer
+  // forgets its view, so a zoomed timeline does not carry its zoom into the next lab's.
+  syncingTabs_ = true;
+  while (tabs_->count() > 0) tabs_->removeTab(0);
+  syncingTabs_ = false;
+  result_ = RunResult{};
+  for (auto& [kind, renderer] : renderers_) renderer->clear(message);
   current_ = rendererFor(ViewKind::Xy);
   stack_->setCurrentWidget(current_->widget());
-  current_->clear(message);
   clock_->pause();
   animationBar_->setVisible(false);
   animatedViewId_.clear();

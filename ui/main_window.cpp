@@ -446,6 +446,10 @@ void MainWindow::onRunFailed(quint64, const RunError& error) {
                              MessageBar::Level::Error);
     statusBar_->runEnded(tr("Run failed (%1)").arg(runErrorKindText(error.kind)), -1);
   }
+  // Nothing of this lab on screen yet: the chart says why instead of "Running…" forever.
+  if (!shown_ && error.kind != RunError::Kind::Cancelled)
+    chartPanel_->showPlaceholder(tr("%1 could not run: %2").arg(toQ(lab_ ? lab_->title : std::string()),
+                                                                toQ(error.message)));
   // The next change must run a whole sweep: the one that failed never reached the screen.
   if (shown_) {
     lastFullParams_ = ParamSet(shown_->params);

@@ -1,0 +1,144 @@
+// Stepping through a lecture in the window: PageDown/PageUp and the buttons move through the
+// presets, each putting up its lab, its parameters (still live) and its view, with the claim
+// above the chart and what to look at beneath it.
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+#include "chart_panel.h"
+#include "controllers/run_controller.h"
+#include "fake_backend.h"
+#include "lecture_caption.h"
+#include "lecture_navigator.h"
+#include "lecture_panel.h"
+#include "main_window.h"
+#include "param_control.h"
+#include "param_panel.h"
+#include "qt_text.h"
+#include "warpscope/lectures.h"
+
+using namespace warpscope;
+using namespace warpscope::ui;
+
+namespace {
+
+struct LectureFixture {
+  std::shared_ptr<test::FakeBackendState> state = std::make_shared<test::FakeBackendState>();
+  RunController runs{[s = state] { return test::makeFakeSession(s); }};
+  MainWindow window{&runs};
+  QSignalSpy displayed{&window, &MainWindow::resultDisplayed};
+
+  LectureFixture() {
+    window.show();
+    EXPECT_TRUE(QTest::qWaitFor([&] { return displayed.count() >= 1; }, 5000)) << "first full run shown";
+  }
+  /// Waits until the window shows a full sweep of the preset the lecture stands at.
+  bool waitForPreset() {
+    const PresetRef ref = window.lectureNavigator()->current();
+    return QTest::qWaitFor(
+        [&] {
+          const RunResult* shown = window.shownResult();
+          return !runs.isBusy() && shown && shown->labId == ref.lab->id &&
+                 ParamSet(shown->params) == presetParams(*ref.lab, *ref.preset);
+        },
+        5000);
+  }
+  /// Checks that the window shows the preset the lecture stands at.
+  void expectShowsCurrentPreset() {
+    const PresetRef ref = window.lectureNavigator()->current();
+    ASSERT_TRUE(ref);
+    SCOPED_TRACE(ref.preset->id);
+    EXPECT_EQ(window.currentLabId(), toQ(ref.lab->id));
+    EXPECT_EQ(window.paramPanel()->values(), presetParams(*ref.lab, *ref.preset));
+    EXPECT_EQ(window.chartPanel()->currentViewId(), toQ(ref.preset->view));
+    EXPECT_TRUE(window.lectureCaption()->isVisible());
+    EXPECT_EQ(window.lectureCaption()->claimLabel()->text(), toQ(ref.preset->claim));
+    EXPECT_TRUE(window.lectureCaption()->lookAtLabel()->text().contains(toQ(ref.preset->lookAt)));
+    EXPECT_EQ(window.lecturePanel()->presetList()->currentRow(), window.lectureNavigator()->index());
+  }
+};
+
+const Lecture& firstLecture() { return LectureLibrary::builtin().lectures().front(); }
+
+}  // namespace
+
+TEST(LectureWindow, PageDownAndPageUpStepThroughEveryPresetOfALecture) {
+  LectureFixture f;
+  ASSERT_FALSE(f.window.lectureCaption()->isVisible()) << "no caption outside a lecture";
+  ASSERT_FALSE(LectureLibrary::builtin().lectures().empty()) << "no lecture is shipped";
+  ASSERT_TRUE(f.window.openLecture(toQ(firstLecture().id)));
+  ASSERT_TRUE(f.waitForPreset());
+  f.expectShowsCurrentPreset();
+  const int count = f.window.lectureNavigator()->count();
+  for (int i = 1; i < count; ++i) {
+    // The key works wherever the focus is, e.g. on a slider, which pages with it otherwise.
+    if (ParamControl* first = f.window.paramPanel()->control(toQ(f.window.paramPanel()->specs().front().id)))
+      first->setFocus();
+    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &f.window, Qt::Key_PageDown);
+    ASSERT_EQ(f.window.lectureNavigator()->index(), i);
+    ASSERT_TRUE(f.waitForPreset()) << "preset " << i;
+    f.expectShowsCurrentPreset();
+  }
+  EXPECT_FALSE(f.window.lectureCaption()->nextButton()->isEnabled()) << "the last slide has no next";
+  QTest::keyClick(&f.window, Qt::Key_PageUp);
+  EXPECT_EQ(f.window.lectureNavigator()->index(), count - 2);
+  ASSERT_TRUE(f.waitForPreset());
+  f.expectShowsCurrentPreset();
+}
+
+TEST(LectureWindow, TheButtonsStepAndTheParametersStayLive) {
+  LectureFixture f;
+  ASSERT_FALSE(LectureLibrary::builtin().lectures().empty()) << "no lecture is shipped";
+  ASSERT_TRUE(f.window.openLecture(toQ(firstLecture().id)));
+  ASSERT_TRUE(f.waitForPreset());
+  QTest::mouseClick(f.window.lectureCaption()->nextButton(), Qt::LeftButton);
+  EXPECT_EQ(f.window.lectureNavigator()->index(), 1);
+  ASSERT_TRUE(f.waitForPreset());
+  QTest::mouseClick(f.window.lectureCaption()->previousButton(), Qt::LeftButton);
+  EXPECT_EQ(f.window.lectureNavigator()->index(), 0);
+  ASSERT_TRUE(f.waitForPreset());
+  // A slider move inside a lecture runs as usual and keeps the lecture where it is.
+  ParamControl* control = f.window.paramPanel()->control(toQ(f.window.paramPanel()->specs().front().id));
+  ASSERT_NE(control, nullptr);
+  QSignalSpy queued(&f.runs, &RunController::runQueued);
+  const int before = control->slider()->value();
+  control->slider()->setValue(before == control->slider()->maximum() ? before - 1 : before + 1);
+  EXPECT_EQ(queued.count(), 1);
+  EXPECT_TRUE(f.window.lectureNavigator()->active());
+  EXPECT_EQ(f.window.lectureNavigator()->index(), 0);
+}
+
+TEST(LectureWindow, PickingALabByHandLeavesTheLectureAndOutsideOnePageDownDoesNothing) {
+  LectureFixture f;
+  ASSERT_FALSE(LectureLibrary::builtin().lectures().empty()) << "no lecture is shipped";
+  ASSERT_TRUE(f.window.openLecture(toQ(firstLecture().id)));
+  ASSERT_TRUE(f.waitForPreset());
+  f.window.lectureCaption()->leaveButton()->click();
+  EXPECT_FALSE(f.window.lectureNavigator()->active());
+  EXPECT_FALSE(f.window.lectureCaption()->isVisible());
+  const QString lab = f.window.currentLabId();
+  QTest::keyClick(&f.window, Qt::Key_PageDown);
+  EXPECT_FALSE(f.window.lectureNavigator()->active());
+  EXPECT_EQ(f.window.currentLabId(), lab);
+}
+
+TEST(LectureWindow, ALabKeepsItsValuesWhenTheUserComesBackToIt) {
+  LectureFixture f;
+  const QString first = f.window.currentLabId();
+  const ParamSpec& spec = f.window.paramPanel()->specs().front();
+  ParamControl* control = f.window.paramPanel()->control(toQ(spec.id));
+  control->slider()->setValue(control->slider()->value() == control->slider()->maximum()
+                                  ? control->slider()->value() - 1
+                                  : control->slider()->value() + 1);
+  const ParamSet changed = f.window.paramPanel()->values();
+  const auto& labs = LabRegistry::builtin().labs();
+  ASSERT_GE(labs.size(), 2u);
+  ASSERT_TRUE(f.window.selectLab(toQ(labs[1].id)));
+  ASSERT_TRUE(f.window.selectLab(first));
+  EXPECT_EQ(f.window.paramPanel()->values(), changed);
+}
