@@ -80,6 +80,15 @@ int main(int argc, char** argv) {
     automation = std::make_unique<Automation>(&window, &runs, options);
     QObject::connect(automation.get(), &Automation::finished, &app, [](int code) { QApplication::exit(code); });
   }
+  if (options.windowSize.isValid()) window.resize(options.windowSize);
   window.show();
+  if (options.presentation) {
+    window.setPresentationMode(true);
+    // A given size wins over the screen's: screenshots of the projector's 1280x720 anywhere.
+    if (options.windowSize.isValid()) {
+      window.showNormal();
+      window.resize(options.windowSize);
+    }
+  }
   return QApplication::exec();
 }

@@ -1,5 +1,7 @@
 #include "automation.h"
 
+#include <QSaveFile>
+
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QImage>
@@ -119,8 +121,10 @@ void Automation::runActions() {
   if (!options_.screenshotPath.isEmpty()) {
     QCoreApplication::sendPostedEvents();  // pending layouts (tab bar, splitters) land first
     const QImage shot = window_->grab().toImage();
-    if (!shot.save(options_.screenshotPath, "PNG"))
-      return fail(kExitFailure, tr("Cannot write %1").arg(options_.screenshotPath));
+    // Written whole or not at all: a failed save leaves the old file as it was.
+    QSaveFile file(options_.screenshotPath);
+    if (!file.open(QIODevice::WriteOnly) || !shot.save(&file, "PNG") || !file.commit())
+      return fail(kExitBadInput, tr("Cannot write %1: %2").arg(options_.screenshotPath, file.errorString()));
     printOut(tr("Wrote %1").arg(options_.screenshotPath));
   }
   if (options_.measureSliderChanges > 0) return startMeasurement();

@@ -50,7 +50,13 @@ bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments
                                   QObject::tr("Open a preset: its lab, parameters and view (within --lecture, "
                                               "the lecture stands at it)."),
                                   QStringLiteral("ID"));
-  parser.addOptions({lab, device, set, view, exportFile, screenshot, measure, lecture, preset});
+  const QCommandLineOption windowSize(QStringLiteral("window-size"),
+                                      QObject::tr("Window size in pixels, e.g. 1280x720 (a projector)."),
+                                      QStringLiteral("WxH"));
+  const QCommandLineOption presentation(QStringLiteral("presentation"),
+                                        QObject::tr("Start in presentation mode (F5 toggles it)."));
+  parser.addOptions({lab, device, set, view, exportFile, screenshot, measure, lecture, preset, windowSize,
+                     presentation});
   if (!parser.parse(arguments)) {
     *error = parser.errorText();
     return false;
@@ -73,6 +79,20 @@ bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments
       *error = QObject::tr("--%1 needs a file name").arg(fileOption->names().front());
       return false;
     }
+  }
+  out->presentation = parser.isSet(presentation);
+  if (parser.isSet(windowSize)) {
+    const QStringList parts = parser.value(windowSize).split(QLatin1Char('x'));
+    bool okW = false;
+    bool okH = false;
+    const int w = parts.size() == 2 ? parts[0].toInt(&okW) : 0;
+    const int h = parts.size() == 2 ? parts[1].toInt(&okH) : 0;
+    if (!okW || !okH || w < 640 || h < 480 || w > 7680 || h > 4320) {
+      *error = QObject::tr("--window-size takes WIDTHxHEIGHT from 640x480 to 7680x4320, not '%1'")
+                   .arg(parser.value(windowSize));
+      return false;
+    }
+    out->windowSize = QSize(w, h);
   }
   out->lectureId = parser.value(lecture);
   out->presetId = parser.value(preset);

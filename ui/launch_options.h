@@ -3,6 +3,7 @@
 /// The GUI's command line: what to show first, and the scripted modes (--export,
 /// --screenshot, --measure-slider-latency) that render or time the real window and exit.
 
+#include <QSize>
 #include <QString>
 #include <QStringList>
 
@@ -32,6 +33,8 @@ struct LaunchOptions {
   int measureSliderChanges = 0;
   QString lectureId;  ///< --lecture: open it (at --preset, or its first preset).
   QString presetId;   ///< --preset: its lab, parameters and view.
+  QSize windowSize;   ///< --window-size WxH (invalid: the default size).
+  bool presentation = false;  ///< --presentation: start in presentation mode.
 
   /// True when the run ends by itself (export, screenshot, measurement) instead of waiting
   /// for the user: then every refused option is fatal (exit 2) instead of a warning.

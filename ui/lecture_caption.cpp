@@ -1,5 +1,6 @@
 #include "lecture_caption.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -34,24 +35,33 @@ LectureCaption::LectureCaption(LectureNavigator* navigator, QWidget* parent)
   claim_->setTextFormat(Qt::PlainText);
   claim_->setWordWrap(true);
   claim_->setAccessibleName(tr("The slide's claim"));
-  QFont claimFont = claim_->font();
-  claimFont.setPointSizeF(claimFont.pointSizeF() * 1.35);
-  claimFont.setBold(true);
-  claim_->setFont(claimFont);
   layout->addWidget(claim_);
 
   lookAt_->setTextFormat(Qt::PlainText);
   lookAt_->setWordWrap(true);
   lookAt_->setAccessibleName(tr("What to look at"));
-  QFont lookFont = lookAt_->font();
-  lookFont.setPointSizeF(lookFont.pointSizeF() * 1.15);
-  lookAt_->setFont(lookFont);
+  sizeFonts();
 
   connect(previous_, &QPushButton::clicked, navigator_, &LectureNavigator::previous);
   connect(next_, &QPushButton::clicked, navigator_, &LectureNavigator::next);
   connect(leave_, &QPushButton::clicked, navigator_, &LectureNavigator::close);
   connect(navigator_, &LectureNavigator::moved, this, &LectureCaption::follow);
   follow();
+}
+
+void LectureCaption::changeEvent(QEvent* event) {
+  QWidget::changeEvent(event);
+  if (event->type() == QEvent::FontChange) sizeFonts();
+}
+
+void LectureCaption::sizeFonts() {
+  QFont claimFont = font();
+  claimFont.setPointSizeF(claimFont.pointSizeF() * 1.35);
+  claimFont.setBold(true);
+  claim_->setFont(claimFont);
+  QFont lookFont = font();
+  lookFont.setPointSizeF(lookFont.pointSizeF() * 1.15);
+  lookAt_->setFont(lookFont);
 }
 
 void LectureCaption::follow() {

@@ -29,8 +29,14 @@ class LectureCaption : public QWidget {
   [[nodiscard]] QPushButton* nextButton() const { return next_; }
   [[nodiscard]] QPushButton* leaveButton() const { return leave_; }
 
+ protected:
+  /// The claim and look-at lines are sized from the caption's font: they follow the window's
+  /// type scale.
+  void changeEvent(QEvent* event) override;
+
  private:
   void follow();
+  void sizeFonts();
 
   LectureNavigator* navigator_;
   QPushButton* previous_;

@@ -23,7 +23,6 @@ LecturePanel::LecturePanel(LectureNavigator* navigator, QWidget* parent)
   for (const Lecture& lecture : navigator_->library().lectures())
     chooser_->addItem(toQ(lecture.title), toQ(lecture.id));
   source_->setWordWrap(true);
-  source_->setStyleSheet(QStringLiteral("color: palette(mid);"));
   presets_->setAccessibleName(tr("Presets of the lecture"));
   presets_->setWordWrap(true);
   presets_->setToolTip(tr("Click a slide, or press Enter on it, to show it. PageDown/PageUp step through."));

@@ -26,9 +26,7 @@ ScalarPanel::ScalarPanel(QWidget* parent) : QWidget(parent) {
   scalars_ = new QLabel(this);
   scalars_->setTextFormat(Qt::RichText);
   scalars_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  QFont f = scalars_->font();
-  f.setPointSize(f.pointSize() + 1);
-  scalars_->setFont(f);
+  // No font of its own: the numbers follow the window's type scale (Ctrl+= / Ctrl+-, presenting).
   notes_ = new QLabel(this);
   notes_->setWordWrap(true);
   notes_->setTextInteractionFlags(Qt::TextSelectableByMouse);

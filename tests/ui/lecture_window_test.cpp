@@ -40,6 +40,7 @@ struct LectureFixture {
   /// Waits until the window shows a full sweep of the preset the lecture stands at.
   bool waitForPreset() {
     const PresetRef ref = window.lectureNavigator()->current();
+    if (!ref) return false;
     return QTest::qWaitFor(
         [&] {
           const RunResult* shown = window.shownResult();

@@ -2,6 +2,7 @@
 // is valid for its lab, every lecture names only declared presets, and the set covers the seeds.
 #include <gtest/gtest.h>
 
+#include <regex>
 #include <set>
 
 #include "warpscope/lectures.h"
@@ -40,6 +41,11 @@ TEST(Presets, EveryPresetSaysWhatItShowsAndWhereFrom) {
     EXPECT_FALSE(ref.preset->claim.empty());
     EXPECT_FALSE(ref.preset->lookAt.empty());
     EXPECT_NE(ref.preset->source.find("seed 00"), std::string::npos) << "names its seed: " << ref.preset->source;
+    // A class reads these: no field or file names (snake_case ids, scalar paths, .json); CUDA's
+    // own __keywords__ are fine.
+    static const std::regex internalName(R"((^|[^_A-Za-z0-9])[a-z0-9]+_[a-z0-9_]+|\.json\b)");
+    EXPECT_FALSE(std::regex_search(ref.preset->lookAt, internalName)) << ref.preset->lookAt;
+    EXPECT_FALSE(std::regex_search(ref.preset->claim, internalName)) << ref.preset->claim;
   }
 }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ui_scale.h"
 #include "view_chart.h"
 
 namespace warpscope::ui {
@@ -19,7 +20,7 @@ constexpr qreal kLinePad = 4;
 
 QFont figureFont(int pixelSize, bool bold) {
   QFont f;
-  f.setPixelSize(pixelSize);
+  f.setPixelSize(scaledSize(pixelSize));
   f.setBold(bold);
   return f;
 }

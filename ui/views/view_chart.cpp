@@ -16,6 +16,7 @@
 #include <limits>
 
 #include "qt_text.h"
+#include "ui_scale.h"
 
 namespace warpscope::ui {
 
@@ -32,7 +33,7 @@ constexpr int kLegendPointSize = 12;
 
 QFont sizedFont(int pointSize, bool bold = false) {
   QFont f;
-  f.setPointSize(pointSize);
+  f.setPointSize(scaledSize(pointSize));
   f.setBold(bold);
   return f;
 }

@@ -2,8 +2,76 @@
 
 namespace warpscope::labs {
 
+namespace {
+
+constexpr const char* kVolkov = "seed 000, Volkov, Better Performance at Lower Occupancy: ";
+
+std::string volkovSlides(const char* slides) { return std::string(kVolkov) + slides; }
+
+}  // namespace
+
 std::vector<PresetSpec> latencyArithPresets() {
-  return {};
+  return {
+      {.id = "volkov-no-ilp-needs-many-threads",
+       .title = "No ILP: peak needs many threads",
+       .claim = "Needed parallelism = latency x throughput (Little's law): with no ILP, one dependent "
+                "FMA per thread, the GTX480 needs 576 threads per SM to get 100% utilization.",
+       .lookAt = "ILP 1 climbs in a straight line with threads per SM and first reaches peak at 640 "
+                 "(0.95 at 512): Little's law asks for 4.2 cycles x 128 lanes = 538 FMAs in flight per "
+                 "SM (in the numbers under the chart). The dips past it are warps dealt "
+                 "unevenly to the 4 schedulers.",
+       .source = volkovSlides("slides 'Use Little's law', 'Arithmetic parallelism in numbers' and "
+                              "'Experimental result (GTX480)'"),
+       // One block on one SM, as Volkov ran it; the focus sits where ILP 1 first reaches peak.
+       .settings = {"ilp=1", "threads_per_block=640", "blocks_per_sm=1"},
+       .view = "fraction-vs-threads"},
+      {.id = "volkov-ilp-peak-with-fewer-threads",
+       .title = "More ILP: peak with fewer threads",
+       .claim = "GPUs can hide latency using ILP: have more ILP, need fewer threads (GTX480: 576 "
+                "threads at ILP 1, 320 at ILP 2, 256 at ILP 3, 192 at ILP 4).",
+       .lookAt = "Each higher ILP curve reaches peak further left: 90% of peak takes 512 threads per SM "
+                 "at ILP 1, 256 at ILP 2 and 3, 128 at ILP 4 (listed under the chart); ILP 4 is "
+                 "at peak at 256 threads, the highlighted point.",
+       .source = volkovSlides("slides 'GPUs can hide latency using ILP' and 'Have more ILP - need "
+                              "fewer threads'"),
+       .settings = {"ilp=4", "threads_per_block=256", "blocks_per_sm=1"},
+       .view = "fraction-vs-threads"},
+      {.id = "volkov-hide-latency-either-way",
+       .title = "Hide latency either way: TLP or ILP",
+       .claim = "Latency can be hidden either way, with thread parallelism or with instruction "
+                "parallelism: increasing occupancy is not the only way to improve latency hiding, "
+                "and occupancy is not a metric of utilization.",
+       .lookAt = "At a fixed 256 threads per SM (12.5% occupancy on the H200) ILP alone lifts the "
+                 "fraction of peak from 0.48 at ILP 1 to 0.95 at ILP 2 and 1.0 from ILP 3: same "
+                 "occupancy, twice the utilization.",
+       .source = volkovSlides("slides 'Summary: can hide latency either way' and the fallacies "
+                              "'Increasing occupancy is the only way to improve latency hiding' and "
+                              "'Occupancy is a metric of utilization'"),
+       // 256 threads = 12.5% of the H200's 2048 thread slots, Volkov's 'fixed thread parallelism'.
+       .settings = {"ilp=3", "threads_per_block=256", "blocks_per_sm=1"},
+       .view = "fraction-vs-ilp"},
+      {.id = "volkov-peak-with-few-threads-per-sm",
+       .title = "Peak with 4 warps per SM (fallacy)",
+       .claim = "Contrary to the Best Practices Guide (at least 192 threads per SM on 1.x, 384 on 2.0), "
+                "hiding arithmetic latency completely is doable with 64 threads per SM on G80-GT200 "
+                "and with 192 threads on GF100.",
+       .lookAt = "The highlighted ILP 6 point is at 100% of peak with only 128 threads per SM (4 warps, "
+                 "6.25% occupancy); ILP 4 gets 0.95 there, ILP 1 only 0.24.",
+       .source = volkovSlides("slide 'Fallacy: \"To hide arithmetic latency completely, multiprocessors "
+                              "should be running at least 192 threads\" (CUDA Best Practices Guide)'"),
+       // One warp per scheduler must cover the 4.2-cycle FMA latency by itself: ILP >= 5 on Hopper.
+       .settings = {"ilp=6", "threads_per_block=128", "blocks_per_sm=1"},
+       .view = "fraction-vs-threads"},
+      {.id = "gpuarch-ilp-hides-latency-with-fewer-threads",
+       .title = "More work per thread: fewer threads needed",
+       .claim = "Do more parallel work per thread to hide latency with fewer threads, i.e. increase ILP "
+                "(unroll).",
+       .lookAt = "ILP 1 needs 512 threads per SM for 90% of FP32 peak, ILP 4 only 128: at 128 threads (the "
+                 "highlighted point) ILP 4 reaches 0.95 of peak where ILP 1 reaches 0.24.",
+       .source = "seed 003, Pai, GPU Architecture I (Execution): slide 'Volkov's Insights'",
+       .settings = {"ilp=4", "threads_per_block=128", "blocks_per_sm=1"},
+       .view = "fraction-vs-threads"},
+  };
 }
 
 }  // namespace warpscope::labs

@@ -3,7 +3,59 @@
 namespace warpscope::labs {
 
 std::vector<PresetSpec> limiterPresets() {
-  return {};
+  return {
+      {.id = "tuning2-vector-add-memory-bound",
+       .title = "Vector add: far below the balanced ratio",
+       .claim = "Vector add reads two 4-byte words, adds and writes one 4-byte word: 1 instruction : 12 "
+                "bytes, much lower than the GPU's balanced instruction:byte ratio (3.76:1 on a Tesla "
+                "M2090), thus memory bound.",
+       .lookAt = "The 'FP32 instruction : byte' pair of bars: this kernel at K = 1 (one FMA per 4-byte load "
+                 "and 4-byte store, 0.125) against the device's balanced ratio (about 7.9 on the H200 "
+                 "model), some 60x lower; the note calls it memory bound at 94% of the bandwidth ceiling.",
+       .source = "seed 001, Performance Tuning (2): slides 'Things to Know About Your GPU' and 'Algorithmic "
+                 "Analysis'",
+       .settings = {"fmas_per_element=1", "occupancy_pct=100"},
+       .view = "ratio-vs-balanced"},
+      {.id = "tuning2-near-peak-metric-is-the-limiter",
+       .title = "Close to a peak: that resource limits",
+       .claim = "If one of the metrics (instruction or memory throughput) is close to the hardware peak, "
+                "you're likely limited by it; 'close' is approximate, about 70% of theory or better.",
+       .lookAt = "Bandwidth / copy ceiling stays near 0.94 from 0.25 to 8 flop/byte (memory bound) while "
+                 "FLOP/s / FMA ceiling climbs and takes over above the ridge (0.99 at 256 flop/byte); the "
+                 "flat line is the lab's 'near' threshold (0.6). Only around the ridge are both below 0.9.",
+       .source = "seed 001, Performance Tuning (2): slide 'Another Way to Use the Profiler'",
+       .settings = {"fmas_per_element=16", "occupancy_pct=100"},
+       .view = "fraction-vs-intensity"},
+      // K = 64 is 16 flop/byte, next to the ridge (15.8 on the H200 model): memory and math take about as
+      // long, so the overlap shows most.
+      {.id = "tuning2-memory-only-math-only",
+       .title = "Full vs memory-only + math-only times",
+       .claim = "Time memory-only and math-only versions of the kernel and compare the sum of their times "
+                "to the full-kernel time: it tells whether the kernel is memory or math bound and how well "
+                "memory operations are overlapped with arithmetic.",
+       .lookAt = "At K = 64 memory-only takes 0.135 ms and math-only 0.152 ms, yet the full kernel takes "
+                 "0.152 ms, not their 0.29 ms sum: overlap 100% in the title, the seed's 'balanced, good "
+                 "mem-math overlap'. Time per launch vs intensity shows the full kernel on memory-only at "
+                 "low K and on math-only at high K.",
+       .source = "seed 001, Performance Tuning (2): slides 'Analysis with Modified Source Code' and 'Some "
+                 "Example Scenarios'",
+       .settings = {"fmas_per_element=64", "occupancy_pct=100"},
+       .view = "variant-times"},
+      // 12.5%: one block of 256 threads per SM, too few to keep both the bytes and the FMAs in flight.
+      {.id = "tuning2-memory-and-latency-bound",
+       .title = "Low occupancy: latency bound, poor overlap",
+       .claim = "Suspect latency issues if neither memory nor instruction throughput is close to the "
+                "hardware's rates and the full-kernel time is significantly larger than max{mem-only, "
+                "math-only}; one cause is too few concurrent threads per multiprocessor (occupancy too "
+                "low).",
+       .lookAt = "The balanced kernel (K = 64) at one block per SM: the Full bar (0.21 ms) now stands above "
+                 "both memory-only (0.18 ms) and math-only (0.15 ms), the overlap in the title drops to "
+                 "80%, and the note finds about 60% of each ceiling, neither close: latency bound.",
+       .source = "seed 001, Performance Tuning (2): slides 'Some Example Scenarios' (memory and latency "
+                 "bound) and 'Instruction Latency Limited Kernel'",
+       .settings = {"fmas_per_element=64", "occupancy_pct=12.5"},
+       .view = "variant-times"},
+  };
 }
 
 }  // namespace warpscope::labs

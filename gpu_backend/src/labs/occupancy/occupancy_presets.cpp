@@ -3,7 +3,70 @@
 namespace warpscope::labs {
 
 std::vector<PresetSpec> occupancyPresets() {
-  return {};
+  return {
+      // 48 KiB per block (Kepler's per-block maximum): registers and threads alone would allow 8 blocks.
+      {.id = "memadv-shared-memory-limits-blocks",
+       .title = "Shared memory per SM limits resident blocks",
+       .claim = "Each SM has a limited amount of shared memory, shared across the threads of a block (a GTX "
+                "1080 SM: 96 KiB beside 64 K registers and 2048 threads), so the more a block uses the "
+                "fewer blocks fit.",
+       .lookAt = "CUDA's rule steps down from 100% as shared memory per block grows: at 48 KiB (the "
+                 "highlighted point) only 4 blocks of 256 threads fit in the H200's 228 KiB, 50% occupancy, "
+                 "though registers and threads would allow 8; the limits bars name shared memory as the "
+                 "limit.",
+       .source = "seed 002, Garcia, CUDA Memory: Advanced Aspects: slides 'Shared Memory Revisited' "
+                 "(Hierarchy; Limitations on GTX1080 Pascal)",
+       .settings = {"threads_per_block=256", "registers_per_thread=32", "shared_bytes_per_block=49152",
+                    "carveout_percent=100"},
+       .view = "occupancy-vs-shared"},
+      {.id = "gpuarch-occupancy-example-1",
+       .title = "Occupancy example 1: <<<2048, 32>>>",
+       .claim = "With T = 32 threads, R = 100 registers and 1 KiB of shared memory per block, threads allow "
+                "64 blocks, registers 20 and shared memory 48, but the SM holds only 16 blocks: residency "
+                "16, occupancy (16 x 32) / 2048 = 25%.",
+       .lookAt = "On sim:k40 (Kepler, the slide's GPU) the 16 block slots are the limit, as on the slide. "
+                 "On the H200 model the SM has 32 slots; CUDA's rule still ends at 16 blocks, 25%, but from "
+                 "registers (3200 per warp rounded to 3328, each warp in one quarter of the register file); "
+                 "the slide's arithmetic gives 20.",
+       .source = "seed 003, Pai, GPU Architecture I (Execution): slides 'GPU Resources per SM (NVIDIA "
+                 "Kepler)' and 'GPU Occupancy: Example 1'",
+       .settings = {"threads_per_block=32", "registers_per_thread=100", "shared_bytes_per_block=1024"},
+       .view = "limits"},
+      {.id = "gpuarch-occupancy-example-2",
+       .title = "Occupancy example 2: <<<2048, 64>>>",
+       .claim = "The resource that gets exhausted first determines occupancy and residency: with T = 64, R "
+                "= 100 and 1 KiB per block the registers run out first (65536 / 6400 = 10 blocks by the "
+                "slide's arithmetic, occupancy (10 x 64) / 2048 = 31%).",
+       .lookAt = "The registers bars are the shortest: 'Lecture arithmetic' allows 10 blocks (31%), CUDA's "
+                 "rule 8 blocks (25%: each warp's 3200 registers rounded up to 3328); threads allow 32 "
+                 "blocks, shared memory far more. The note explains the difference.",
+       .source = "seed 003, Pai, GPU Architecture I (Execution): slide 'GPU Occupancy: Example 2'",
+       .settings = {"threads_per_block=64", "registers_per_thread=100", "shared_bytes_per_block=1024"},
+       .view = "limits"},
+      // 24 registers: at 32 or more the register file ties with (or beats) the warps as the limit, and
+      // the note would name registers instead of the threads.
+      {.id = "gpuarch-blocks-map-whole",
+       .title = "Thread blocks are mapped to SMs whole",
+       .claim = "Thread blocks are mapped to SMs whole, with no partial thread blocks: up to res blocks per "
+                "SM run, and once all SMs are occupied the remaining blocks wait.",
+       .lookAt = "A sawtooth: 768-thread blocks fit only twice in the SM's 2048 threads (75%; a third would "
+                 "need 2304), 1024 twice (100%), 544 three times (80%); at 32 threads the SM's 32 block "
+                 "slots cap occupancy at 50%.",
+       .source = "seed 003, Pai, GPU Architecture I (Execution): slide 'Summary' (GPU Execution of Kernels)",
+       .settings = {"threads_per_block=768", "registers_per_thread=24", "shared_bytes_per_block=0"},
+       .view = "occupancy-vs-threads"},
+      {.id = "gpuarch-volkov-maxes-out-registers",
+       .title = "Maxing out registers beats a register cap",
+       .claim = "Volkov underutilizes threads but maxes out registers (Fermi had 63 registers per thread, "
+                "Kepler has 255).",
+       .lookAt = "The same work under __launch_bounds__(256, min blocks): with no cap the kernel keeps its "
+                 "72 registers at 38% occupancy (1.06 ms on the H200 model); caps of 40 and 32 registers "
+                 "raise occupancy to 75% and 100% but spill 128 and 160 B per thread and take 2.1 and 2.6 "
+                 "ms.",
+       .source = "seed 003, Pai, GPU Architecture I (Execution): slide 'Volkov's Insights'",
+       .settings = {},
+       .view = "register-caps"},
+  };
 }
 
 }  // namespace warpscope::labs
