@@ -19,6 +19,7 @@ std::string usage() {
          "  run --preset ID [--device ID] [--set NAME=VALUE ...]   a lecture's slide\n"
          "          [--format json|csv] [--out FILE]\n"
          "  bench [--device ID] [--repeat N]   every lab: sweep time, focus rerun, its own targets\n"
+         "  bench --presets [--device ID]      every lecture preset's run time against 100 ms\n"
          "exit: 0 ok, 2 bad input, 3 device error, 1 bench target missed\n";
 }
 
@@ -75,6 +76,7 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
                      : command == "lectures" ? listLectures(session, out)
                      : command == "describe" ? describe(session, options, out)
                      : command == "run"      ? runCommand(session, options, out, err)
+                     : options.presets       ? benchPresetsCommand(session, options, out, err)
                                              : benchCommand(session, options, out, err);
     // Output that never arrived (stdout on a full disk or closed) is a failure, not success.
     if (!out.flush()) throw FileWriteError("cannot write to standard output");

@@ -24,6 +24,7 @@ CliOptions parseCliOptions(const std::vector<std::string>& args) {
       options.outPath = value();
       if (options.outPath->empty()) throw BadInputError("--out needs a file name, got ''");
     } else if (name == "--preset") options.preset = value();
+    else if (arg == "--presets") options.presets = true;
     else if (name == "--scope") {
       options.scope = value();
       if (options.scope != "sweep" && options.scope != "focus")

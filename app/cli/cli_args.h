@@ -15,6 +15,7 @@ struct CliOptions {
   std::optional<std::string> outPath;    ///< --out FILE
   std::string scope = "sweep";           ///< --scope sweep|focus
   int repeat = 20;                       ///< --repeat N (bench)
+  bool presets = false;                  ///< --presets (bench): time every lecture preset
 };
 
 /// Throws BadInputError for an unknown option or one missing its value.

@@ -13,6 +13,9 @@ int runCommand(Session& session, const CliOptions& options, std::ostream& out, s
 /// `bench`: times each lab's default sweep and focus-only reruns and prints the targets.
 int benchCommand(Session& session, const CliOptions& options, std::ostream& out, std::ostream& err);
 
+/// `bench --presets`: times every lecture preset's full run against 100 ms.
+int benchPresetsCommand(Session& session, const CliOptions& options, std::ostream& out, std::ostream& err);
+
 /// Maps a RunError to the CLI's exit code after printing it.
 int reportRunError(const RunError& error, std::ostream& err);
 
