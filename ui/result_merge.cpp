@@ -44,6 +44,35 @@ bool mergeable(View& shown, const View& focus) {
 
 }  // namespace
 
+namespace {
+
+/// The first three words: notes about the same thing begin alike ("Limiter at K = 16 ..." and
+/// "Limiter at K = 128 ...").
+std::string noteKey(const std::string& note) {
+  size_t end = 0;
+  for (int words = 0; words < 3 && end != std::string::npos; ++words) end = note.find(' ', end + 1);
+  return note.substr(0, end);
+}
+
+}  // namespace
+
+std::vector<std::string> mergeFocusNotes(const std::vector<std::string>& shown, const std::vector<std::string>& focus) {
+  std::vector<std::string> merged;
+  std::vector<bool> used(focus.size(), false);
+  for (const std::string& note : shown) {
+    const auto same = std::find_if(focus.begin(), focus.end(), [&](const std::string& f) { return noteKey(f) == noteKey(note); });
+    if (same == focus.end()) {
+      merged.push_back(note);  // about the sweep, which the focus move did not change
+    } else {
+      merged.push_back(*same);  // about the point: the focus run's version is the current one
+      used[static_cast<size_t>(same - focus.begin())] = true;
+    }
+  }
+  for (size_t i = 0; i < focus.size(); ++i)
+    if (!used[i]) merged.push_back(focus[i]);
+  return merged;
+}
+
 MergeReport mergeFocusResult(RunResult& shown, const RunResult& focus) {
   MergeReport report;
   if (shown.labId != focus.labId || shown.deviceId != focus.deviceId) return report;
@@ -80,6 +109,7 @@ MergeReport mergeFocusResult(RunResult& shown, const RunResult& focus) {
       shown.scalars.push_back(s);
     }
   }
+  shown.notes = mergeFocusNotes(shown.notes, focus.notes);
   shown.params = focus.params;
   shown.elapsedSeconds = focus.elapsedSeconds;
   shown.focusOnly = false;  // what is shown is still a complete sweep

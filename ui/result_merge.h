@@ -31,4 +31,9 @@ struct MergeReport {
 /// no view is mergeable.
 MergeReport mergeFocusResult(RunResult& shown, const RunResult& focus);
 
+/// The notes after a focus move: each shown note the focus run wrote anew (same first three
+/// words, e.g. "Limiter at K = ...") takes the focus run's text in its place; notes only the
+/// sweep writes (its best point, what was left out) stay; the focus run's other notes follow.
+std::vector<std::string> mergeFocusNotes(const std::vector<std::string>& shown, const std::vector<std::string>& focus);
+
 }  // namespace warpscope::ui

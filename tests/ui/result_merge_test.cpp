@@ -136,3 +136,16 @@ TEST(ResultMerge, StaleViewsAreFoundByTheirFlagNotByComparingTitles) {
   EXPECT_TRUE(report.merged);
   EXPECT_TRUE(report.staleViews.empty());
 }
+
+TEST(ResultMerge, NotesDescribeTheFocusPointAfterAFocusMoveAndKeepWhatOnlyTheSweepSays) {
+  const std::vector<std::string> shown = {"Best: ILP 4 at 128 threads", "Limiter at K = 16 FMAs: memory bound",
+                                          "Simulated with the model"};
+  const std::vector<std::string> focus = {"Limiter at K = 128 FMAs: compute bound", "Simulated with the model",
+                                          "Focus only: one point"};
+  const std::vector<std::string> merged = mergeFocusNotes(shown, focus);
+  ASSERT_EQ(merged.size(), 4u);
+  EXPECT_EQ(merged[0], "Best: ILP 4 at 128 threads");
+  EXPECT_EQ(merged[1], "Limiter at K = 128 FMAs: compute bound");
+  EXPECT_EQ(merged[2], "Simulated with the model");
+  EXPECT_EQ(merged[3], "Focus only: one point");
+}
