@@ -26,7 +26,6 @@
 #include "qt_text.h"
 #include "result_merge.h"
 #include "run_status_bar.h"
-#include "param_control.h"
 #include "scalar_panel.h"
 #include "ui_scale.h"
 #include "views/view_chart.h"
