@@ -168,14 +168,10 @@ QStringList validateLaunchOptions(const LaunchOptions& options, StartupChoice* s
   if (lab && !options.assignments.isEmpty()) {
     std::vector<std::string> assignments;
     for (const QString& a : options.assignments) assignments.push_back(fromQ(a));
-    if (preset) {
-      // --set goes on top of the preset's own settings.
-      std::vector<std::string> all = preset.preset->settings;
-      all.insert(all.end(), assignments.begin(), assignments.end());
-      assignments = std::move(all);
-    }
     try {
-      startup->params = parseAssignments(lab->params, assignments);
+      // --set goes on top of the preset's own settings.
+      startup->params = preset ? presetParams(*lab, *preset.preset, assignments)
+                               : parseAssignments(lab->params, assignments);
     } catch (const std::exception& e) {
       // parseAssignments names the parameter and its valid range.
       problems << toQ(e.what());

@@ -17,6 +17,7 @@ class LectureNavigator : public QObject {
   explicit LectureNavigator(const LectureLibrary& library, const LabRegistry& registry, QObject* parent = nullptr);
 
   [[nodiscard]] const LectureLibrary& library() const { return library_; }
+  [[nodiscard]] const LabRegistry& registry() const { return registry_; }
   [[nodiscard]] bool active() const { return lecture_ != nullptr; }
   /// The open lecture, or null.
   [[nodiscard]] const Lecture* lecture() const { return lecture_; }

@@ -7,7 +7,6 @@
 
 #include "lecture_navigator.h"
 #include "qt_text.h"
-#include "warpscope/registry.h"
 
 namespace warpscope::ui {
 
@@ -33,7 +32,7 @@ LecturePanel::LecturePanel(LectureNavigator* navigator, QWidget* parent)
   connect(chooser_, &QComboBox::currentIndexChanged, this, [this] { listPresets(); });
   // A click or Enter opens the slide; arrow keys only move the highlight.
   auto openRow = [this](int row) {
-    if (syncing_ || row < 0) return;
+    if (row < 0) return;
     const QString lectureId = chooser_->currentData().toString();
     if (navigator_->active() && toQ(navigator_->lecture()->id) == lectureId) {
       navigator_->goTo(row);
@@ -54,7 +53,7 @@ void LecturePanel::listPresets() {
   source_->setText(toQ(lecture->source));
   int number = 1;
   for (const std::string& id : lecture->presetIds) {
-    const PresetRef ref = findPreset(LabRegistry::builtin(), id);
+    const PresetRef ref = findPreset(navigator_->registry(), id);
     const QString title = ref ? toQ(ref.preset->title) : tr("(unknown preset %1)").arg(toQ(id));
     auto* item = new QListWidgetItem(QStringLiteral("%1. %2").arg(number++).arg(title), presets_);
     if (ref) item->setToolTip(QStringLiteral("<p>%1</p><p><i>%2</i></p>")
@@ -68,13 +67,10 @@ void LecturePanel::follow() {
     presets_->clearSelection();
     return;
   }
-  syncing_ = true;
+  // Showing the open lecture relists it (listPresets), which calls follow again.
   const int at = chooser_->findData(toQ(navigator_->lecture()->id));
-  if (at >= 0 && at != chooser_->currentIndex()) {
-    chooser_->setCurrentIndex(at);  // relists through listPresets, which calls follow again
-  }
+  if (at >= 0 && at != chooser_->currentIndex()) chooser_->setCurrentIndex(at);
   presets_->setCurrentRow(navigator_->index());
-  syncing_ = false;
 }
 
 }  // namespace warpscope::ui

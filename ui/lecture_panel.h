@@ -35,7 +35,6 @@ class LecturePanel : public QWidget {
   QComboBox* chooser_;
   QLabel* source_;
   QListWidget* presets_;
-  bool syncing_ = false;
 };
 
 }  // namespace warpscope::ui

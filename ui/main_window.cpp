@@ -23,6 +23,7 @@
 #include "lecture_panel.h"
 #include "message_bar.h"
 #include "param_panel.h"
+#include "presentation_mode.h"
 #include "qt_text.h"
 #include "result_merge.h"
 #include "run_status_bar.h"
@@ -131,7 +132,6 @@ void MainWindow::buildUi() {
   leftLayout->addWidget(deviceSelector_);
   leftLayout->addWidget(scroll, 1);
   left->setMinimumWidth(300);
-  leftPanel_ = left;
 
   auto* right = new QWidget(this);
   auto* rightLayout = new QVBoxLayout(right);
@@ -156,21 +156,16 @@ void MainWindow::buildUi() {
   auto* chartSplitter = new QSplitter(Qt::Vertical, right);
   chartSplitter->addWidget(chartArea);
   chartSplitter->addWidget(scalarScroll);
-  scalarArea_ = scalarScroll;
   chartSplitter->setStretchFactor(0, 1);
   chartSplitter->setStretchFactor(1, 0);
   chartSplitter->setCollapsible(0, false);
   chartSplitter->setSizes({640, 200});
   // While the left panel is hidden, one line above the chart still tells the class what runs.
-  parameterStrip_ = new QPushButton(right);
-  parameterStrip_->setFlat(true);
-  parameterStrip_->setFocusPolicy(Qt::TabFocus);
-  parameterStrip_->setStyleSheet(QStringLiteral("text-align: left; padding: 2px 6px;"));
-  parameterStrip_->setToolTip(tr("Show the parameters (F6)"));
-  parameterStrip_->setVisible(false);
-  connect(parameterStrip_, &QPushButton::clicked, this, [this] { setLeftPanelVisible(true); });
+  presentation_ = new PresentationMode({this, left, scalarScroll, paramPanel_}, [this] {
+    if (shown_) chartPanel_->display(*shown_, preferredView_);
+  }, right);
   rightLayout->addWidget(messageBar_);
-  rightLayout->addWidget(parameterStrip_);
+  rightLayout->addWidget(presentation_->strip());
   rightLayout->addWidget(lectureCaption_);
   rightLayout->addWidget(chartSplitter, 1);
 
@@ -199,7 +194,7 @@ void MainWindow::buildUi() {
   connect(deviceSelector_, &DeviceSelector::deviceSelected, this, [this](const QString& id) { selectDevice(id); });
   connect(paramPanel_, &ParamPanel::paramsChanged, this, [this](const ParamSet& values, const QString&, bool) {
     onParamsChanged(values);
-    updateParameterStrip();
+    presentation_->updateStrip();
   });
   connect(statusBar_, &RunStatusBar::cancelRequested, this, &MainWindow::cancelRuns);
   connect(chartPanel_, &ChartPanel::currentViewChanged, this, [this](const QString& id) { preferredView_ = id; });
@@ -243,24 +238,27 @@ void MainWindow::buildMenus() {
   connect(reset, &QAction::triggered, paramPanel_, &ParamPanel::resetToDefaults);
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
-  presentAction_ = view->addAction(tr("&Presentation mode"));
-  presentAction_->setCheckable(true);
-  presentAction_->setShortcut(QKeySequence(Qt::Key_F5));
-  presentAction_->setToolTip(tr("Full screen, large type, parameters in one line (Esc leaves)"));
-  connect(presentAction_, &QAction::toggled, this, &MainWindow::setPresentationMode);
+  QAction* present = view->addAction(tr("&Presentation mode"));
+  present->setCheckable(true);
+  present->setShortcut(QKeySequence(Qt::Key_F5));
+  present->setToolTip(tr("Full screen, large type, parameters in one line (Esc leaves)"));
+  connect(present, &QAction::toggled, presentation_, &PresentationMode::setActive);
+  connect(presentation_, &PresentationMode::activeChanged, present, &QAction::setChecked);
   QAction* panel = view->addAction(tr("Show or hide the &left panel"));
   panel->setShortcut(QKeySequence(Qt::Key_F6));
-  connect(panel, &QAction::triggered, this, [this] { setLeftPanelVisible(!leftPanel_->isVisible()); });
+  connect(panel, &QAction::triggered, this, [this] {
+    presentation_->setLeftPanelVisible(presentation_->strip()->isVisible());
+  });
   view->addSeparator();
   QAction* larger = view->addAction(tr("&Larger type"));
   larger->setShortcuts({QKeySequence(tr("Ctrl+=")), QKeySequence(QKeySequence::ZoomIn)});
-  connect(larger, &QAction::triggered, this, [this] { setTypeScale(uiScale() * 1.15); });
+  connect(larger, &QAction::triggered, this, [this] { presentation_->setTypeScale(uiScale() * 1.15); });
   QAction* smaller = view->addAction(tr("&Smaller type"));
   smaller->setShortcuts({QKeySequence(tr("Ctrl+-")), QKeySequence(QKeySequence::ZoomOut)});
-  connect(smaller, &QAction::triggered, this, [this] { setTypeScale(uiScale() / 1.15); });
+  connect(smaller, &QAction::triggered, this, [this] { presentation_->setTypeScale(uiScale() / 1.15); });
   QAction* actual = view->addAction(tr("&Normal type size"));
   actual->setShortcut(QKeySequence(tr("Ctrl+0")));
-  connect(actual, &QAction::triggered, this, [this] { setTypeScale(1.0); });
+  connect(actual, &QAction::triggered, this, [this] { presentation_->setTypeScale(1.0); });
 
   QMenu* lecture = menuBar()->addMenu(tr("Lec&ture"));
   // PageDown/PageUp are what presentation clickers send.
@@ -354,7 +352,7 @@ void MainWindow::switchLab(const LabSpec& lab, std::optional<ParamSet> values, c
   }
   if (values) paramPanel_->setValues(*values);
   setWindowTitle(tr("Warpscope — %1").arg(toQ(lab.title)));
-  updateParameterStrip();
+  presentation_->updateStrip();
   preferredView_ = viewId;
   if (!sameLab) {
     shown_.reset();
@@ -405,59 +403,14 @@ bool MainWindow::selectDevice(const QString& deviceId) {
 void MainWindow::rerun() { submit(RunScope::FullSweep); }
 
 void MainWindow::escape() {
-  if (presenting_) {
-    setPresentationMode(false);
+  if (presentation_->active()) {
+    presentation_->setActive(false);
     return;
   }
   cancelRuns();
 }
 
-void MainWindow::setPresentationMode(bool on) {
-  if (on == presenting_) return;
-  presenting_ = on;
-  if (presentAction_->isChecked() != on) presentAction_->setChecked(on);
-  // A projector at 1280x720 seen from the back of a room: type at least 1.4 times the desk size.
-  constexpr double kPresentationScale = 1.4;
-  if (on) {
-    scaleBeforePresenting_ = uiScale();
-    maximizedBeforePresenting_ = isMaximized();
-    setTypeScale(std::max(scaleBeforePresenting_, kPresentationScale));
-    setLeftPanelVisible(false);
-    // The chart takes the height; the numbers come back with the desk layout.
-    scalarArea_->setVisible(false);
-    showFullScreen();
-  } else {
-    setTypeScale(scaleBeforePresenting_);
-    setLeftPanelVisible(true);
-    scalarArea_->setVisible(true);
-    if (maximizedBeforePresenting_) showMaximized(); else showNormal();
-  }
-}
-
-void MainWindow::setTypeScale(double scale) {
-  setUiScale(scale);
-  // The figures take their type when they draw: redraw what is on screen at the new size.
-  if (shown_) chartPanel_->display(*shown_, preferredView_);
-}
-
-void MainWindow::setLeftPanelVisible(bool visible) {
-  leftPanel_->setVisible(visible);
-  parameterStrip_->setVisible(!visible);
-  if (!visible) updateParameterStrip();
-}
-
-void MainWindow::updateParameterStrip() {
-  if (!parameterStrip_->isVisible()) return;
-  QStringList parts;
-  const ParamSet values = paramPanel_->values();
-  for (const ParamSpec& spec : paramPanel_->specs()) {
-    if (!spec.isRelevant(values)) continue;
-    QString value = toQ(spec.valueText(values.get(spec.id)));
-    if (!spec.unit.empty() && !spec.isNamedChoice()) value += QLatin1Char(' ') + toQ(spec.unit);
-    parts << QStringLiteral("%1: %2").arg(toQ(spec.label), value);
-  }
-  parameterStrip_->setText(tr("▸ %1   (F6: parameters)").arg(parts.join(QStringLiteral(" · "))));
-}
+void MainWindow::setPresentationMode(bool on) { presentation_->setActive(on); }
 
 void MainWindow::cancelRuns() { runs_->cancel(); }
 

@@ -17,8 +17,6 @@
 #include "warpscope/result.h"
 
 QT_BEGIN_NAMESPACE
-class QAction;
-class QPushButton;
 class QTabWidget;
 QT_END_NAMESPACE
 
@@ -31,6 +29,7 @@ class LabList;
 class LectureCaption;
 class LectureNavigator;
 class LecturePanel;
+class PresentationMode;
 class MessageBar;
 class ParamPanel;
 class RunController;
@@ -72,10 +71,7 @@ class MainWindow : public QMainWindow {
   [[nodiscard]] LectureNavigator* lectureNavigator() const { return lectures_; }
   [[nodiscard]] LecturePanel* lecturePanel() const { return lecturePanel_; }
   [[nodiscard]] LectureCaption* lectureCaption() const { return lectureCaption_; }
-  [[nodiscard]] bool presenting() const { return presenting_; }
-  [[nodiscard]] QWidget* leftPanel() const { return leftPanel_; }
-  /// The one-line summary of the parameters shown while the left panel is hidden.
-  [[nodiscard]] QPushButton* parameterStrip() const { return parameterStrip_; }
+  [[nodiscard]] PresentationMode* presentationMode() const { return presentation_; }
 
  public slots:
   /// Switches lab and runs its full sweep: the controls take the values this lab had when it
@@ -83,13 +79,8 @@ class MainWindow : public QMainWindow {
   bool selectLab(const QString& labId);
   /// Opens a lecture at its `index`-th preset (lab, parameters, view); false if unknown.
   bool openLecture(const QString& lectureId, int index = 0);
-  /// Presentation mode (F5 in, Esc out): full screen, type scaled for a projector, the
-  /// parameters collapsed to a one-line strip above the chart that F6 (or a click) reopens.
+  /// Presentation mode (F5 in, Esc out): see PresentationMode.
   void setPresentationMode(bool on);
-  /// Scales the whole window's type (Ctrl+= / Ctrl+-), in either mode.
-  void setTypeScale(double scale);
-  /// Shows or hides the left panel (labs, lectures, device, parameters).
-  void setLeftPanelVisible(bool visible);
   /// Runs the current lab on another device. False if the id is unknown.
   bool selectDevice(const QString& deviceId);
   /// Queues a full sweep with the current values.
@@ -120,8 +111,6 @@ class MainWindow : public QMainWindow {
   void showFull(const RunResult& result);
   /// Esc: leaves the presentation mode first, then cancels runs.
   void escape();
-  /// The strip's text: each relevant parameter's label and value, on one line.
-  void updateParameterStrip();
   /// Makes `lab` current with `values` (or its remembered or default values), showing `viewId`
   /// first when given, and runs its sweep.
   void switchLab(const LabSpec& lab, std::optional<ParamSet> values, const QString& viewId);
@@ -145,14 +134,7 @@ class MainWindow : public QMainWindow {
   QTimer staleRefresh_;
 
   QTabWidget* leftTabs_ = nullptr;
-  QWidget* leftPanel_ = nullptr;
-  QWidget* scalarArea_ = nullptr;
-  QPushButton* parameterStrip_ = nullptr;
-  QAction* presentAction_ = nullptr;
-  bool presenting_ = false;
-  /// The type scale before presenting, restored on leaving.
-  double scaleBeforePresenting_ = 1.0;
-  bool maximizedBeforePresenting_ = false;
+  PresentationMode* presentation_ = nullptr;
   LabList* labList_ = nullptr;
   DeviceSelector* deviceSelector_ = nullptr;
   ParamPanel* paramPanel_ = nullptr;

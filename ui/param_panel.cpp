@@ -144,6 +144,18 @@ ParamSet ParamPanel::values() const {
   return set;
 }
 
+QString ParamPanel::summary() const {
+  QStringList parts;
+  const ParamSet current = values();
+  for (const ParamSpec& spec : specs_) {
+    if (!spec.isRelevant(current)) continue;
+    QString value = toQ(spec.valueText(current.get(spec.id)));
+    if (!spec.unit.empty() && !spec.isNamedChoice()) value += QLatin1Char(' ') + toQ(spec.unit);
+    parts << QStringLiteral("%1: %2").arg(toQ(spec.label), value);
+  }
+  return parts.join(QStringLiteral(" · "));
+}
+
 void ParamPanel::resetToDefaults() {
   for (ParamControl* c : controls_) c->setValue(c->spec().defaultValue);
   updateRelevance();

@@ -44,6 +44,8 @@ class ParamPanel : public QWidget {
   void setValues(const ParamSet& values);
   /// The current value of every parameter.
   [[nodiscard]] ParamSet values() const;
+  /// One line for a class: "Label: value unit" of every relevant parameter, joined by " · ".
+  [[nodiscard]] QString summary() const;
   /// The control for a parameter id, or null.
   [[nodiscard]] ParamControl* control(const QString& id) const { return controls_.value(id); }
   [[nodiscard]] int controlCount() const { return static_cast<int>(controls_.size()); }

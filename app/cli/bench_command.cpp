@@ -1,27 +1,15 @@
 // `warpscope-cli bench`: the speed and accuracy targets, measured where they are claimed (not in
 // unit tests: these machines are noisy). Prints one line per figure with its target.
 #include <algorithm>
-#include <chrono>
 #include <iomanip>
 #include <vector>
 
+#include "cli/bench_timing.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
 
 namespace warpscope::cli {
 namespace {
-
-struct Timed {
-  RunOutcome outcome;
-  double seconds;
-};
-
-Timed timedRun(Session& session, const RunRequest& request) {
-  CancelToken never;
-  const auto start = std::chrono::steady_clock::now();
-  RunOutcome outcome = session.run(request, {}, never);
-  return {std::move(outcome), std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
-}
 
 const char* verdict(bool pass) { return pass ? "PASS" : "FAIL"; }
 

@@ -1,11 +1,11 @@
 // `warpscope-cli bench --presets`: every preset of every lecture on one device, timed as the
 // window opens it (a full sweep), against the 100 ms a class waits at most for the next slide.
 #include <algorithm>
-#include <chrono>
 #include <iomanip>
 #include <set>
 #include <vector>
 
+#include "cli/bench_timing.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "warpscope/lectures.h"
@@ -31,12 +31,9 @@ int benchPresetsCommand(Session& session, const CliOptions& options, std::ostrea
       std::vector<double> ms;
       std::string error;
       for (int i = 0; i <= repeat && error.empty(); ++i) {
-        CancelToken never;
-        const auto start = std::chrono::steady_clock::now();
-        const RunOutcome outcome = session.run(request, {}, never);
-        const double elapsed = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-        if (!outcome.ok()) error = outcome.error().message;
-        if (i > 0) ms.push_back(elapsed);
+        const Timed run = timedRun(session, request);
+        if (!run.outcome.ok()) error = run.outcome.error().message;
+        if (i > 0) ms.push_back(run.seconds * 1e3);  // the first run is the warm-up
       }
       out << std::left << std::setw(48) << presetId << std::right;
       if (!error.empty()) {

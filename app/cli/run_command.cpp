@@ -29,10 +29,7 @@ std::pair<const LabSpec*, ParamSet> requestedLabAndParams(const Session& session
     if (!options.positional.empty() && options.positional[0] != ref.lab->id)
       throw BadInputError("preset '" + ref.preset->id + "' belongs to lab " + ref.lab->id + ", not " +
                           options.positional[0]);
-    presetParams(*ref.lab, *ref.preset);  // names the preset if its own settings are refused
-    std::vector<std::string> assignments = ref.preset->settings;
-    assignments.insert(assignments.end(), options.assignments.begin(), options.assignments.end());
-    return {ref.lab, parseAssignments(ref.lab->params, assignments)};
+    return {ref.lab, presetParams(*ref.lab, *ref.preset, options.assignments)};
   }
   if (options.positional.size() != 1) throw BadInputError("run needs exactly one LAB (or --preset ID)");
   const LabSpec& lab = session.registry().get(options.positional[0]);

@@ -17,6 +17,7 @@
 #include "lecture_navigator.h"
 #include "lecture_panel.h"
 #include "main_window.h"
+#include "window_fixture.h"
 #include "param_control.h"
 #include "param_panel.h"
 #include "qt_text.h"
@@ -27,16 +28,7 @@ using namespace warpscope::ui;
 
 namespace {
 
-struct LectureFixture {
-  std::shared_ptr<test::FakeBackendState> state = std::make_shared<test::FakeBackendState>();
-  RunController runs{[s = state] { return test::makeFakeSession(s); }};
-  MainWindow window{&runs};
-  QSignalSpy displayed{&window, &MainWindow::resultDisplayed};
-
-  LectureFixture() {
-    window.show();
-    EXPECT_TRUE(QTest::qWaitFor([&] { return displayed.count() >= 1; }, 5000)) << "first full run shown";
-  }
+struct LectureFixture : test::WindowFixture {
   /// Waits until the window shows a full sweep of the preset the lecture stands at.
   bool waitForPreset() {
     const PresetRef ref = window.lectureNavigator()->current();
@@ -117,9 +109,9 @@ TEST(LectureWindow, TheButtonsStepAndTheParametersStayLive) {
   // A slider move inside a lecture runs as usual and keeps the lecture where it is.
   ParamControl* control = firstSlider(*f.window.paramPanel());
   ASSERT_NE(control, nullptr);
-  QSignalSpy queued(&f.runs, &RunController::runQueued);
+  f.queued.clear();
   nudge(control->slider());
-  EXPECT_EQ(queued.count(), 1);
+  EXPECT_EQ(f.queued.count(), 1);
   EXPECT_TRUE(f.window.lectureNavigator()->active());
   EXPECT_EQ(f.window.lectureNavigator()->index(), 0);
 }

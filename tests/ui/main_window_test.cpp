@@ -16,6 +16,7 @@
 #include "device_selector.h"
 #include "fake_backend.h"
 #include "main_window.h"
+#include "window_fixture.h"
 #include "message_bar.h"
 #include "param_control.h"
 #include "param_panel.h"
@@ -24,23 +25,7 @@
 using namespace warpscope;
 using namespace warpscope::ui;
 
-namespace {
-
-struct WindowFixture {
-  std::shared_ptr<test::FakeBackendState> state = std::make_shared<test::FakeBackendState>();
-  RunController runs{[s = state] { return test::makeFakeSession(s); }};
-  MainWindow window;
-  QSignalSpy displayed{&window, &MainWindow::resultDisplayed};
-  QSignalSpy queued{&runs, &RunController::runQueued};
-
-  explicit WindowFixture(StartupChoice startup = {}) : window(&runs, std::move(startup)) {
-    window.show();
-    EXPECT_TRUE(QTest::qWaitFor([&] { return displayed.count() >= 1; }, 5000)) << "first full run shown";
-  }
-  bool waitIdle() { return QTest::qWaitFor([&] { return !runs.isBusy(); }, 5000); }
-};
-
-}  // namespace
+using test::WindowFixture;
 
 TEST(MainWindow, FirstRunUsesTheDefaultDeviceAndShowsOneTabPerView) {
   WindowFixture f;

@@ -32,9 +32,10 @@ std::vector<PresetRef> allPresets(const LabRegistry& registry);
 PresetRef findPreset(const LabRegistry& registry, const std::string& presetId);
 /// findPreset or BadInputError naming the unknown id and where to list the known ones.
 PresetRef getPreset(const LabRegistry& registry, const std::string& presetId);
-/// The lab's defaults with the preset's settings applied; throws BadInputError (naming the
-/// preset and the parameter) for a setting its lab does not accept.
-ParamSet presetParams(const LabSpec& lab, const PresetSpec& preset);
+/// The lab's defaults with the preset's settings applied, then `overrides` ("name=value", the
+/// user's --set) on top. Throws BadInputError naming the preset for a setting of its own the lab
+/// does not accept, or naming the parameter for a bad override.
+ParamSet presetParams(const LabSpec& lab, const PresetSpec& preset, const std::vector<std::string>& overrides = {});
 
 /// Reads one lecture file: {"format": "warpscope-lecture", "version": 1, "id", "title",
 /// "source", "presets": [ids]}. Throws BadInputError naming `where` and the first problem.

@@ -38,12 +38,17 @@ PresetRef getPreset(const LabRegistry& registry, const std::string& presetId) {
   throw BadInputError("unknown preset '" + presetId + "' (warpscope-cli lectures lists every preset)");
 }
 
-ParamSet presetParams(const LabSpec& lab, const PresetSpec& preset) {
+ParamSet presetParams(const LabSpec& lab, const PresetSpec& preset, const std::vector<std::string>& overrides) {
+  ParamSet own;
   try {
-    return parseAssignments(lab.params, preset.settings);
+    own = parseAssignments(lab.params, preset.settings);
   } catch (const BadInputError& e) {
     throw BadInputError("preset '" + preset.id + "' of lab " + lab.id + ": " + e.what());
   }
+  if (overrides.empty()) return own;
+  std::vector<std::string> all = preset.settings;
+  all.insert(all.end(), overrides.begin(), overrides.end());
+  return parseAssignments(lab.params, all);
 }
 
 Lecture parseLectureJson(const std::string& text, const std::string& where) {

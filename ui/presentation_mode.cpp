@@ -1,0 +1,64 @@
+#include "presentation_mode.h"
+
+#include <QMainWindow>
+#include <QPushButton>
+
+#include <algorithm>
+
+#include "param_panel.h"
+#include "ui_scale.h"
+
+namespace warpscope::ui {
+
+namespace {
+/// A projector at 1280x720 seen from the back of a room: type at least 1.4 times the desk size.
+constexpr double kPresentationScale = 1.4;
+}  // namespace
+
+PresentationMode::PresentationMode(Parts parts, std::function<void()> redraw, QWidget* stripParent)
+    : QObject(stripParent), parts_(parts), redraw_(std::move(redraw)), strip_(new QPushButton(stripParent)) {
+  strip_->setFlat(true);
+  strip_->setFocusPolicy(Qt::TabFocus);
+  strip_->setStyleSheet(QStringLiteral("text-align: left; padding: 2px 6px;"));
+  strip_->setToolTip(tr("Show the parameters (F6)"));
+  strip_->setVisible(false);
+  connect(strip_, &QPushButton::clicked, this, [this] { setLeftPanelVisible(true); });
+}
+
+void PresentationMode::setActive(bool on) {
+  if (on == active_) return;
+  active_ = on;
+  QMainWindow* window = parts_.window;
+  if (on) {
+    scaleBefore_ = uiScale();
+    maximizedBefore_ = window->isMaximized();
+    setTypeScale(std::max(scaleBefore_, kPresentationScale));
+    setLeftPanelVisible(false);
+    parts_.scalarArea->setVisible(false);  // the numbers come back with the desk layout
+    window->showFullScreen();
+  } else {
+    setTypeScale(scaleBefore_);
+    setLeftPanelVisible(true);
+    parts_.scalarArea->setVisible(true);
+    if (maximizedBefore_) window->showMaximized(); else window->showNormal();
+  }
+  emit activeChanged(on);
+}
+
+void PresentationMode::setTypeScale(double scale) {
+  setUiScale(scale);
+  redraw_();
+}
+
+void PresentationMode::setLeftPanelVisible(bool visible) {
+  parts_.leftPanel->setVisible(visible);
+  strip_->setVisible(!visible);
+  updateStrip();
+}
+
+void PresentationMode::updateStrip() {
+  if (!strip_->isVisible()) return;
+  strip_->setText(tr("▸ %1   (F6: parameters)").arg(parts_.params->summary()));
+}
+
+}  // namespace warpscope::ui
