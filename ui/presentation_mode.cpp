@@ -1,7 +1,7 @@
 #include "presentation_mode.h"
 
 #include <QMainWindow>
-#include <QPushButton>
+#include <QLabel>
 
 #include <algorithm>
 
@@ -16,13 +16,16 @@ constexpr double kPresentationScale = 1.4;
 }  // namespace
 
 PresentationMode::PresentationMode(Parts parts, std::function<void()> redraw, QWidget* stripParent)
-    : QObject(stripParent), parts_(parts), redraw_(std::move(redraw)), strip_(new QPushButton(stripParent)) {
-  strip_->setFlat(true);
-  strip_->setFocusPolicy(Qt::TabFocus);
-  strip_->setStyleSheet(QStringLiteral("text-align: left; padding: 2px 6px;"));
+    : QObject(stripParent), parts_(parts), redraw_(std::move(redraw)), strip_(new QLabel(stripParent)) {
+  // Wrapped, never wider than the window: a lab with many parameters takes a second line
+  // instead of pushing the window past a 1280-pixel projector.
+  strip_->setWordWrap(true);
+  strip_->setTextFormat(Qt::RichText);
+  strip_->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+  strip_->setContentsMargins(6, 2, 6, 2);
   strip_->setToolTip(tr("Show the parameters (F6)"));
   strip_->setVisible(false);
-  connect(strip_, &QPushButton::clicked, this, [this] { setLeftPanelVisible(true); });
+  connect(strip_, &QLabel::linkActivated, this, [this] { setLeftPanelVisible(true); });
 }
 
 void PresentationMode::setActive(bool on) {
@@ -58,7 +61,8 @@ void PresentationMode::setLeftPanelVisible(bool visible) {
 
 void PresentationMode::updateStrip() {
   if (!strip_->isVisible()) return;
-  strip_->setText(tr("▸ %1   (F6: parameters)").arg(parts_.params->summary()));
+  strip_->setText(tr("%1 &nbsp; <a href=\"#parameters\">Parameters (F6)</a>")
+                      .arg(parts_.params->summary().toHtmlEscaped()));
 }
 
 }  // namespace warpscope::ui

@@ -11,7 +11,7 @@
 
 QT_BEGIN_NAMESPACE
 class QMainWindow;
-class QPushButton;
+class QLabel;
 class QWidget;
 QT_END_NAMESPACE
 
@@ -33,7 +33,7 @@ class PresentationMode : public QObject {
   /// created as a child of `stripParent`; the window places it.
   PresentationMode(Parts parts, std::function<void()> redraw, QWidget* stripParent);
 
-  [[nodiscard]] QPushButton* strip() const { return strip_; }
+  [[nodiscard]] QLabel* strip() const { return strip_; }
   [[nodiscard]] bool active() const { return active_; }
 
  public slots:
@@ -50,7 +50,7 @@ class PresentationMode : public QObject {
  private:
   Parts parts_;
   std::function<void()> redraw_;
-  QPushButton* strip_;
+  QLabel* strip_;
   bool active_ = false;
   /// The type scale and window state before presenting, restored on leaving.
   double scaleBefore_ = 1.0;
