@@ -18,6 +18,9 @@ std::string usage() {
          "  run LAB [--device ID] [--set NAME=VALUE ...] [--scope sweep|focus]\n"
          "  run --preset ID [--device ID] [--set NAME=VALUE ...]   a lecture's slide\n"
          "          [--format json|csv] [--out FILE]\n"
+         "  record --lecture ID | --all | --preset ID [--device ID] --out DIR\n"
+         "                                runs presets, one recording each (DIR/PRESET.wsrec, DIR/index.json)\n"
+         "  show FILE [--format json|csv] [--out FILE]   a recording, a run's JSON or a figure's run\n"
          "  bench [--device ID] [--repeat N]   every lab: sweep time, focus rerun, its own targets\n"
          "  bench --presets [--device ID]      every lecture preset's run time against 100 ms\n"
          "exit: 0 ok, 2 bad input, 3 device error, 1 bench target missed\n";
@@ -25,10 +28,19 @@ std::string usage() {
 
 namespace {
 
+const char* deviceKindWord(DeviceKind kind) {
+  switch (kind) {
+    case DeviceKind::Cuda: return "gpu";
+    case DeviceKind::Recording: return "recording";
+    case DeviceKind::Simulator: break;
+  }
+  return "simulator";
+}
+
 int listDevices(const Session& session, std::ostream& out) {
   for (const auto& d : session.devices())
-    out << d.id << '\t' << (d.kind == DeviceKind::Cuda ? "gpu" : "simulator") << '\t' << d.name << '\t'
-        << d.smCount << " SMs, cc " << d.computeCapability << '\n';
+    out << d.id << '\t' << deviceKindWord(d.kind) << '\t' << d.name << '\t' << d.smCount << " SMs, cc "
+        << d.computeCapability << (d.kind == DeviceKind::Recording ? '\t' + d.sources : std::string()) << '\n';
   // GPUs that are not offered, and why: a user looking for their GPU finds the reason here.
   for (const auto& missing : session.unavailableDevices())
     out << missing.id << '\t' << "unavailable" << '\t' << missing.reason << '\n';
@@ -64,18 +76,25 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
   }
   const std::string command = args[0];
   if (command != "devices" && command != "labs" && command != "lectures" && command != "describe" &&
-      command != "run" && command != "bench") {
+      command != "run" && command != "bench" && command != "record" && command != "show") {
     err << "warpscope-cli: unknown command '" << command << "'\n" << usage();
     return kExitBadInput;
   }
   try {
     const CliOptions options = parseCliOptions({args.begin() + 1, args.end()});
+    // Opening a file needs no device: no GPU probe, so it is quick on any laptop.
+    if (command == "show") {
+      const int code = showCommand(options, out, err);
+      if (!out.flush()) throw FileWriteError("cannot write to standard output");
+      return code;
+    }
     Session session;  // probes the GPU: only after the command line is known to be sound
     const int code = command == "devices"    ? listDevices(session, out)
                      : command == "labs"     ? listLabs(session, out)
                      : command == "lectures" ? listLectures(session, out)
                      : command == "describe" ? describe(session, options, out)
                      : command == "run"      ? runCommand(session, options, out, err)
+                     : command == "record"   ? recordCommand(session, options, out, err)
                      : options.presets       ? benchPresetsCommand(session, options, out, err)
                                              : benchCommand(session, options, out, err);
     // Output that never arrived (stdout on a full disk or closed) is a failure, not success.

@@ -25,6 +25,8 @@ CliOptions parseCliOptions(const std::vector<std::string>& args) {
       if (options.outPath->empty()) throw BadInputError("--out needs a file name, got ''");
     } else if (name == "--preset") options.preset = value();
     else if (arg == "--presets") options.presets = true;
+    else if (name == "--lecture") options.lecture = value();
+    else if (arg == "--all") options.all = true;
     else if (name == "--scope") {
       options.scope = value();
       if (options.scope != "sweep" && options.scope != "focus")

@@ -16,6 +16,8 @@ struct CliOptions {
   std::string scope = "sweep";           ///< --scope sweep|focus
   int repeat = 20;                       ///< --repeat N (bench)
   bool presets = false;                  ///< --presets (bench): time every lecture preset
+  std::optional<std::string> lecture;    ///< --lecture ID (record): that lecture's presets
+  bool all = false;                      ///< --all (record): every lecture's presets
 };
 
 /// Throws BadInputError for an unknown option or one missing its value.

@@ -16,6 +16,15 @@ int benchCommand(Session& session, const CliOptions& options, std::ostream& out,
 /// `bench --presets`: times every lecture preset's full run against 100 ms.
 int benchPresetsCommand(Session& session, const CliOptions& options, std::ostream& out, std::ostream& err);
 
+/// `record`: runs lecture presets and writes one recording each (plus index.json) into --out DIR.
+int recordCommand(Session& session, const CliOptions& options, std::ostream& out, std::ostream& err);
+
+/// `show FILE`: a recording, a run's JSON or a figure, written as the run's JSON or CSV.
+int showCommand(const CliOptions& options, std::ostream& out, std::ostream& err);
+
+/// Writes a result as --format to --out (atomically) or to `out`.
+void writeResult(const RunResult& result, const CliOptions& options, std::ostream& out, std::ostream& err);
+
 /// Maps a RunError to the CLI's exit code after printing it.
 int reportRunError(const RunError& error, std::ostream& err);
 

@@ -51,15 +51,20 @@ int runCommand(Session& session, const CliOptions& options, std::ostream& out, s
   RunOutcome outcome = session.run(request, {}, never);
   if (!outcome.ok()) return reportRunError(outcome.error(), err);
 
+  writeResult(outcome.result(), options, out, err);
+  return kExitOk;
+}
+
+void writeResult(const RunResult& result, const CliOptions& options, std::ostream& out, std::ostream& err) {
+  const auto writer = makeWriter(options.format);
   if (options.outPath) {
     std::ostringstream text;
-    writer->write(outcome.result(), text);
+    writer->write(result, text);
     writeFileAtomically(*options.outPath, text.str());  // FileWriteError: exit 2, old file intact
-    err << outcome.result().banner() << ": wrote " << *options.outPath << '\n';
+    err << result.banner() << ": wrote " << *options.outPath << '\n';
   } else {
-    writer->write(outcome.result(), out);
+    writer->write(result, out);
   }
-  return kExitOk;
 }
 
 }  // namespace warpscope::cli

@@ -39,6 +39,9 @@ struct RunError {
   };
   Kind kind = Kind::Device;
   std::string message;  ///< Names what was wrong; for CUDA: the call, file:line and CUDA's text.
+  /// A device that can run the request instead, offered to the user (never used silently): a
+  /// recorded device's model when the recording does not hold the parameters asked for.
+  std::string alternativeDeviceId;
 };
 
 /// Either a RunResult or a RunError: the value that crosses the backend boundary.
@@ -86,5 +89,7 @@ std::unique_ptr<Backend> makeCudaBackend();
 std::string cudaBackendUnavailableReason();
 /// The simulator over every profile in resources/profiles.
 std::unique_ptr<Backend> makeSimulatorBackend();
+/// The shipped recordings of real-GPU runs (rec:h200), or nullptr when none are found.
+std::unique_ptr<Backend> makeRecordingBackend();
 
 }  // namespace warpscope

@@ -6,7 +6,8 @@
 
 namespace warpscope {
 
-enum class DeviceKind { Cuda, Simulator };
+/// A real GPU, a simulator profile, or a real GPU's recorded runs (rec:h200).
+enum class DeviceKind { Cuda, Simulator, Recording };
 
 /// The properties every lab and the occupancy calculator need. For a CUDA device they are read
 /// from the driver; for a simulator profile they come from resources/profiles/<id>.json.

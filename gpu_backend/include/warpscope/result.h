@@ -215,8 +215,12 @@ struct RunResult {
   std::vector<std::string> notes;       ///< How ceilings were measured, checks performed, etc.
   double elapsedSeconds = 0;            ///< Wall time of the run (set once, by Session).
   bool focusOnly = false;               ///< True when only the focus point was rerun.
+  /// The day a recording was made ("2026-11-24") when this result was served from one (device
+  /// rec:h200) rather than measured now; empty otherwise.
+  std::string recordedOn;
 
-  /// "Measured on NVIDIA H200" or "Simulated: H100 SXM5 model": shown on every chart.
+  /// "Measured on NVIDIA H200", "Recorded on NVIDIA H200, 2026-11-24" or "Simulated: H100 SXM5
+  /// model": shown on every chart.
   [[nodiscard]] std::string banner() const;
   [[nodiscard]] const View* findView(const std::string& id) const;
   [[nodiscard]] View* findView(const std::string& id);

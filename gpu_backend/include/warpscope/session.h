@@ -14,16 +14,18 @@ namespace warpscope {
 
 class Session {
  public:
-  /// Probes the CUDA backend (if built) and loads the simulator profiles.
+  /// Probes the CUDA backend (if built), loads the simulator profiles and finds the shipped
+  /// recordings (rec:h200).
   Session();
-  /// For tests: explicit backends (either may be null). cudaMissingReason says why cuda is null.
-  Session(std::unique_ptr<Backend> cuda, std::unique_ptr<Backend> simulator, std::string cudaMissingReason = {});
+  /// For tests: explicit backends (any may be null). cudaMissingReason says why cuda is null.
+  Session(std::unique_ptr<Backend> cuda, std::unique_ptr<Backend> simulator, std::string cudaMissingReason = {},
+          std::unique_ptr<Backend> recordings = nullptr);
   ~Session();
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
 
   [[nodiscard]] const LabRegistry& registry() const { return LabRegistry::builtin(); }
-  /// Real GPUs first, then simulator profiles.
+  /// Real GPUs first, then recorded GPUs, then simulator profiles.
   [[nodiscard]] const std::vector<DeviceInfo>& devices() const { return devices_; }
   /// GPUs that are not offered, each with why (a GPU the build has no kernels for, or one entry
   /// "cuda" saying why there is no CUDA backend at all).
@@ -43,6 +45,7 @@ class Session {
   Backend* backendFor(const std::string& deviceId) const;
   std::unique_ptr<Backend> cuda_;
   std::unique_ptr<Backend> simulator_;
+  std::unique_ptr<Backend> recordings_;
   std::vector<DeviceInfo> devices_;
   std::vector<UnavailableDevice> unavailable_;
 };

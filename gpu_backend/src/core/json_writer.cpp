@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/json_field.h"
+#include "core/result_json.h"
 #include "core/view_json.h"
 #include "warpscope/params.h"
 #include "warpscope/writers.h"
@@ -17,15 +18,15 @@ using nlohmann::json;
 /// series[].points[] (still read: older exports and resources/recordings).
 constexpr int kSchemaVersion = 2;
 
-class JsonWriter final : public ResultWriter {
- public:
-  void write(const RunResult& result, std::ostream& out) const override {
+}  // namespace
+
+json resultToJson(const RunResult& result) {
     json scalars = json::array();
     for (const auto& s : result.scalars)
       scalars.push_back({{"id", s.id}, {"label", s.label}, {"value", s.value}, {"unit", s.unit}});
     json views = json::array();
     for (const auto& v : result.views) views.push_back(viewToJson(v));
-    const json doc = {
+    json doc = {
         {"schema", "warpscope-result"},
         {"schema_version", kSchemaVersion},
         {"lab", result.labId},
@@ -41,7 +42,17 @@ class JsonWriter final : public ResultWriter {
         {"views", views},
         {"notes", result.notes},
     };
-    out << doc.dump(2) << '\n';
+    // Only a result served from a recording has the date; other documents stay as they were.
+    if (!result.recordedOn.empty()) doc["recorded_on"] = result.recordedOn;
+    return doc;
+}
+
+namespace {
+
+class JsonWriter final : public ResultWriter {
+ public:
+  void write(const RunResult& result, std::ostream& out) const override {
+    out << resultToJson(result).dump(2) << '\n';
   }
   [[nodiscard]] std::string fileExtension() const override { return "json"; }
 };
@@ -50,13 +61,9 @@ class JsonWriter final : public ResultWriter {
 
 std::unique_ptr<ResultWriter> makeJsonWriter() { return std::make_unique<JsonWriter>(); }
 
-RunResult readResultJson(const std::string& text) {
-  json doc;
-  try {
-    doc = json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw BadInputError(std::string("result JSON is malformed: ") + e.what());
-  }
+RunResult readResultJson(const std::string& text) { return resultFromJson(parseBoundedJson(text, "result JSON")); }
+
+RunResult resultFromJson(const json& doc) {
   if (field<std::string>(doc, "schema", "document") != "warpscope-result")
     throw BadInputError("result JSON: 'schema' is not \"warpscope-result\"");
   RunResult result;
@@ -83,6 +90,7 @@ RunResult readResultJson(const std::string& text) {
   for (const auto& v : arrayField(doc, "views", "document"))
     result.views.push_back(version == 1 ? viewFromJsonV1(v) : viewFromJson(v));
   result.notes = optionalField(doc, "notes", "document", std::vector<std::string>{});
+  result.recordedOn = optionalField(doc, "recorded_on", "document", std::string());
   return result;
 }
 

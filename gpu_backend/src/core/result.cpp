@@ -24,6 +24,7 @@ bool parseViewKind(const std::string& name, ViewKind* kind) {
 bool isAnimated(ViewKind kind) { return kind == ViewKind::Timeline || kind == ViewKind::Grid; }
 
 std::string RunResult::banner() const {
+  if (!recordedOn.empty()) return "Recorded on " + deviceName + ", " + recordedOn;
   return provenance == Provenance::Measured ? "Measured on " + deviceName
                                             : "Simulated: " + deviceName;
 }

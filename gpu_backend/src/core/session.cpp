@@ -8,14 +8,15 @@
 
 namespace warpscope {
 
-Session::Session() : Session(makeCudaBackend(), makeSimulatorBackend()) {
+Session::Session() : Session(makeCudaBackend(), makeSimulatorBackend(), {}, makeRecordingBackend()) {
   if (!cuda_)
     if (std::string why = cudaBackendUnavailableReason(); !why.empty()) unavailable_.push_back({"cuda", "", std::move(why)});
 }
 
-Session::Session(std::unique_ptr<Backend> cuda, std::unique_ptr<Backend> simulator, std::string cudaMissingReason)
-    : cuda_(std::move(cuda)), simulator_(std::move(simulator)) {
-  for (Backend* backend : {cuda_.get(), simulator_.get()})
+Session::Session(std::unique_ptr<Backend> cuda, std::unique_ptr<Backend> simulator, std::string cudaMissingReason,
+                 std::unique_ptr<Backend> recordings)
+    : cuda_(std::move(cuda)), simulator_(std::move(simulator)), recordings_(std::move(recordings)) {
+  for (Backend* backend : {cuda_.get(), recordings_.get(), simulator_.get()})
     if (backend) {
       for (auto& device : backend->devices()) devices_.push_back(std::move(device));
       for (auto& device : backend->unavailableDevices()) unavailable_.push_back(std::move(device));
@@ -53,7 +54,12 @@ const DeviceInfo& Session::device(const std::string& id) const {
 
 Backend* Session::backendFor(const std::string& deviceId) const {
   const DeviceInfo& info = device(deviceId);
-  return info.kind == DeviceKind::Cuda ? cuda_.get() : simulator_.get();
+  switch (info.kind) {
+    case DeviceKind::Cuda: return cuda_.get();
+    case DeviceKind::Recording: return recordings_.get();
+    case DeviceKind::Simulator: break;
+  }
+  return simulator_.get();
 }
 
 RunOutcome Session::run(const RunRequest& request, const ProgressFn& progress, const CancelToken& cancel) {

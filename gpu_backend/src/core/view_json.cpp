@@ -118,8 +118,15 @@ void timelineMetadataFromJson(const json& in, const std::string& where, Timeline
   timeline.timeLabel = field<std::string>(in, "time_label", where);
   timeline.timeUnit = field<std::string>(in, "time_unit", where);
   for (const auto& r : arrayField(in, "rows", where))
-    timeline.rows.push_back({field<std::string>(r, "label", where + " rows"), field<std::string>(r, "group", where + " rows"),
-                             field<int>(r, "sub_rows", where + " rows")});
+  {
+    TimelineRow row{field<std::string>(r, "label", where + " rows"), field<std::string>(r, "group", where + " rows"),
+                    field<int>(r, "sub_rows", where + " rows")};
+    // Events light sub-rows through a 64-bit mask.
+    if (row.subRows < 0 || row.subRows > 64)
+      throw BadInputError("result JSON: " + where + " row '" + row.label + "' has sub_rows " +
+                          std::to_string(row.subRows) + " (0 to 64)");
+    timeline.rows.push_back(std::move(row));
+  }
   for (const auto& k : arrayField(in, "span_kinds", where))
     timeline.kinds.push_back({field<std::string>(k, "id", where + " span_kinds"), field<std::string>(k, "label", where + " span_kinds")});
   timeline.steps = optionalField(in, "steps", where, std::vector<double>{});
@@ -147,6 +154,11 @@ void gridMetadataFromJson(const json& in, const std::string& where, Grid& grid) 
   grid.columnAxisLabel = field<std::string>(in, "column_axis_label", where);
   grid.rowLabels = field<std::vector<std::string>>(in, "row_labels", where);
   grid.columnLabels = field<std::vector<std::string>>(in, "column_labels", where);
+  // The cells are allocated from these two counts: bound them before anything else is.
+  if (grid.rowLabels.size() * grid.columnLabels.size() > kMaxGridCells)
+    throw BadInputError("result JSON: " + where + " has " + std::to_string(grid.rowLabels.size()) + " x " +
+                        std::to_string(grid.columnLabels.size()) + " cells, more than the " +
+                        std::to_string(kMaxGridCells) + " Warpscope reads");
   for (const auto& s : arrayField(in, "states", where))
     grid.states.push_back({field<std::string>(s, "id", where + " states"), field<std::string>(s, "label", where + " states")});
   grid.timeUnit = field<std::string>(in, "time_unit", where);

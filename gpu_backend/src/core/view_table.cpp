@@ -206,9 +206,13 @@ void gridFromTable(View& view, const ViewTable& table) {
     const RowCells row(view, table, r);
     // Frames arrive in order: an index either continues the current frames or starts the next.
     const std::size_t f = row.index(kGrFrame, grid.frames.size() + 1, "frames so far (frames come in order)");
-    if (f == grid.frames.size())
+    if (f == grid.frames.size()) {
+      if ((f + 1) * rows * columns > kMaxGridFrameCells)
+        row.failAt(kGrFrame, "starts frame " + std::to_string(f) + ", past the " + std::to_string(kMaxGridFrameCells) +
+                                 " cells in all frames Warpscope reads");
       grid.frames.push_back({row.number(kGrTime), row.text(kGrFrameLabel),
                              std::vector<int>(rows * columns, kUnset), std::vector<std::string>(rows * columns)});
+    }
     GridFrame& frame = grid.frames[f];
     row.expectNumber(kGrTime, frame.time);
     if (row.text(kGrFrameLabel) != frame.label)

@@ -19,6 +19,7 @@
 ///   bars:     category, series, value, low, high                     (one row per bar)
 /// sub_row_mask is hex text ("0xffff") because a 64-bit mask does not fit a double exactly.
 
+#include <cstddef>
 #include <string>
 #include <variant>
 #include <vector>
@@ -26,6 +27,11 @@
 #include "warpscope/result.h"
 
 namespace warpscope {
+
+/// What a grid read from a file may hold, checked before its cells are allocated: one frame of
+/// 4M cells (the page map of a 16 GiB allocation in 4 KiB pages), 32M over all frames.
+inline constexpr std::size_t kMaxGridCells = std::size_t{1} << 22;
+inline constexpr std::size_t kMaxGridFrameCells = std::size_t{1} << 25;
 
 /// One cell: a number or a text. Index columns (row, frame, ...) hold whole numbers.
 using TableCell = std::variant<double, std::string>;

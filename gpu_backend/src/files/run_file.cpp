@@ -1,0 +1,113 @@
+// Opening a file a user hands us (recording.h readRunFile): find the run in whatever container
+// it came in, holding every step to the limits before allocating for it.
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <new>
+#include <sstream>
+
+#include "core/result_json.h"
+#include "files/compression.h"
+#include "files/png_text.h"
+#include "files/recording_json.h"
+#include "warpscope/params.h"
+#include "warpscope/recording.h"
+
+namespace warpscope {
+namespace {
+
+constexpr const char* kPngKeyword = "warpscope:run";
+constexpr std::string_view kXmlOpen = "<warpscope:run";
+constexpr std::string_view kXmlClose = "</warpscope:run>";
+
+/// The base64 text inside the figure's XML element, or nullopt when there is none.
+std::optional<std::string_view> xmlPayload(std::string_view bytes) {
+  const std::size_t open = bytes.find(kXmlOpen);
+  if (open == std::string_view::npos) return std::nullopt;
+  const std::size_t contentStart = bytes.find('>', open);
+  const std::size_t close = bytes.find(kXmlClose, open);
+  if (contentStart == std::string_view::npos || close == std::string_view::npos || close < contentStart)
+    throw BadInputError("the embedded run is cut off (no closing </warpscope:run>)");
+  return bytes.substr(contentStart + 1, close - contentStart - 1);
+}
+
+bool looksLikeSvgOrPdf(std::string_view bytes) {
+  return bytes.starts_with("%PDF") || bytes.substr(0, 4096).find("<svg") != std::string_view::npos;
+}
+
+/// The recording's or result's JSON text inside the bytes.
+std::string documentText(std::string_view bytes) {
+  if (files::isGzip(bytes)) return files::decompress(bytes, kMaxJsonBytes);
+  if (files::isPng(bytes)) {
+    auto text = files::findPngText(bytes, kPngKeyword, kMaxJsonBytes);
+    if (!text) throw BadInputError("this PNG carries no Warpscope run (only figures Warpscope exported do)");
+    return std::move(*text);
+  }
+  if (const auto payload = xmlPayload(bytes)) return files::decompress(files::base64Decode(*payload), kMaxJsonBytes);
+  if (looksLikeSvgOrPdf(bytes))
+    throw BadInputError("this figure carries no Warpscope run (only figures Warpscope exported do)");
+  const std::size_t first = bytes.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos || bytes[first] != '{' || bytes.find('\0') != std::string_view::npos)
+    throw BadInputError("not a Warpscope file: expected a recording, a run's JSON or a figure (PNG, SVG, PDF) "
+                        "exported by Warpscope");
+  return std::string(bytes);
+}
+
+Recording readDocument(std::string_view bytes) {
+  if (bytes.empty()) throw BadInputError("the file is empty");
+  if (bytes.size() > kMaxRunFileBytes)
+    throw BadInputError("the file is " + std::to_string(bytes.size() >> 20) + " MiB, more than the " +
+                        std::to_string(kMaxRunFileBytes >> 20) + " MiB Warpscope opens");
+  const nlohmann::json doc = parseBoundedJson(documentText(bytes), "the document");
+  if (!doc.is_object()) throw BadInputError("the document is not a JSON object");
+  if (files::isRecordingDocument(doc)) return files::recordingFromJson(doc);
+  if (doc.contains("schema")) return files::recordingFromBareResult(doc);
+  throw BadInputError("the JSON is neither a Warpscope recording (no 'format') nor a run (no 'schema')");
+}
+
+}  // namespace
+
+Recording readRunBytes(std::string_view bytes, const std::string& name) {
+  // Every failure, whatever layer it comes from, is one message naming the file.
+  try {
+    return readDocument(bytes);
+  } catch (const BadInputError& e) {
+    throw BadInputError(name + ": " + e.what());
+  } catch (const std::bad_alloc&) {
+    throw BadInputError(name + ": too large to read into memory");
+  } catch (const std::exception& e) {
+    throw BadInputError(name + ": cannot be read: " + e.what());
+  }
+}
+
+Recording readRunFile(const std::string& path) {
+  struct stat info{};
+  if (::stat(path.c_str(), &info) != 0) throw BadInputError(path + ": " + std::strerror(errno));
+  if (S_ISDIR(info.st_mode)) throw BadInputError(path + ": is a folder, not a file");
+  // Size first: a huge file is refused without reading it (a FIFO or device reports 0 and is
+  // read up to the limit below).
+  if (static_cast<std::size_t>(info.st_size) > kMaxRunFileBytes)
+    throw BadInputError(path + ": the file is " + std::to_string(info.st_size >> 20) + " MiB, more than the " +
+                        std::to_string(kMaxRunFileBytes >> 20) + " MiB Warpscope opens");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw BadInputError(path + ": cannot open: " + std::strerror(errno));
+  std::string bytes;
+  bytes.resize(info.st_size > 0 ? static_cast<std::size_t>(info.st_size) + 1 : kMaxRunFileBytes + 1);
+  in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  if (in.bad()) throw BadInputError(path + ": cannot read: " + std::strerror(errno));
+  bytes.resize(static_cast<std::size_t>(in.gcount()));
+  return readRunBytes(bytes, path);
+}
+
+std::string embedRunInPng(std::string_view png, const Recording& recording) {
+  return files::insertPngText(png, kPngKeyword, recordingToJson(recording));
+}
+
+std::string runXmlElement(const Recording& recording) {
+  return "<warpscope:run xmlns:warpscope=\"" + std::string(kRunXmlNamespace) + "\" encoding=\"zlib+base64\">" +
+         files::base64Encode(files::compress(recordingToJson(recording))) + std::string(kXmlClose);
+}
+
+}  // namespace warpscope

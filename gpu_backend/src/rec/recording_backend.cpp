@@ -1,0 +1,168 @@
+#include "rec/recording_backend.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <mutex>
+
+#include "rec/recording_index.h"
+#include "warpscope/recording.h"
+#include "warpscope/registry.h"
+
+#ifndef WARPSCOPE_SOURCE_RECORDINGS_DIR
+#define WARPSCOPE_SOURCE_RECORDINGS_DIR ""
+#endif
+
+namespace warpscope::rec {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool sameValue(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(a)); }
+
+/// The parameters of `asked` that `recorded` holds another value for, as "Label = asked
+/// (recorded: value)" in the user's words.
+std::vector<std::string> differences(const LabSpec& lab, const ParamSet& asked, const ParamSet& recorded) {
+  std::vector<std::string> out;
+  for (const ParamSpec& spec : lab.params) {
+    const auto a = asked.values().find(spec.id);
+    const auto r = recorded.values().find(spec.id);
+    if (a == asked.values().end() || r == recorded.values().end()) continue;
+    if (!sameValue(a->second, r->second))
+      out.push_back(spec.label + " = " + spec.valueText(a->second) + " (recorded: " + spec.valueText(r->second) + ")");
+  }
+  return out;
+}
+
+/// One recorded GPU: its folder, index and the recordings read so far.
+struct RecordedDevice {
+  DeviceInfo info;
+  std::string folder;
+  RecordingIndex index;
+  std::map<std::string, RunResult> loaded;  ///< By file name.
+};
+
+class RecordingBackend final : public Backend {
+ public:
+  explicit RecordingBackend(const std::string& root) {
+    if (root.empty() || !fs::is_directory(root)) return;
+    std::vector<fs::path> folders;
+    for (const auto& item : fs::directory_iterator(root))
+      if (item.is_directory()) folders.push_back(item.path());
+    std::sort(folders.begin(), folders.end());
+    for (const fs::path& folder : folders) addFolder(folder);
+  }
+
+  [[nodiscard]] std::string name() const override { return "Recordings"; }
+  [[nodiscard]] std::vector<DeviceInfo> devices() const override {
+    std::vector<DeviceInfo> out;
+    for (const auto& device : devices_) out.push_back(device.info);
+    return out;
+  }
+  [[nodiscard]] std::vector<UnavailableDevice> unavailableDevices() const override { return unavailable_; }
+
+  RunOutcome run(const RunRequest& request, const ProgressFn& progress, const CancelToken&) override {
+    RecordedDevice* device = find(request.deviceId);
+    if (!device) return RunError{RunError::Kind::BadInput, "no recorded device '" + request.deviceId + "'"};
+    const LabSpec& lab = LabRegistry::builtin().get(request.labId);
+    const IndexEntry* best = nullptr;
+    std::vector<std::string> bestDifferences;
+    for (const IndexEntry& entry : device->index.entries) {
+      if (entry.labId != request.labId) continue;
+      std::vector<std::string> diff = differences(lab, request.params, entry.params);
+      if (!best || diff.size() < bestDifferences.size()) {
+        best = &entry;
+        bestDifferences = std::move(diff);
+      }
+    }
+    if (!best || !bestDifferences.empty()) return notRecorded(*device, lab, best, bestDifferences);
+    if (progress) progress(0.5, "reading the recording " + best->file);
+    std::lock_guard lock(mutex_);
+    auto loaded = device->loaded.find(best->file);
+    if (loaded == device->loaded.end()) {
+      Recording recording = readRunFile((fs::path(device->folder) / best->file).string());
+      if (recording.request.labId != request.labId)
+        return RunError{RunError::Kind::Device, best->file + ": holds lab " + recording.request.labId +
+                                                    ", not the " + request.labId + " its index names"};
+      recording.result.recordedOn = recording.recordedOn();
+      recording.result.deviceId = device->info.id;
+      recording.result.deviceName = recording.device.name;
+      loaded = device->loaded.emplace(best->file, std::move(recording.result)).first;
+    }
+    return loaded->second;
+  }
+
+ private:
+  void addFolder(const fs::path& folder) {
+    const std::string id = "rec:" + folder.filename().string();
+    try {
+      const fs::path indexPath = folder / kIndexFileName;
+      RecordingIndex index = fs::exists(indexPath) ? readIndexFile(indexPath.string()) : scanFolder(folder.string());
+      if (index.entries.empty()) return;
+      RecordedDevice device;
+      device.info = index.device;
+      device.info.id = id;
+      device.info.kind = DeviceKind::Recording;
+      device.info.sources = "Runs recorded on " + index.device.name + " (" + index.entries.front().recordedAt.substr(0, 10) +
+                            "): " + std::to_string(index.entries.size()) + " recordings in " + folder.string();
+      device.folder = folder.string();
+      device.index = std::move(index);
+      devices_.push_back(std::move(device));
+    } catch (const std::exception& e) {
+      unavailable_.push_back({id, "", e.what()});
+    }
+  }
+
+  RecordedDevice* find(const std::string& id) {
+    for (auto& device : devices_)
+      if (device.info.id == id) return &device;
+    return nullptr;
+  }
+
+  static RunError notRecorded(const RecordedDevice& device, const LabSpec& lab, const IndexEntry* nearest,
+                              const std::vector<std::string>& diff) {
+    std::string message = "Not recorded: the " + device.info.name + " recordings hold ";
+    if (!nearest) {
+      message += "no run of " + lab.title + ".";
+    } else {
+      message += "no run of " + lab.title + " with ";
+      for (std::size_t i = 0; i < diff.size(); ++i) message += (i ? ", " : "") + diff[i];
+      message += ". The nearest recording is preset '" + nearest->presetId + "'.";
+    }
+    RunError error{RunError::Kind::BadInput, message};
+    error.alternativeDeviceId = modelDeviceFor(device.info.id);
+    return error;
+  }
+
+  std::vector<RecordedDevice> devices_;
+  std::vector<UnavailableDevice> unavailable_;
+  std::mutex mutex_;
+};
+
+}  // namespace
+
+std::string defaultRecordingsRoot() {
+  if (const char* env = std::getenv("WARPSCOPE_RECORDINGS"); env && *env) return env;
+  for (const std::string& candidate : {std::string(WARPSCOPE_SOURCE_RECORDINGS_DIR), std::string("resources/recordings/devices")})
+    if (!candidate.empty() && fs::is_directory(candidate)) return candidate;
+  return {};
+}
+
+std::string modelDeviceFor(const std::string& recordedDeviceId) {
+  return recordedDeviceId.starts_with("rec:") ? "sim:" + recordedDeviceId.substr(4) : std::string();
+}
+
+std::unique_ptr<Backend> makeRecordingBackend(const std::string& root) {
+  return std::make_unique<RecordingBackend>(root);
+}
+
+}  // namespace warpscope::rec
+
+namespace warpscope {
+std::unique_ptr<Backend> makeRecordingBackend() {
+  auto backend = rec::makeRecordingBackend(rec::defaultRecordingsRoot());
+  if (backend->devices().empty() && backend->unavailableDevices().empty()) return nullptr;
+  return backend;
+}
+}  // namespace warpscope

@@ -1,0 +1,76 @@
+#include "rec/recording_index.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/json_field.h"
+#include "core/result_json.h"
+#include "files/recording_json.h"
+
+namespace warpscope::rec {
+
+using nlohmann::json;
+
+IndexEntry indexEntryFor(const Recording& recording, std::string file) {
+  return {std::move(file), recording.presetId, recording.request.labId, recording.request.params, recording.recordedAt};
+}
+
+std::string indexToJson(const RecordingIndex& index) {
+  json entries = json::array();
+  for (const IndexEntry& e : index.entries)
+    entries.push_back({{"file", e.file}, {"preset", e.presetId}, {"lab", e.labId}, {"params", e.params.values()},
+                       {"recorded_at", e.recordedAt}});
+  const json doc = {{"format", "warpscope-recording-index"},
+                    {"format_version", 1},
+                    {"device", files::deviceToJson(index.device)},
+                    {"recordings", entries}};
+  return doc.dump(1) + "\n";
+}
+
+RecordingIndex readIndexFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw BadInputError(path + ": cannot open");
+  std::ostringstream text;
+  text << in.rdbuf();
+  try {
+    const json doc = parseBoundedJson(text.str(), "the index");
+    if (field<std::string>(doc, "format", "index") != "warpscope-recording-index")
+      throw BadInputError("'format' is not \"warpscope-recording-index\"");
+    if (field<int>(doc, "format_version", "index") != 1) throw BadInputError("format_version is not 1");
+    RecordingIndex index;
+    index.device = files::deviceFromJson(field<json>(doc, "device", "index"));
+    for (const json& e : arrayField(doc, "recordings", "index")) {
+      IndexEntry entry{field<std::string>(e, "file", "a recording"), field<std::string>(e, "preset", "a recording"),
+                       field<std::string>(e, "lab", "a recording"),
+                       ParamSet(field<std::map<std::string, double>>(e, "params", "a recording")),
+                       field<std::string>(e, "recorded_at", "a recording")};
+      // A file name is a name in this folder, never a path out of it.
+      if (entry.file.empty() || entry.file.find('/') != std::string::npos || entry.file.starts_with("."))
+        throw BadInputError("recording file '" + entry.file + "' is not a plain file name");
+      index.entries.push_back(std::move(entry));
+    }
+    return index;
+  } catch (const BadInputError& e) {
+    throw BadInputError(path + ": " + e.what());
+  }
+}
+
+RecordingIndex scanFolder(const std::string& folder) {
+  std::vector<std::filesystem::path> files;
+  for (const auto& item : std::filesystem::directory_iterator(folder))
+    if (item.is_regular_file() && item.path().extension() == ".wsrec") files.push_back(item.path());
+  std::sort(files.begin(), files.end());
+  RecordingIndex index;
+  for (const auto& file : files) {
+    const Recording recording = readRunFile(file.string());
+    if (index.entries.empty()) index.device = recording.device;
+    index.entries.push_back(indexEntryFor(recording, file.filename().string()));
+  }
+  return index;
+}
+
+}  // namespace warpscope::rec

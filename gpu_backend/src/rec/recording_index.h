@@ -1,0 +1,36 @@
+#pragma once
+// The index.json beside a recorded device's *.wsrec files: which lab and parameters each file
+// holds, so a run finds its file without inflating every recording. `warpscope-cli record`
+// keeps it up to date; without one the folder is scanned.
+#include <string>
+#include <vector>
+
+#include "warpscope/device.h"
+#include "warpscope/params.h"
+#include "warpscope/recording.h"
+
+namespace warpscope::rec {
+
+struct IndexEntry {
+  std::string file;    ///< Name inside the folder, e.g. "volkov-ilp-hides-latency.wsrec".
+  std::string presetId;
+  std::string labId;
+  ParamSet params;
+  std::string recordedAt;
+};
+
+struct RecordingIndex {
+  DeviceInfo device;  ///< As recorded (the GPU's own id, e.g. cuda:0).
+  std::vector<IndexEntry> entries;
+};
+
+inline constexpr const char* kIndexFileName = "index.json";
+
+IndexEntry indexEntryFor(const Recording& recording, std::string file);
+std::string indexToJson(const RecordingIndex& index);
+/// Reads an index.json (hostile like any file); throws BadInputError naming the problem.
+RecordingIndex readIndexFile(const std::string& path);
+/// Reads every *.wsrec in the folder (the slow path, for a folder without an index).
+RecordingIndex scanFolder(const std::string& folder);
+
+}  // namespace warpscope::rec
