@@ -7,6 +7,8 @@
 #include <QImage>
 #include <QMetaObject>
 #include <QSlider>
+
+#include <cmath>
 #include <QTextStream>
 #include <QTimer>
 
@@ -39,6 +41,13 @@ double medianOf(std::vector<double> values) {
   std::sort(values.begin(), values.end());
   const size_t n = values.size();
   return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+double percentileOf(std::vector<double> values, double p) {
+  if (values.empty()) return 0;
+  std::sort(values.begin(), values.end());
+  const auto rank = static_cast<std::size_t>(std::ceil(p / 100.0 * static_cast<double>(values.size())));
+  return values[std::clamp<std::size_t>(rank, 1, values.size()) - 1];
 }
 
 Automation::Automation(MainWindow* window, RunController* runs, LaunchOptions options, QObject* parent)
@@ -135,21 +144,19 @@ void Automation::runActions() {
 void Automation::startMeasurement() {
   // A Focus parameter is what a class drags; fall back to any parameter if the lab has none.
   const LabSpec* lab = LabRegistry::builtin().find(fromQ(window_->currentLabId()));
-  // Preference: a Focus slider, then a Focus combo box, then any control.
-  for (int pass = 0; pass < 3 && !control_ && lab; ++pass) {
+  // Every Focus parameter, in declaration order; without one, the first control that moves.
+  for (int pass = 0; pass < 2 && controls_.empty() && lab; ++pass)
     for (const ParamSpec& spec : lab->params) {
-      if (pass < 2 && spec.role != ParamRole::Focus) continue;
+      if (pass == 0 && spec.role != ParamRole::Focus) continue;
       ParamControl* c = window_->paramPanel()->control(toQ(spec.id));
       if (!c) continue;
-      const bool slider = c->slider() && c->slider()->maximum() > 0;
-      const bool combo = c->comboBox() && c->comboBox()->count() > 1;
-      if ((pass == 0 && slider) || (pass == 1 && combo) || (pass == 2 && (slider || combo))) {
-        control_ = c;
-        break;
-      }
+      const bool moves = (c->slider() && c->slider()->maximum() > 0) || (c->comboBox() && c->comboBox()->count() > 1);
+      if (!moves) continue;
+      controls_.push_back(c);
+      if (pass == 1) break;
     }
-  }
-  if (!control_) return fail(kExitBadInput, tr("This lab has no parameter to move."));
+  if (controls_.empty()) return fail(kExitBadInput, tr("This lab has no parameter to move."));
+  control_ = controls_.front();
   if (control_->spec().role != ParamRole::Focus)
     printErr(tr("Note: the lab has no focus slider; timing '%1', which reruns the whole sweep.")
                  .arg(toQ(control_->spec().id)));
@@ -160,15 +167,24 @@ void Automation::nextSliderChange() {
   if (done_) return;
   if (changesDone_ >= options_.measureSliderChanges) {
     const auto [lo, hi] = std::minmax_element(latenciesMs_.begin(), latenciesMs_.end());
-    printOut(tr("slider-latency: %1 changes of %2 on %3: median %4 ms, min %5 ms, max %6 ms "
-                "(%7 updated in place, %8 as a full sweep)")
+    printOut(tr("slider-latency: %1 changes of %2 on %3 (%4): median %5 ms, p95 %6 ms, min %7 ms, max %8 ms "
+                "(%9 updated in place, %10 as a full sweep)")
                  .arg(changesDone_)
-                 .arg(toQ(control_->spec().id), window_->currentDeviceId())
+                 .arg(toQ(control_->spec().id), window_->currentDeviceId(), window_->currentLabId())
                  .arg(medianOf(latenciesMs_), 0, 'f', 2)
+                 .arg(percentileOf(latenciesMs_, 95), 0, 'f', 2)
                  .arg(*lo, 0, 'f', 2)
                  .arg(*hi, 0, 'f', 2)
                  .arg(inPlaceCount_)
                  .arg(changesDone_ - inPlaceCount_));
+    if (++controlIndex_ < controls_.size()) {
+      control_ = controls_[controlIndex_];
+      changesDone_ = 0;
+      inPlaceCount_ = 0;
+      latenciesMs_.clear();
+      QTimer::singleShot(10, this, &Automation::nextSliderChange);
+      return;
+    }
     done_ = true;
     emit finished(kExitOk);
     return;

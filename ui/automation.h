@@ -49,7 +49,10 @@ class Automation : public QObject {
   bool done_ = false;
 
   // Slider-latency measurement.
-  ParamControl* control_ = nullptr;
+  /// Every Focus control of the lab (or one other control when it has none), timed in turn.
+  std::vector<ParamControl*> controls_;
+  std::size_t controlIndex_ = 0;
+  ParamControl* control_ = nullptr;  ///< controls_[controlIndex_].
   int changesDone_ = 0;
   bool awaitingDisplay_ = false;
   bool awaitingRedraw_ = false;
@@ -61,5 +64,7 @@ class Automation : public QObject {
 
 /// Median of a sample (the mean of the middle two for an even count).
 double medianOf(std::vector<double> values);
+/// The nearest-rank percentile (0 < p <= 100) of a sample; 0 for an empty one.
+double percentileOf(std::vector<double> values, double p);
 
 }  // namespace warpscope::ui

@@ -11,8 +11,10 @@ QString deviceToolTip(const DeviceInfo& d) {
   const double gib = 1024.0 * 1024.0 * 1024.0;
   QString html = QStringLiteral("<p><b>%1</b> (%2)<br>%3</p><table>")
                      .arg(toQ(d.name).toHtmlEscaped(), toQ(d.id).toHtmlEscaped(),
-                          d.kind == DeviceKind::Cuda ? QObject::tr("Real GPU: charts say \"Measured on\"")
-                                                     : QObject::tr("Simulator profile: charts say \"Simulated:\""));
+                          d.kind == DeviceKind::Cuda        ? QObject::tr("Real GPU: charts say \"Measured on\"")
+                          : d.kind == DeviceKind::Recording ? QObject::tr("Runs recorded on a real GPU, shown as "
+                                                                          "measured: charts say \"Recorded on\"")
+                                                            : QObject::tr("Simulator profile: charts say \"Simulated:\""));
   html += row(QObject::tr("Compute capability"), toQ(d.computeCapability));
   html += row(QObject::tr("SMs"), QString::number(d.smCount));
   html += row(QObject::tr("FP32 lanes / SM"), QString::number(d.fp32LanesPerSm));
@@ -49,10 +51,12 @@ void DeviceSelector::setDevices(const QList<DeviceInfo>& devices, const QString&
   bool separated = false;
   for (const DeviceInfo& d : devices) {
     if (d.kind == DeviceKind::Simulator && count() > 0 && !separated) {
-      insertSeparator(count());  // real GPUs above, simulator profiles below
+      insertSeparator(count());  // real and recorded GPUs above, simulator profiles below
       separated = true;
     }
-    const QString prefix = d.kind == DeviceKind::Cuda ? tr("GPU: ") : tr("Model: ");
+    const QString prefix = d.kind == DeviceKind::Cuda        ? tr("GPU: ")
+                           : d.kind == DeviceKind::Recording ? tr("Recorded: ")
+                                                             : tr("Model: ");
     addItem(prefix + toQ(d.name), toQ(d.id));
     setItemData(count() - 1, deviceToolTip(d), Qt::ToolTipRole);
   }

@@ -19,6 +19,10 @@ bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments
       "(\"Measured on\") or the simulator (\"Simulated:\")."));
   parser.addHelpOption();
   parser.addVersionOption();
+  parser.addPositionalArgument(QStringLiteral("FILE"),
+                               QObject::tr("A recording (.wsrec), a run's JSON, or a PNG, SVG or PDF figure Warpscope "
+                                           "exported: opened and shown as recorded."),
+                               QStringLiteral("[FILE]"));
   const QCommandLineOption lab(QStringLiteral("lab"), QObject::tr("Lab to open (e.g. latency-arith)."),
                                QStringLiteral("ID"));
   const QCommandLineOption device(QStringLiteral("device"),
@@ -39,8 +43,8 @@ bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments
                                       QStringLiteral("FILE"));
   const QCommandLineOption measure(
       QStringLiteral("measure-slider-latency"),
-      QObject::tr("After the first run, change a focus slider N times, print the median/min/max "
-                  "milliseconds from change to redrawn chart, and exit."),
+      QObject::tr("After the first run, change each Focus parameter N times in turn, print per parameter "
+                  "the median, p95, min and max milliseconds from change to redrawn chart, and exit."),
       QStringLiteral("N"));
   const QCommandLineOption lecture(QStringLiteral("lecture"),
                                    QObject::tr("Open a lecture (warpscope-cli lectures lists them) at its first "
@@ -63,10 +67,11 @@ bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments
   }
   if (parser.isSet(QStringLiteral("help"))) parser.showHelp(0);       // exits
   if (parser.isSet(QStringLiteral("version"))) parser.showVersion();  // exits
-  if (!parser.positionalArguments().isEmpty()) {
-    *error = QObject::tr("Unexpected argument '%1' (see --help)").arg(parser.positionalArguments().front());
+  if (parser.positionalArguments().size() > 1) {
+    *error = QObject::tr("Unexpected argument '%1': one FILE at most (see --help)").arg(parser.positionalArguments().at(1));
     return false;
   }
+  if (!parser.positionalArguments().isEmpty()) out->openPath = parser.positionalArguments().front();
   out->labId = parser.value(lab);
   out->deviceId = parser.value(device);
   out->assignments = parser.values(set);
@@ -164,6 +169,7 @@ QStringList validateLaunchOptions(const LaunchOptions& options, StartupChoice* s
   if (!lab && !registry.labs().empty()) lab = &registry.labs().front();
   startup->labId = lab ? toQ(lab->id) : QString();
   startup->deviceId = options.deviceId;
+  startup->openPath = options.openPath;
 
   if (lab && !options.assignments.isEmpty()) {
     std::vector<std::string> assignments;

@@ -30,6 +30,7 @@ struct LaunchOptions {
   QString viewId;
   QString exportPath;
   QString screenshotPath;
+  QString openPath;  ///< The positional FILE: a recording, a run's JSON or a figure to open.
   int measureSliderChanges = 0;
   QString lectureId;  ///< --lecture: open it (at --preset, or its first preset).
   QString presetId;   ///< --preset: its lab, parameters and view.

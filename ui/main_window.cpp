@@ -1,6 +1,8 @@
 #include "main_window.h"
 
 #include <QAction>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QApplication>
 #include <QKeySequence>
 #include <QLabel>
@@ -31,6 +33,7 @@
 #include "ui_scale.h"
 #include "views/view_chart.h"
 #include "warpscope/lectures.h"
+#include "warpscope/recording.h"
 #include "warpscope/registry.h"
 
 namespace warpscope::ui {
@@ -203,6 +206,11 @@ void MainWindow::buildUi() {
 
 void MainWindow::buildMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
+  QAction* openFile = file->addAction(tr("&Open recording or figure…"));
+  openFile->setShortcut(QKeySequence::Open);
+  openFile->setToolTip(tr("A recording (.wsrec), a run's JSON, or a PNG, SVG or PDF figure Warpscope exported"));
+  connect(openFile, &QAction::triggered, this, &MainWindow::openRunFileInteractively);
+  file->addSeparator();
   const struct {
     QString text;
     QKeySequence keys;
@@ -323,6 +331,12 @@ void MainWindow::onSessionReady(const QList<DeviceInfo>& devices, const QString&
   }
   sessionReady_ = true;
   statusBar_->runEnded(tr("Ready"), -1);
+  if (!startup_.openPath.isEmpty()) {
+    // `warpscope FILE`: the file's run is what comes up; a bad file is said, then the lab runs.
+    const QString error = openRunFile(startup_.openPath);
+    if (error.isEmpty()) return;
+    emit startupProblem(error);
+  }
   submit(RunScope::FullSweep);
 }
 
@@ -341,7 +355,45 @@ bool MainWindow::openLecture(const QString& lectureId, int index) {
   return true;
 }
 
-void MainWindow::switchLab(const LabSpec& lab, std::optional<ParamSet> values, const QString& viewId) {
+void MainWindow::openRunFileInteractively() {
+  const QString path = QFileDialog::getOpenFileName(
+      this, tr("Open a recording or figure"), QString(),
+      tr("Warpscope files (*.wsrec *.json *.png *.svg *.pdf);;All files (*)"));
+  if (!path.isEmpty()) openRunFile(path);
+}
+
+QString MainWindow::openRunFile(const QString& path) {
+  // Read and check everything before touching the window: a bad file changes nothing.
+  Recording recording;
+  const LabSpec* lab = nullptr;
+  try {
+    recording = readRunFile(fromQ(path));
+    lab = LabRegistry::builtin().find(recording.result.labId);
+    if (!lab)
+      throw BadInputError(fromQ(path) + ": holds a run of lab '" + recording.result.labId +
+                          "', which this Warpscope does not have");
+    validateParams(lab->params, ParamSet(recording.result.params));
+  } catch (const BadInputError& e) {
+    const QString message = tr("Cannot open %1").arg(toQ(e.what()));
+    messageBar_->showMessage(message, MessageBar::Level::Error);
+    return message;
+  }
+  if (lectures_->active()) lectures_->close();
+  const ParamSet values(recording.result.params);
+  switchLab(*lab, values, toQ(recording.viewId), /*run=*/false);
+  lastFullParams_ = values;
+  showFull(recording.result);
+  const QString when = recording.recordedAt.empty() ? QString() : tr(" on %1").arg(toQ(recording.recordedOn()));
+  messageBar_->showMessage(tr("Opened %1: %2%3, shown as recorded. Moving a parameter runs the lab again on %4.")
+                               .arg(QFileInfo(path).fileName(), bannerFor(recording.result), when,
+                                    currentDeviceId()),
+                           MessageBar::Level::Info);
+  statusBar_->runEnded(tr("Opened %1").arg(QFileInfo(path).fileName()), -1);
+  emit resultDisplayed(true);
+  return {};
+}
+
+void MainWindow::switchLab(const LabSpec& lab, std::optional<ParamSet> values, const QString& viewId, bool run) {
   if (lab_) valuesByLab_[lab_->id] = paramPanel_->values();
   labList_->selectLab(toQ(lab.id));
   const bool sameLab = &lab == lab_;
@@ -361,7 +413,7 @@ void MainWindow::switchLab(const LabSpec& lab, std::optional<ParamSet> values, c
   } else if (!viewId.isEmpty()) {
     chartPanel_->selectView(viewId);
   }
-  submit(RunScope::FullSweep);
+  if (run) submit(RunScope::FullSweep);
 }
 
 void MainWindow::applyCurrentPreset() {
@@ -484,6 +536,14 @@ void MainWindow::onRunFinished(quint64 seq, const RunResult& result) {
 void MainWindow::onRunFailed(quint64, const RunError& error) {
   if (error.kind == RunError::Kind::Cancelled) {
     statusBar_->runEnded(tr("Cancelled; the chart shows the last finished run"), -1);
+  } else if (const DeviceInfo* alternative = deviceSelector_->device(toQ(error.alternativeDeviceId))) {
+    // A recorded device without these parameters: say so and offer the same GPU's model, one
+    // click away, never silently in its place.
+    const QString alternativeId = toQ(alternative->id);
+    messageBar_->showMessage(tr("%1\nThe chart still shows the last finished run.").arg(toQ(error.message)),
+                             MessageBar::Level::Warning, tr("Run on %1").arg(toQ(alternative->name)),
+                             [this, alternativeId] { selectDevice(alternativeId); });
+    statusBar_->runEnded(tr("Not recorded"), -1);
   } else {
     messageBar_->showMessage(tr("%1: %2\nThe chart still shows the last finished run.")
                                  .arg(runErrorKindText(error.kind), toQ(error.message)),

@@ -45,6 +45,7 @@ struct StartupChoice {
   QString lectureId;              ///< Non-empty: open this lecture, standing at lectureIndex.
   int lectureIndex = 0;
   QString presetId;               ///< The preset params and viewId came from (may be empty).
+  QString openPath;               ///< Non-empty: open this recording or figure (`warpscope FILE`).
 };
 
 class MainWindow : public QMainWindow {
@@ -81,6 +82,12 @@ class MainWindow : public QMainWindow {
   bool openLecture(const QString& lectureId, int index = 0);
   /// Presentation mode (F5 in, Esc out): see PresentationMode.
   void setPresentationMode(bool on);
+  /// Opens a recording, a run's JSON or a figure Warpscope exported: its lab, parameters, view
+  /// and the recorded result, shown as recorded (no run). Returns the error shown in the
+  /// message bar (naming the file and the problem; nothing on screen changes), or "" on success.
+  QString openRunFile(const QString& path);
+  /// File > Open: asks for a file, then openRunFile.
+  void openRunFileInteractively();
   /// Runs the current lab on another device. False if the id is unknown.
   bool selectDevice(const QString& deviceId);
   /// Queues a full sweep with the current values.
@@ -112,8 +119,8 @@ class MainWindow : public QMainWindow {
   /// Esc: leaves the presentation mode first, then cancels runs.
   void escape();
   /// Makes `lab` current with `values` (or its remembered or default values), showing `viewId`
-  /// first when given, and runs its sweep.
-  void switchLab(const LabSpec& lab, std::optional<ParamSet> values, const QString& viewId);
+  /// first when given, and runs its sweep (unless run is false: an opened file shows its own).
+  void switchLab(const LabSpec& lab, std::optional<ParamSet> values, const QString& viewId, bool run = true);
   /// Shows the preset the lecture stands at: its lab, its parameters (still live) and its view.
   void applyCurrentPreset();
   /// Moves an animated view to the preset's moment once its result is on screen.

@@ -2,6 +2,7 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QStyle>
 #include <QToolButton>
 
@@ -14,6 +15,8 @@ MessageBar::MessageBar(QWidget* parent) : QWidget(parent) {
   label_->setWordWrap(true);
   label_->setTextInteractionFlags(Qt::TextSelectableByMouse);  // people copy error text
   label_->setTextFormat(Qt::PlainText);
+  action_ = new QPushButton(this);
+  action_->hide();
   close_ = new QToolButton(this);
   close_->setText(QStringLiteral("✕"));
   close_->setAutoRaise(true);
@@ -21,12 +24,22 @@ MessageBar::MessageBar(QWidget* parent) : QWidget(parent) {
   auto* layout = new QHBoxLayout(this);
   layout->setContentsMargins(10, 6, 6, 6);
   layout->addWidget(label_, 1);
+  layout->addWidget(action_, 0, Qt::AlignTop);
   layout->addWidget(close_, 0, Qt::AlignTop);
   connect(close_, &QToolButton::clicked, this, &MessageBar::dismiss);
+  connect(action_, &QPushButton::clicked, this, [this] {
+    const auto action = onAction_;  // dismiss() clears it
+    dismiss();
+    if (action) action();
+  });
   hide();
 }
 
-void MessageBar::showMessage(const QString& text, Level level) {
+void MessageBar::showMessage(const QString& text, Level level, const QString& actionText,
+                             std::function<void()> action) {
+  onAction_ = std::move(action);
+  action_->setText(actionText);
+  action_->setVisible(!actionText.isEmpty() && onAction_);
   level_ = level;
   const char* style = nullptr;
   switch (level) {
@@ -41,6 +54,8 @@ void MessageBar::showMessage(const QString& text, Level level) {
 
 void MessageBar::dismiss() {
   label_->clear();
+  onAction_ = nullptr;
+  action_->hide();
   hide();
 }
 

@@ -5,8 +5,11 @@
 
 #include <QWidget>
 
+#include <functional>
+
 QT_BEGIN_NAMESPACE
 class QLabel;
+class QPushButton;
 class QToolButton;
 QT_END_NAMESPACE
 
@@ -19,16 +22,23 @@ class MessageBar : public QWidget {
   enum class Level { Info, Warning, Error };
 
   explicit MessageBar(QWidget* parent = nullptr);
-  /// Shows `text` (plain text) until dismissed or replaced.
-  void showMessage(const QString& text, Level level);
+  /// Shows `text` (plain text) until dismissed or replaced. With an actionText, a button beside
+  /// it offers the way out (e.g. "Run on the H200 model"); clicking it dismisses the message
+  /// and calls `action`.
+  void showMessage(const QString& text, Level level, const QString& actionText = {},
+                   std::function<void()> action = {});
   /// Hides the strip.
   void dismiss();
   [[nodiscard]] QString text() const;
   [[nodiscard]] Level level() const { return level_; }
+  /// The offered action's button (hidden when the message has none), for tests.
+  [[nodiscard]] QPushButton* actionButton() const { return action_; }
 
  private:
   QLabel* label_;
+  QPushButton* action_;
   QToolButton* close_;
+  std::function<void()> onAction_;
   Level level_ = Level::Info;
 };
 

@@ -34,12 +34,15 @@ void upsertPoint(Series& series, const Point& p) {
 /// says so with View::followsFocus (never inferred from a title).
 bool followsFocus(const View& shown, const View& focus) { return shown.followsFocus || focus.followsFocus; }
 
-bool mergeable(View& shown, const View& focus) {
-  if (followsFocus(shown, focus)) return false;
+bool mergeable(const View& shown, const View& focus) { return !followsFocus(shown, focus); }
+
+/// True when the focus run names a series the shown view lacks (a configuration the sweep did
+/// not draw): it is added with the focus point alone, and the view is stale until a sweep fills
+/// the series in.
+bool addsSeries(View& shown, const View& focus) {
   for (const Series& fs : focus.series)
-    if (!findSeries(shown, fs.name)) return false;
-  if (focus.hasFocus && !findSeries(shown, focus.focusSeries)) return false;
-  return true;
+    if (!findSeries(shown, fs.name)) return true;
+  return false;
 }
 
 }  // namespace
@@ -84,6 +87,7 @@ MergeReport mergeFocusResult(RunResult& shown, const RunResult& focus) {
       replacements.emplace_back(sv, &fv);  // a trace, grid or bars of the focus run is whole
     } else if (sv && sv->kind == ViewKind::Xy && mergeable(*sv, fv)) {
       targets.emplace_back(sv, &fv);
+      if (addsSeries(*sv, fv)) report.staleViews.push_back(fv.id);
     } else {
       report.staleViews.push_back(fv.id);
     }
@@ -93,8 +97,12 @@ MergeReport mergeFocusResult(RunResult& shown, const RunResult& focus) {
   for (auto [sv, fv] : replacements) *sv = *fv;
   for (auto [sv, fv] : targets) {
     for (const Series& fs : fv->series) {
-      Series& target = *findSeries(*sv, fs.name);
-      for (const Point& p : fs.points) upsertPoint(target, p);
+      Series* target = findSeries(*sv, fs.name);
+      if (!target) {
+        sv->series.push_back({fs.name, {}, fs.key});
+        target = &sv->series.back();
+      }
+      for (const Point& p : fs.points) upsertPoint(*target, p);
     }
     sv->focusSeries = fv->focusSeries;
     sv->focusX = fv->focusX;

@@ -16,14 +16,15 @@ struct MergeReport {
   bool merged = false;
   /// Views the focus run could not be merged into, which need a full sweep: xy views that
   /// follow the focus (View::followsFocus: every point depends on the parameter that changed),
-  /// xy views the focus result names a series of that they lack, and views `shown` lacks.
+  /// xy views that took a series they lacked (it holds the focus point alone until the sweep
+  /// draws it whole), and views `shown` lacks.
   std::vector<std::string> staleViews;
 };
 
 /// Merges `focus` (a FocusOnly result) into `shown`, view by view (matched by id):
 /// - a timeline, grid or bars view of the focus run is complete: it replaces the shown one;
 /// - in a mergeable xy view every focus point replaces the point with the same series name and
-///   x (or is inserted in x order) and the focus marker moves;
+///   x (or is inserted in x order; a series the view lacks is added) and the focus marker moves;
 /// - views the focus result lacks are kept as they are (e.g. a trace from the sweep survives).
 /// Scalars with the same id are replaced (new ones added) and the parameters become the focus
 /// run's. Scalars the focus result lacks are kept: only full sweeps emit best.*, since one

@@ -19,7 +19,7 @@ int benchPresetsCommand(Session& session, const CliOptions& options, std::ostrea
   const int repeat = std::min(options.repeat, 5);
   out << std::fixed << std::setprecision(1);
   out << "Warpscope preset bench on " << deviceId << " (" << device.name << "): median of " << repeat
-      << " full runs after one warm-up, target <= " << kTargetMs << " ms\n";
+      << " full runs after the first, target <= " << kTargetMs << " ms for the first run and the median\n";
   std::set<std::string> done;
   int missed = 0;
   int failed = 0;
@@ -29,11 +29,14 @@ int benchPresetsCommand(Session& session, const CliOptions& options, std::ostrea
       const PresetRef ref = getPreset(session.registry(), presetId);
       const RunRequest request{ref.lab->id, deviceId, presetParams(*ref.lab, *ref.preset), RunScope::FullSweep};
       std::vector<double> ms;
+      double firstMs = 0;
       std::string error;
       for (int i = 0; i <= repeat && error.empty(); ++i) {
         const Timed run = timedRun(session, request);
         if (!run.outcome.ok()) error = run.outcome.error().message;
-        if (i > 0) ms.push_back(run.seconds * 1e3);  // the first run is the warm-up
+        // The first run is what a class waits for when the slide opens (a recording is read
+        // from disk then, and served from memory after): it is judged on its own.
+        (i == 0 ? firstMs : ms.emplace_back()) = run.seconds * 1e3;
       }
       out << std::left << std::setw(48) << presetId << std::right;
       if (!error.empty()) {
@@ -43,10 +46,10 @@ int benchPresetsCommand(Session& session, const CliOptions& options, std::ostrea
       }
       std::sort(ms.begin(), ms.end());
       const double median = ms[ms.size() / 2];
-      const bool pass = median <= kTargetMs;
+      const bool pass = median <= kTargetMs && firstMs <= kTargetMs;
       missed += pass ? 0 : 1;
-      out << std::setw(9) << median << " ms (max " << ms.back() << ")  " << (pass ? "PASS" : "FAIL") << "  "
-          << ref.lab->id << "\n";
+      out << std::setw(9) << median << " ms (max " << ms.back() << ", first " << firstMs << ")  "
+          << (pass ? "PASS" : "FAIL") << "  " << ref.lab->id << "\n";
     }
   }
   out << done.size() << " presets: " << (done.size() - static_cast<size_t>(missed + failed)) << " within "

@@ -70,11 +70,23 @@ TEST(ResultMerge, ViewThatFollowsTheFocusIsReportedStaleAndLeftAlone) {
   EXPECT_DOUBLE_EQ(shown.findView("v")->series[0].points[1].y, 0.7);
 }
 
-TEST(ResultMerge, UnknownSeriesOrOtherDeviceChangesNothing) {
+TEST(ResultMerge, NewSeriesIsAddedWithTheFocusPointAndTheViewMarkedStale) {
+  // A focus move to a configuration the sweep did not draw (latency-memory's elements per
+  // thread) shows its point at once instead of waiting for a whole sweep.
   RunResult shown = fullResult();
-  RunResult focus = focusResult("C", 64, 0.7);
-  EXPECT_FALSE(mergeFocusResult(shown, focus).merged);
-  focus = focusResult("A", 64, 0.7);
+  const MergeReport report = mergeFocusResult(shown, focusResult("C", 64, 0.7));
+  ASSERT_TRUE(report.merged);
+  EXPECT_NE(std::find(report.staleViews.begin(), report.staleViews.end(), "v"), report.staleViews.end());
+  const View& v = *shown.findView("v");
+  ASSERT_EQ(v.series.back().name, "C");
+  ASSERT_EQ(v.series.back().points.size(), 1u);
+  EXPECT_DOUBLE_EQ(v.series.back().points[0].y, 0.7);
+  EXPECT_EQ(v.focusSeries, "C");
+}
+
+TEST(ResultMerge, OtherDeviceChangesNothing) {
+  RunResult shown = fullResult();
+  RunResult focus = focusResult("A", 64, 0.7);
   focus.deviceId = "sim:other";
   EXPECT_FALSE(mergeFocusResult(shown, focus).merged);
   EXPECT_DOUBLE_EQ(shown.findView("v")->series[0].points[1].y, 0.2);

@@ -21,6 +21,7 @@
 #include "qt_text.h"
 #include "views/view_chart.h"
 #include "views/view_renderer.h"
+#include "warpscope/recording.h"
 #include "warpscope/writers.h"
 
 namespace warpscope::ui {
@@ -50,6 +51,20 @@ class OffscreenFigure {
   QSize size_;
 };
 
+/// The run a figure carries (recording.h): the whole result, the view drawn, made now.
+Recording figureRun(const RunResult& result, const View& view) {
+  const RunRequest request{result.labId, result.deviceId, ParamSet(result.params), RunScope::FullSweep};
+  DeviceInfo device;
+  device.id = result.deviceId;
+  device.name = result.deviceName;
+  device.kind = result.provenance == Provenance::Measured ? DeviceKind::Cuda : DeviceKind::Simulator;
+  Recording recording = makeRecording(request, result, device);
+  recording.viewId = view.id;
+  return recording;
+}
+
+QByteArray toBytes(const std::string& text) { return QByteArray(text.data(), static_cast<qsizetype>(text.size())); }
+
 QString writeBytes(const QString& path, const QByteArray& bytes) {
   QSaveFile file(path);
   if (!file.open(QIODevice::WriteOnly)) return QObject::tr("Cannot write %1: %2").arg(path, file.errorString());
@@ -58,7 +73,7 @@ QString writeBytes(const QString& path, const QByteArray& bytes) {
   return {};
 }
 
-QString exportPng(OffscreenFigure& chart, QSize size, const QString& path) {
+QString exportPng(OffscreenFigure& chart, QSize size, const QString& path, const Recording& run) {
   constexpr qreal kDpr = 2.0;  // crisp on HiDPI screens and when scaled up on a projector
   QImage image(size * kDpr, QImage::Format_ARGB32_Premultiplied);
   image.setDevicePixelRatio(kDpr);
@@ -69,16 +84,17 @@ QString exportPng(OffscreenFigure& chart, QSize size, const QString& path) {
     painter.setRenderHint(QPainter::TextAntialiasing);
     chart.paint(painter, QRectF(QPointF(0, 0), QSizeF(size)));
   }
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly)) return QObject::tr("Cannot write %1: %2").arg(path, file.errorString());
-  QImageWriter writer(&file, "png");
+  QByteArray png;
+  QBuffer buffer(&png);
+  buffer.open(QIODevice::WriteOnly);
+  QImageWriter writer(&buffer, "png");
   if (!writer.write(image)) return QObject::tr("Cannot write %1: %2").arg(path, writer.errorString());
-  if (!file.commit()) return QObject::tr("Cannot write %1: %2").arg(path, file.errorString());
-  return {};
+  // The run rides in an iTXt chunk: any viewer shows the image, Warpscope reopens the run.
+  return writeBytes(path, toBytes(embedRunInPng(std::string_view(png.constData(), static_cast<std::size_t>(png.size())), run)));
 }
 
 QString exportSvg(OffscreenFigure& chart, QSize size, const QString& path, const RunResult& result,
-                  const View& view) {
+                  const View& view, const Recording& run) {
   // QSvgGenerator writes straight to its output device; render into memory so a failed write
   // never leaves half a file behind.
   QByteArray bytes;
@@ -95,18 +111,36 @@ QString exportSvg(OffscreenFigure& chart, QSize size, const QString& path, const
     painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
     chart.paint(painter, QRectF(QPointF(0, 0), QSizeF(size)));
   }
+  // The run goes in the SVG's metadata element (SVG 1.1, 21), where renderers ignore it.
+  const qsizetype end = bytes.lastIndexOf("</svg>");
+  if (end < 0) return QObject::tr("Cannot export %1: the SVG generator wrote no closing tag").arg(path);
+  bytes.insert(end, toBytes("<metadata>" + runXmlElement(run) + "</metadata>\n"));
   return writeBytes(path, bytes);
 }
 
+/// An XMP packet (the PDF's document metadata) with the title and the run.
+QByteArray xmpWithRun(const QString& title, const Recording& run) {
+  QString escaped = title.toHtmlEscaped();
+  return QByteArrayLiteral("<?xpacket begin='' id='W5M0MpCehiHzreSzNTczkc9d'?>\n"
+                           "<x:xmpmeta xmlns:x='adobe:ns:meta/'>\n"
+                           "<rdf:RDF xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#'>\n"
+                           "<rdf:Description rdf:about='' xmlns:dc='http://purl.org/dc/elements/1.1/'>\n"
+                           "<dc:title><rdf:Alt><rdf:li xml:lang='x-default'>") +
+         escaped.toUtf8() + QByteArrayLiteral("</rdf:li></rdf:Alt></dc:title>\n") + toBytes(runXmlElement(run)) +
+         QByteArrayLiteral("\n</rdf:Description>\n</rdf:RDF>\n</x:xmpmeta>\n<?xpacket end='w'?>");
+}
+
 QString exportPdf(OffscreenFigure& chart, QSize size, const QString& path, const RunResult& result,
-                  const View& view) {
+                  const View& view, const Recording& run) {
   QByteArray bytes;
   QBuffer buffer(&bytes);
   buffer.open(QIODevice::WriteOnly);
   {
     QPdfWriter pdf(&buffer);
-    pdf.setTitle(toQ(view.title) + QStringLiteral(" — ") + bannerFor(result));
+    const QString title = toQ(view.title) + QStringLiteral(" — ") + bannerFor(result);
+    pdf.setTitle(title);
     pdf.setCreator(QStringLiteral("Warpscope"));
+    pdf.setDocumentXmpMetadata(xmpWithRun(title, run));
     // A page with the chart's own aspect ratio: the figure drops into notes without margins.
     pdf.setPageSize(QPageSize(QSizeF(size) * 0.25, QPageSize::Millimeter, QString(), QPageSize::ExactMatch));
     pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
@@ -172,11 +206,16 @@ QString exportResult(const RunResult& result, const QString& viewId, const QStri
   if (!view && !result.views.empty()) view = &result.views.front();
   if (!view) return QObject::tr("Cannot export %1: the result has no chart").arg(path);
   OffscreenFigure chart(result, *view, logicalSize, cursorTime);
-  switch (format) {
-    case ExportFormat::Png: return exportPng(chart, logicalSize, path);
-    case ExportFormat::Svg: return exportSvg(chart, logicalSize, path, result, *view);
-    case ExportFormat::Pdf: return exportPdf(chart, logicalSize, path, result, *view);
-    default: break;
+  try {
+    const Recording run = figureRun(result, *view);
+    switch (format) {
+      case ExportFormat::Png: return exportPng(chart, logicalSize, path, run);
+      case ExportFormat::Svg: return exportSvg(chart, logicalSize, path, result, *view, run);
+      case ExportFormat::Pdf: return exportPdf(chart, logicalSize, path, result, *view, run);
+      default: break;
+    }
+  } catch (const std::exception& e) {
+    return QObject::tr("Cannot export %1: %2").arg(path, toQ(e.what()));
   }
   return QObject::tr("Cannot export %1: unknown format").arg(path);
 }

@@ -5,7 +5,9 @@
 /// bytes the CLI writes). Images are rendered from the result by the renderer of the view's
 /// kind (the one the window uses), not grabbed from the widget, so an export looks the same
 /// whatever the window size, the banner is always inside it, and an animated view shows the
-/// frame the window's animation is at.
+/// frame the window's animation is at. Every figure carries its run (recording.h: PNG in an iTXt
+/// chunk, SVG in its metadata element, PDF in its XMP metadata), so File > Open, `warpscope FILE`
+/// and `warpscope-cli show` bring back the lab, view, parameters and result.
 
 #include <QObject>
 #include <QSize>

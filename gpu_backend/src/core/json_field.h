@@ -28,9 +28,18 @@ T optionalField(const nlohmann::json& object, const char* name, const std::strin
   return field<T>(object, name, where);
 }
 
-/// object[name] as an array (to iterate); throws like field() when it is missing or not one.
-inline nlohmann::json arrayField(const nlohmann::json& object, const char* name, const std::string& where) {
-  auto value = field<nlohmann::json>(object, name, where);
+/// object[name] itself, not a copy (a recording's result or a view's table is megabytes);
+/// throws like field() when it is missing.
+inline const nlohmann::json& member(const nlohmann::json& object, const char* name, const std::string& where) {
+  if (!object.is_object() || !object.contains(name))
+    throw BadInputError("result JSON: missing field '" + std::string(name) + "' in " + where);
+  return object.at(name);
+}
+
+/// object[name] as an array (to iterate, not copied); throws like field() when it is missing
+/// or not one.
+inline const nlohmann::json& arrayField(const nlohmann::json& object, const char* name, const std::string& where) {
+  const nlohmann::json& value = member(object, name, where);
   if (!value.is_array())
     throw BadInputError("result JSON: field '" + std::string(name) + "' in " + where + " is not an array");
   return value;

@@ -41,7 +41,7 @@ ViewTable tableFromJson(const json& object, const std::string& where) {
   const std::string tableWhere = where + " table";
   ViewTable table;
   table.columns = field<std::vector<std::string>>(object, "columns", tableWhere);
-  const json rows = arrayField(object, "rows", tableWhere);
+  const json& rows = arrayField(object, "rows", tableWhere);
   for (std::size_t r = 0; r < rows.size(); ++r) {
     const json& row = rows[r];
     const std::string rowWhere = tableWhere + " rows[" + std::to_string(r) + "]";
@@ -220,7 +220,7 @@ View viewFromJson(const json& object) {
     case ViewKind::Grid: gridMetadataFromJson(object, where, view.grid); break;
     case ViewKind::Bars: barsMetadataFromJson(object, where, view.bars); break;
   }
-  const ViewTable table = tableFromJson(field<json>(object, "table", where), where);
+  const ViewTable table = tableFromJson(member(object, "table", where), where);
   try {
     fromTable(view, table);
   } catch (const BadInputError& e) {

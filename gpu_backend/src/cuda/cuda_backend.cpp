@@ -58,7 +58,12 @@ RunOutcome CudaBackend::run(const RunRequest& request, const ProgressFn& progres
     WS_CUDA_CHECK(cudaSetDevice(device->ordinal));
     labs::RunMonitor monitor(progress, cancel);
     RunResult result = lab->measureOnGpu(*device, request, monitor);
-    result.provenance = Provenance::Measured;
+    // A lab that ran a model instead of the GPU (um-oversubscription: oversubscribing a real GPU
+    // can hang it) names the model's device: that result stays Simulated, and it answers the
+    // device asked for, so the window shows it.
+    const bool modelled = !result.deviceId.empty() && result.deviceId != device->info.id;
+    result.provenance = modelled ? Provenance::Simulated : Provenance::Measured;
+    result.deviceId = device->info.id;
     return result;
   }, cudaErrorTranslator(*device));
 }

@@ -37,7 +37,7 @@ json deviceToJson(const DeviceInfo& d, const RunResult* result) {
     if (s.id.starts_with("ceiling.")) ceilings[s.id.substr(8)] = {{"value", s.value}, {"unit", s.unit}, {"label", s.label}};
   return {{"id", d.id},
           {"name", d.name},
-          {"kind", d.kind == DeviceKind::Cuda ? "gpu" : "simulator"},
+          {"kind", d.kind == DeviceKind::Cuda ? "gpu" : d.kind == DeviceKind::Recording ? "recording" : "simulator"},
           {"compute_capability", d.computeCapability},
           {"sm_count", d.smCount},
           {"fp32_lanes_per_sm", d.fp32LanesPerSm},
@@ -67,7 +67,10 @@ DeviceInfo deviceFromJson(const json& in) {
   DeviceInfo d;
   d.id = field<std::string>(in, "id", where);
   d.name = field<std::string>(in, "name", where);
-  d.kind = optionalField(in, "kind", where, std::string("gpu")) == "gpu" ? DeviceKind::Cuda : DeviceKind::Simulator;
+  const auto kind = optionalField(in, "kind", where, std::string("gpu"));
+  if (kind != "gpu" && kind != "simulator" && kind != "recording")
+    throw BadInputError("device 'kind' is '" + kind + "' (gpu, simulator, recording)");
+  d.kind = kind == "gpu" ? DeviceKind::Cuda : kind == "recording" ? DeviceKind::Recording : DeviceKind::Simulator;
   d.computeCapability = optionalField(in, "compute_capability", where, std::string());
   d.smCount = optionalField(in, "sm_count", where, 0);
   d.fp32LanesPerSm = optionalField(in, "fp32_lanes_per_sm", where, 0);
@@ -141,21 +144,21 @@ Recording recordingFromJson(const json& doc) {
     throw BadInputError("format_version " + std::to_string(version) + " is not one this build reads (" +
                         std::to_string(kRecordingFormatVersion) + ")");
   Recording r;
-  const json tool = field<json>(doc, "tool", "document");
+  const json& tool = member(doc, "tool", "document");
   r.toolVersion = field<std::string>(tool, "version", "tool");
   r.toolCommit = field<std::string>(tool, "commit", "tool");
   r.recordedAt = field<std::string>(doc, "recorded_at", "document");
-  r.device = deviceFromJson(field<json>(doc, "device", "document"));
+  r.device = deviceFromJson(member(doc, "device", "document"));
   r.presetId = optionalField(doc, "preset", "document", std::string());
   r.viewId = optionalField(doc, "view", "document", std::string());
-  const json request = field<json>(doc, "request", "document");
+  const json& request = member(doc, "request", "document");
   r.request.labId = field<std::string>(request, "lab", "request");
   r.request.deviceId = field<std::string>(request, "device", "request");
   const auto scope = field<std::string>(request, "scope", "request");
   if (scope != "sweep" && scope != "focus") throw BadInputError("request 'scope' must be \"sweep\" or \"focus\"");
   r.request.scope = scope == "focus" ? RunScope::FocusOnly : RunScope::FullSweep;
   r.request.params = ParamSet(field<std::map<std::string, double>>(request, "params", "request"));
-  r.result = resultFromJson(field<json>(doc, "result", "document"));
+  r.result = resultFromJson(member(doc, "result", "document"));
   if (r.result.labId != r.request.labId)
     throw BadInputError("the result is of lab '" + r.result.labId + "' but the request of lab '" + r.request.labId + "'");
   return r;

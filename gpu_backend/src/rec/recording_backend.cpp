@@ -85,9 +85,13 @@ class RecordingBackend final : public Backend {
       if (recording.request.labId != request.labId)
         return RunError{RunError::Kind::Device, best->file + ": holds lab " + recording.request.labId +
                                                     ", not the " + request.labId + " its index names"};
-      recording.result.recordedOn = recording.recordedOn();
       recording.result.deviceId = device->info.id;
-      recording.result.deviceName = recording.device.name;
+      // A result the GPU run answered with a model (um-oversubscription) keeps its "Simulated"
+      // banner: only measurements are labelled as recorded on the GPU.
+      if (recording.result.provenance == Provenance::Measured) {
+        recording.result.recordedOn = recording.recordedOn();
+        recording.result.deviceName = recording.device.name;
+      }
       loaded = device->loaded.emplace(best->file, std::move(recording.result)).first;
     }
     return loaded->second;

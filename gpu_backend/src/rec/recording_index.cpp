@@ -42,7 +42,7 @@ RecordingIndex readIndexFile(const std::string& path) {
       throw BadInputError("'format' is not \"warpscope-recording-index\"");
     if (field<int>(doc, "format_version", "index") != 1) throw BadInputError("format_version is not 1");
     RecordingIndex index;
-    index.device = files::deviceFromJson(field<json>(doc, "device", "index"));
+    index.device = files::deviceFromJson(member(doc, "device", "index"));
     for (const json& e : arrayField(doc, "recordings", "index")) {
       IndexEntry entry{field<std::string>(e, "file", "a recording"), field<std::string>(e, "preset", "a recording"),
                        field<std::string>(e, "lab", "a recording"),
