@@ -12,7 +12,11 @@
 #include "controllers/export_controller.h"
 #include "fake_backend.h"
 #include "views/demo_views.h"
+#include "warpscope/recording.h"
 #include "warpscope/registry.h"
+#include "warpscope/writers.h"
+
+#include <sstream>
 
 using namespace warpscope;
 using namespace warpscope::ui;
@@ -155,4 +159,39 @@ TEST(Export, AnAnimatedViewExportsTheFrameAtTheCursor) {
     for (const View& v : result.views)
       exportResult(result, QString::fromStdString(v.id), QDir(keep).filePath(QString::fromStdString(v.id) + QStringLiteral(".png")),
                    ExportFormat::Png, kExportChartSize, v.kind == ViewKind::Grid ? 150.0 : 800.0);
+}
+
+// ---- figures that carry their run --------------------------------------------------------
+
+namespace {
+
+std::string jsonOf(const RunResult& result) {
+  std::ostringstream out;
+  makeJsonWriter()->write(result, out);
+  return out.str();
+}
+
+}  // namespace
+
+TEST(Export, EveryFigureFormatGivesBackItsRunViewAndParameters) {
+  for (const char* name : {"figure.png", "figure.svg", "figure.pdf"}) {
+    ExportFixture f;
+    const QString path = QDir(f.folder()).filePath(QString::fromLatin1(name));
+    const std::string viewId = f.result.views.back().id;
+    ASSERT_TRUE(exportResult(f.result, QString::fromStdString(viewId), path, *exportFormatForPath(path)).isEmpty());
+    const Recording back = readRunFile(path.toStdString());
+    EXPECT_EQ(jsonOf(back.result), jsonOf(f.result)) << name;
+    EXPECT_EQ(back.viewId, viewId) << name;
+    EXPECT_EQ(back.request.labId, f.result.labId) << name;
+    EXPECT_EQ(back.request.params.values(), f.result.params) << name;
+  }
+}
+
+TEST(Export, FigureOfAnOpenedFigureCarriesTheSameRun) {
+  ExportFixture f;
+  const QString first = f.write(QStringLiteral("first.svg"));
+  const RunResult reopened = readRunFile(first.toStdString()).result;
+  const QString second = QDir(f.folder()).filePath(QStringLiteral("second.png"));
+  ASSERT_TRUE(exportResult(reopened, QString(), second, ExportFormat::Png).isEmpty());
+  EXPECT_EQ(jsonOf(readRunFile(second.toStdString()).result), jsonOf(f.result));
 }

@@ -1,6 +1,7 @@
 #include "fake_backend.h"
 
 #include <chrono>
+#include <utility>
 
 #include "views/demo_views.h"
 #include "warpscope/registry.h"
@@ -58,6 +59,7 @@ std::vector<DeviceInfo> FakeBackend::devices() const {
 
 RunOutcome FakeBackend::run(const RunRequest& request, const ProgressFn& progress, const CancelToken& cancel) {
   bool fail = false;
+  std::string alternative;
   bool withKinds = false;
   {
     std::unique_lock lock(state_->mutex);
@@ -74,12 +76,18 @@ RunOutcome FakeBackend::run(const RunRequest& request, const ProgressFn& progres
     }
     fail = state_->failNext;
     state_->failNext = false;
+    alternative = std::exchange(state_->notRecordedNext, std::string());
     withKinds = state_->withKindViews;
   }
   RunOutcome outcome = [&]() -> RunOutcome {
     if (cancel.cancelled()) return RunError{RunError::Kind::Cancelled, "cancelled between launches"};
     if (progress) progress(0.5, "half way");
     if (cancel.cancelled()) return RunError{RunError::Kind::Cancelled, "cancelled between launches"};
+    if (!alternative.empty()) {
+      RunError error{RunError::Kind::BadInput, "Not recorded: the recordings hold no run with Threads per block = 320"};
+      error.alternativeDeviceId = alternative;
+      return error;
+    }
     if (fail) return RunError{RunError::Kind::Device, "cudaMemcpy(dst, src, n, cudaMemcpyDeviceToDevice) failed at fake.cu:42: an illegal memory access was encountered"};
     if (progress) progress(1.0, "done");
     return fakeResult(request, withKinds);

@@ -26,6 +26,9 @@ struct FakeBackendState {
   /// every time (otherwise the worker may start queued requests while the test still submits).
   bool holdCancelledRuns = false;
   bool failNext = false;               ///< The next run returns a Device error.
+  /// The next run is refused as a recorded device refuses a value it lacks, offering this
+  /// device instead (RunError::alternativeDeviceId).
+  std::string notRecordedNext;
   /// Full sweeps also carry a timeline, a grid and a bars view (the demo views); focus
   /// results do not, so they must survive a focus merge.
   bool withKindViews = false;

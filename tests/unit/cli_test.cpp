@@ -231,3 +231,37 @@ TEST(CliProcess, AReadOnlyFolderLeavesTheOldFileAndExitsTwo) {
   EXPECT_EQ(std::distance(fs::directory_iterator(folder), {}), 1) << "a temporary file was left";
   fs::remove_all(folder);
 }
+
+TEST(Cli, RecordWritesOneRecordingAPresetAndShowGivesBackItsRun) {
+  const auto folder = freshFolder("record");
+  const CliRun recorded = cli({"record", "--preset", "memadv-shared-memory-limits-blocks", "--device", "sim:h200",
+                               "--out", folder.string()});
+  ASSERT_EQ(recorded.code, warpscope::cli::kExitOk) << recorded.err;
+  ASSERT_TRUE(std::filesystem::exists(folder / "memadv-shared-memory-limits-blocks.wsrec"));
+  ASSERT_TRUE(std::filesystem::exists(folder / "index.json"));
+  const CliRun shown = cli({"show", (folder / "memadv-shared-memory-limits-blocks.wsrec").string()});
+  ASSERT_EQ(shown.code, warpscope::cli::kExitOk) << shown.err;
+  EXPECT_NE(shown.out.find("\"lab\": \"occupancy\""), std::string::npos);
+  const CliRun csv = cli({"show", (folder / "memadv-shared-memory-limits-blocks.wsrec").string(), "--format", "csv"});
+  EXPECT_EQ(csv.code, warpscope::cli::kExitOk);
+  EXPECT_TRUE(csv.out.starts_with("# Simulated: H200 SXM (model)")) << csv.out.substr(0, 80);
+}
+
+TEST(Cli, RecordWithoutAFolderOrAChoiceOfPresetsExitsTwo) {
+  EXPECT_EQ(cli({"record", "--all", "--device", "sim:h200"}).code, warpscope::cli::kExitBadInput);
+  EXPECT_EQ(cli({"record", "--out", "/tmp/x", "--device", "sim:h200"}).code, warpscope::cli::kExitBadInput);
+  EXPECT_EQ(cli({"record", "--lecture", "no-such-lecture", "--out", "/tmp/x"}).code, warpscope::cli::kExitBadInput);
+}
+
+TEST(Cli, ShowOfAFileThatIsNoRunExitsTwoNamingTheFile) {
+  const auto folder = freshFolder("show");
+  std::ofstream(folder / "notes.txt") << "hello";
+  const CliRun shown = cli({"show", (folder / "notes.txt").string()});
+  EXPECT_EQ(shown.code, warpscope::cli::kExitBadInput);
+  EXPECT_NE(shown.err.find("notes.txt: not a Warpscope file"), std::string::npos) << shown.err;
+}
+
+TEST(Cli, DevicesListsTheRecordedH200) {
+  const CliRun devices = cli({"devices"});
+  EXPECT_NE(devices.out.find("rec:h200\trecording\tNVIDIA H200"), std::string::npos) << devices.out;
+}

@@ -77,7 +77,12 @@ std::string insertPngText(std::string_view png, const std::string& keyword, std:
 
 std::optional<std::string> findPngText(std::string_view png, const std::string& keyword, std::size_t maxBytes) {
   std::optional<std::string> found;
+  bool ended = false;
   forEachChunk(png, [&](const Chunk& chunk) {
+    if (chunk.type == "IEND") {
+      ended = true;
+      return true;
+    }
     if (chunk.type != "iTXt") return false;
     const std::size_t keywordEnd = chunk.data.find('\0');
     if (keywordEnd == std::string_view::npos || chunk.data.substr(0, keywordEnd) != keyword) return false;
@@ -94,6 +99,7 @@ std::optional<std::string> findPngText(std::string_view png, const std::string& 
     found = compressed ? decompress(rest, maxBytes) : std::string(rest);
     return true;
   });
+  if (!found && !ended) throw BadInputError("the PNG is truncated (it has no IEND chunk)");
   return found;
 }
 

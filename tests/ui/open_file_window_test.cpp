@@ -1,0 +1,84 @@
+// Opening a run in the window (File > Open, `warpscope FILE`): a figure brings back its lab,
+// view, parameters and result as recorded, without a run; a bad file changes nothing and says
+// why; a recorded device's "not recorded" offers the other device in one click.
+#include <QDir>
+#include <QFile>
+#include <QPushButton>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+#include "chart_panel.h"
+#include "controllers/export_controller.h"
+#include "message_bar.h"
+#include "param_panel.h"
+#include "qt_text.h"
+#include "warpscope/registry.h"
+#include "window_fixture.h"
+
+using namespace warpscope;
+using namespace warpscope::ui;
+
+namespace {
+
+/// A figure of another lab than the window starts with, at non-default parameters.
+QString writeFigure(const QTemporaryDir& dir, const QString& name, RunResult* written) {
+  const LabSpec& lab = LabRegistry::builtin().get("occupancy");
+  ParamSet params = defaultParams(lab.params);
+  params.set("threads_per_block", 512);
+  *written = test::fakeResult({lab.id, test::kFakeDeviceId, params, RunScope::FullSweep});
+  const QString path = QDir(dir.path()).filePath(name);
+  EXPECT_TRUE(exportResult(*written, toQ(written->views.back().id), path, *exportFormatForPath(path)).isEmpty());
+  return path;
+}
+
+}  // namespace
+
+TEST(OpenFileWindow, FigureRestoresLabViewParametersAndResultWithoutARun) {
+  test::WindowFixture f;
+  ASSERT_TRUE(f.waitIdle());
+  QTemporaryDir dir;
+  RunResult written;
+  const QString path = writeFigure(dir, QStringLiteral("occupancy.png"), &written);
+  const size_t runsBefore = f.state->runCount();
+  ASSERT_TRUE(f.window.openRunFile(path).isEmpty());
+  EXPECT_EQ(f.window.currentLabId(), QStringLiteral("occupancy"));
+  EXPECT_EQ(f.window.paramPanel()->values(), ParamSet(written.params));
+  EXPECT_EQ(f.window.chartPanel()->currentViewId(), toQ(written.views.back().id));
+  ASSERT_NE(f.window.shownResult(), nullptr);
+  EXPECT_EQ(f.window.shownResult()->scalars.size(), written.scalars.size());
+  EXPECT_TRUE(f.window.messageBar()->text().contains(QStringLiteral("Opened occupancy.png")));
+  QTest::qWait(50);
+  EXPECT_EQ(f.state->runCount(), runsBefore) << "an opened figure is shown as recorded, not rerun";
+}
+
+TEST(OpenFileWindow, BadFileChangesNothingAndNamesTheFileAndProblem) {
+  test::WindowFixture f;
+  ASSERT_TRUE(f.waitIdle());
+  const QString labBefore = f.window.currentLabId();
+  QTemporaryDir dir;
+  const QString path = QDir(dir.path()).filePath(QStringLiteral("broken.json"));
+  QFile file(path);
+  ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+  file.write("{\"schema\": \"warpscope-result\", \"lab\": ");
+  file.close();
+  const QString error = f.window.openRunFile(path);
+  EXPECT_TRUE(error.contains(path)) << error.toStdString();
+  EXPECT_TRUE(error.contains(QStringLiteral("malformed"))) << error.toStdString();
+  EXPECT_EQ(f.window.messageBar()->level(), MessageBar::Level::Error);
+  EXPECT_EQ(f.window.currentLabId(), labBefore);
+}
+
+TEST(OpenFileWindow, NotRecordedOffersTheOtherDeviceInOneClick) {
+  test::WindowFixture f;
+  ASSERT_TRUE(f.waitIdle());
+  f.state->notRecordedNext = test::kFakeDeviceId;
+  const size_t runsBefore = f.state->runCount();
+  f.window.rerun();
+  ASSERT_TRUE(QTest::qWaitFor([&] { return f.window.messageBar()->actionButton()->isVisible(); }, 5000));
+  EXPECT_TRUE(f.window.messageBar()->text().startsWith(QStringLiteral("Not recorded")));
+  EXPECT_EQ(f.window.messageBar()->actionButton()->text(), QStringLiteral("Run on Fake GPU (model)"));
+  f.window.messageBar()->actionButton()->click();
+  EXPECT_TRUE(f.state->waitForRuns(runsBefore + 2));
+  EXPECT_FALSE(f.window.messageBar()->actionButton()->isVisible());
+}

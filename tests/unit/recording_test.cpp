@@ -1,0 +1,226 @@
+// Recordings (recording.h) and the recorded device (rec:h200): a run written and read back is
+// the same run, a figure's container gives back its run, the recorded device serves exactly
+// what was recorded and says what it lacks, and the shipped H200 recordings cover every preset.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "files/compression.h"
+#include "files/png_text.h"
+#include "rec/recording_backend.h"
+#include "rec/recording_index.h"
+#include "warpscope/file_write.h"
+#include "warpscope/lectures.h"
+#include "warpscope/recording.h"
+#include "warpscope/session.h"
+#include "warpscope/writers.h"
+
+namespace warpscope {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string jsonOf(const RunResult& result) {
+  std::ostringstream out;
+  makeJsonWriter()->write(result, out);
+  return out.str();
+}
+
+/// A preset run on the simulator, as `record` would keep it.
+Recording recordedPreset(Session& session, const std::string& presetId) {
+  const PresetRef ref = getPreset(session.registry(), presetId);
+  const RunRequest request{ref.lab->id, "sim:h200", presetParams(*ref.lab, *ref.preset), RunScope::FullSweep};
+  CancelToken never;
+  RunOutcome outcome = session.run(request, {}, never);
+  EXPECT_TRUE(outcome.ok()) << (outcome.ok() ? "" : outcome.error().message);
+  return makeRecording(request, outcome.result(), session.device("sim:h200"), presetId);
+}
+
+Session simulatorSession(std::unique_ptr<Backend> recordings = nullptr) {
+  return Session(nullptr, makeSimulatorBackend(), "no GPU in this test", std::move(recordings));
+}
+
+/// A 1x1 PNG, as any image writer makes it.
+std::string tinyPng() {
+  return files::base64Decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==");
+}
+
+TEST(Recording, FileGivesBackTheWholeRunAndWhereItWasMade) {
+  Session session = simulatorSession();
+  const Recording original = recordedPreset(session, "gpuarch-divergent-warp-splits");
+  const std::string bytes = recordingFileBytes(original);
+  ASSERT_TRUE(files::isGzip(bytes));
+  const Recording back = readRunBytes(bytes, "x.wsrec");
+  EXPECT_EQ(jsonOf(back.result), jsonOf(original.result));
+  EXPECT_EQ(back.presetId, "gpuarch-divergent-warp-splits");
+  EXPECT_EQ(back.recordedAt, original.recordedAt);
+  EXPECT_EQ(back.toolVersion, original.toolVersion);
+  EXPECT_FALSE(back.toolCommit.empty());
+  EXPECT_EQ(back.device.name, original.device.name);
+  EXPECT_EQ(back.device.smCount, original.device.smCount);
+  EXPECT_EQ(back.request.params, original.request.params);
+  EXPECT_EQ(back.request.labId, "divergence");
+}
+
+TEST(Recording, BareRunJsonOpensAsARecordingWithoutADate) {
+  Session session = simulatorSession();
+  const Recording original = recordedPreset(session, "memadv-shared-memory-limits-blocks");
+  const Recording back = readRunBytes(jsonOf(original.result), "run.json");
+  EXPECT_EQ(jsonOf(back.result), jsonOf(original.result));
+  EXPECT_TRUE(back.recordedAt.empty());
+  EXPECT_EQ(back.request.labId, original.result.labId);
+}
+
+TEST(Recording, PngFigureCarriesItsRunAndStillStartsAsThePng) {
+  Session session = simulatorSession();
+  Recording original = recordedPreset(session, "memadv-shared-memory-limits-blocks");
+  original.viewId = original.result.views.back().id;
+  const std::string png = tinyPng();
+  const std::string figure = embedRunInPng(png, original);
+  EXPECT_TRUE(files::isPng(figure));
+  EXPECT_TRUE(figure.ends_with(png.substr(png.size() - 12)));  // IEND stays last
+  const Recording back = readRunBytes(figure, "fig.png");
+  EXPECT_EQ(jsonOf(back.result), jsonOf(original.result));
+  EXPECT_EQ(back.viewId, original.viewId);
+}
+
+TEST(Recording, XmlElementInsideAnyTextGivesBackTheRun) {
+  Session session = simulatorSession();
+  const Recording original = recordedPreset(session, "memadv-shared-memory-limits-blocks");
+  const std::string svg = "<svg xmlns='http://www.w3.org/2000/svg'><metadata>" + runXmlElement(original) +
+                          "</metadata></svg>";
+  EXPECT_EQ(jsonOf(readRunBytes(svg, "fig.svg").result), jsonOf(original.result));
+  const std::string pdf = "%PDF-1.4\n1 0 obj <</Type /Metadata>> stream\n<x:xmpmeta>" + runXmlElement(original) +
+                          "</x:xmpmeta>\nendstream";
+  EXPECT_EQ(jsonOf(readRunBytes(pdf, "fig.pdf").result), jsonOf(original.result));
+}
+
+TEST(Recording, FigureWithoutARunIsRefusedSayingSo) {
+  try {
+    (void)readRunBytes(tinyPng(), "photo.png");
+    FAIL() << "a PNG without a run was read";
+  } catch (const BadInputError& e) {
+    EXPECT_NE(std::string(e.what()).find("photo.png: this PNG carries no Warpscope run"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Recording, MissingFileAndFolderAreRefusedByName) {
+  EXPECT_THROW((void)readRunFile("/nonexistent/run.wsrec"), BadInputError);
+  try {
+    (void)readRunFile(fs::temp_directory_path().string());
+    FAIL();
+  } catch (const BadInputError& e) {
+    EXPECT_NE(std::string(e.what()).find("is a folder"), std::string::npos) << e.what();
+  }
+}
+
+// ---- the recorded device -------------------------------------------------------------------
+
+class RecordedDevice : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = fs::temp_directory_path() / ("warpscope_rec_test_" + std::to_string(::getpid()));
+    fs::create_directories(root_ / "h200");
+    Session session = simulatorSession();
+    rec::RecordingIndex index;
+    for (const char* preset : {"memadv-shared-memory-limits-blocks", "gpuarch-divergent-warp-splits"}) {
+      Recording recording = recordedPreset(session, preset);
+      recording.result.provenance = Provenance::Measured;  // as a GPU's run would be
+      recording.device.name = "NVIDIA H200";
+      const std::string file = std::string(preset) + ".wsrec";
+      writeFileAtomically((root_ / "h200" / file).string(), recordingFileBytes(recording));
+      index.device = recording.device;
+      index.entries.push_back(rec::indexEntryFor(recording, file));
+      recorded_[preset] = recording;
+    }
+    writeFileAtomically((root_ / "h200" / rec::kIndexFileName).string(), rec::indexToJson(index));
+  }
+  void TearDown() override { fs::remove_all(root_); }
+
+  fs::path root_;
+  std::map<std::string, Recording> recorded_;
+};
+
+TEST_F(RecordedDevice, ServesExactlyWhatWasRecordedLabelledRecorded) {
+  Session session = simulatorSession(rec::makeRecordingBackend(root_.string()));
+  const DeviceInfo& device = session.device("rec:h200");
+  EXPECT_EQ(device.kind, DeviceKind::Recording);
+  EXPECT_EQ(device.name, "NVIDIA H200");
+  const Recording& recording = recorded_.at("gpuarch-divergent-warp-splits");
+  CancelToken never;
+  const RunOutcome outcome =
+      session.run({recording.request.labId, "rec:h200", recording.request.params, RunScope::FullSweep}, {}, never);
+  ASSERT_TRUE(outcome.ok()) << outcome.error().message;
+  EXPECT_EQ(outcome.result().banner(), "Recorded on NVIDIA H200, " + recording.recordedOn());
+  EXPECT_EQ(outcome.result().views.size(), recording.result.views.size());
+  EXPECT_EQ(outcome.result().scalars.size(), recording.result.scalars.size());
+  for (std::size_t i = 0; i < recording.result.scalars.size(); ++i)
+    EXPECT_EQ(outcome.result().scalars[i].value, recording.result.scalars[i].value);
+}
+
+TEST_F(RecordedDevice, ValueNotRecordedIsRefusedNamingItAndOfferingTheModel) {
+  Session session = simulatorSession(rec::makeRecordingBackend(root_.string()));
+  const Recording& recording = recorded_.at("memadv-shared-memory-limits-blocks");
+  ParamSet params = recording.request.params;
+  params.set("threads_per_block", 64);
+  CancelToken never;
+  const RunOutcome outcome = session.run({"occupancy", "rec:h200", params, RunScope::FullSweep}, {}, never);
+  ASSERT_FALSE(outcome.ok());
+  EXPECT_NE(outcome.error().message.find("Threads per block = 64 (recorded: "), std::string::npos)
+      << outcome.error().message;
+  EXPECT_EQ(outcome.error().alternativeDeviceId, "sim:h200");
+  const RunOutcome otherLab =
+      session.run({"roofline", "rec:h200", defaultParams(session.registry().get("roofline").params), RunScope::FullSweep},
+                  {}, never);
+  ASSERT_FALSE(otherLab.ok());
+  EXPECT_NE(otherLab.error().message.find("no run of"), std::string::npos) << otherLab.error().message;
+}
+
+TEST_F(RecordedDevice, DamagedIndexLeavesTheDeviceOutWithTheReason) {
+  std::ofstream(root_ / "h200" / rec::kIndexFileName) << "{\"format\": 3";
+  Session session = simulatorSession(rec::makeRecordingBackend(root_.string()));
+  EXPECT_THROW((void)session.device("rec:h200"), BadInputError);
+  bool reported = false;
+  for (const auto& missing : session.unavailableDevices()) reported = reported || missing.id == "rec:h200";
+  EXPECT_TRUE(reported);
+}
+
+// ---- the shipped H200 recordings -------------------------------------------------------------
+
+TEST(ShippedRecordings, EveryLecturePresetIsRecordedOnTheH200AndServedAsRecorded) {
+  const std::string root = rec::defaultRecordingsRoot();
+  ASSERT_FALSE(root.empty()) << "resources/recordings/devices is missing";
+  Session session = simulatorSession(rec::makeRecordingBackend(root));
+  CancelToken never;
+  std::set<std::string> done;
+  for (const Lecture& lecture : LectureLibrary::builtin().lectures())
+    for (const std::string& presetId : lecture.presetIds) {
+      if (!done.insert(presetId).second) continue;
+      const PresetRef ref = getPreset(session.registry(), presetId);
+      const RunOutcome outcome =
+          session.run({ref.lab->id, "rec:h200", presetParams(*ref.lab, *ref.preset), RunScope::FullSweep}, {}, never);
+      ASSERT_TRUE(outcome.ok()) << presetId << ": " << outcome.error().message;
+      const RunResult& r = outcome.result();
+      // A measurement says where and when; a GPU run that ran the model says "Simulated".
+      if (r.provenance == Provenance::Measured)
+        EXPECT_TRUE(r.banner().starts_with("Recorded on NVIDIA H200, 20")) << presetId << ": " << r.banner();
+      else
+        EXPECT_TRUE(r.banner().starts_with("Simulated: ")) << presetId << ": " << r.banner();
+    }
+  EXPECT_GE(done.size(), 30u);
+}
+
+TEST(ShippedRecordings, FitIn25MiB) {
+  std::uintmax_t total = 0;
+  for (const auto& item : fs::recursive_directory_iterator(rec::defaultRecordingsRoot()))
+    if (item.is_regular_file()) total += item.file_size();
+  EXPECT_LE(total, std::uintmax_t{25} << 20);
+}
+
+}  // namespace
+}  // namespace warpscope
