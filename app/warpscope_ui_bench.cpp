@@ -26,6 +26,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <vector>
 
@@ -35,6 +36,7 @@
 #include "views/demo_views.h"
 #include "views/grid_renderer.h"
 #include "views/timeline_renderer.h"
+#include "warpscope/recording.h"
 #include "warpscope/writers.h"
 
 using namespace warpscope;
@@ -311,6 +313,16 @@ int writeDemos(const QString& dir) {
 
 }  // namespace
 
+/// The option's value as a whole number in [lo, hi], or nullopt after saying what was wrong.
+static std::optional<int> boundedInt(const QCommandLineParser& parser, const QCommandLineOption& option, int lo, int hi) {
+  bool ok = false;
+  const int value = parser.value(option).toInt(&ok);
+  if (ok && value >= lo && value <= hi) return value;
+  std::fprintf(stderr, "warpscope-ui-bench: --%s takes a whole number from %d to %d, not '%s'\n",
+               qPrintable(option.names().front()), lo, hi, qPrintable(parser.value(option)));
+  return std::nullopt;
+}
+
 int main(int argc, char** argv) {
   QApplication app(argc, argv);
   QCommandLineParser parser;
@@ -331,20 +343,34 @@ int main(int argc, char** argv) {
   parser.process(app);
   if (parser.isSet(demoDir)) return writeDemos(parser.value(demoDir));
 
+  // Every number is checked before anything is built from it: a typo is a message, not a crash.
+  std::optional<int> checked[5];
+  const struct {
+    const QCommandLineOption* option;
+    int lo, hi;
+  } numbers[] = {{&frames, 1, 100000}, {&sms, 1, 1024}, {&warps, 1, 64}, {&lanes, 1, 64}, {&spans, 1, 10000}};
+  for (int i = 0; i < 5; ++i) {
+    checked[i] = boundedInt(parser, *numbers[i].option, numbers[i].lo, numbers[i].hi);
+    if (!checked[i]) return 2;
+  }
   const QStringList wh = parser.value(size).split(QLatin1Char('x'));
-  const int width = wh.value(0).toInt();
-  const int height = wh.value(1).toInt();
-  const int n = std::max(1, parser.value(frames).toInt());
-  if (width < 200 || height < 200) {
-    std::fprintf(stderr, "warpscope-ui-bench: --size takes WxH, e.g. 1400x800\n");
+  bool wOk = false, hOk = false;
+  const int width = wh.value(0).toInt(&wOk);
+  const int height = wh.value(1).toInt(&hOk);
+  const int n = *checked[0];
+  if (wh.size() != 2 || !wOk || !hOk || width < 200 || height < 200 || width > 10000 || height > 10000) {
+    std::fprintf(stderr, "warpscope-ui-bench: --size takes WxH from 200x200 to 10000x10000, e.g. 1400x800, not '%s'\n",
+                 qPrintable(parser.value(size)));
     return 2;
   }
+  std::optional<int> changeCount = boundedInt(parser, pageMapChanges, 1, 10000000);
+  if (!changeCount) return 2;
 
   std::printf("warpscope-ui-bench: platform %s, %dx%d\n", qPrintable(QApplication::platformName()), width, height);
   if (parser.isSet(pageMap)) {
     QElapsedTimer made;
     made.start();
-    const View map = syntheticPageMapView(512, 512, std::max(1, parser.value(pageMapChanges).toInt()));
+    const View map = syntheticPageMapView(512, 512, *changeCount);
     std::printf("SYNTHETIC page map (demo data, not a measurement) made in %.1f ms\n", static_cast<double>(made.nsecsElapsed()) / 1e6);
     benchGrid(map, QStringLiteral("Simulated: synthetic page map"), width, height, n);
     return 0;
@@ -354,14 +380,12 @@ int main(int argc, char** argv) {
   View view;
   QString banner = QStringLiteral("Simulated: synthetic trace");
   if (parser.isSet(resultFile)) {
-    std::ifstream in(parser.value(resultFile).toStdString());
-    std::stringstream text;
-    text << in.rdbuf();
     RunResult run;
     try {
-      run = readResultJson(text.str());
+      // The reader every opened file goes through: bounded size, nesting and grid dimensions.
+      run = readRunFile(parser.value(resultFile).toStdString()).result;
     } catch (const BadInputError& e) {
-      std::fprintf(stderr, "warpscope-ui-bench: %s: %s\n", qPrintable(parser.value(resultFile)), e.what());
+      std::fprintf(stderr, "warpscope-ui-bench: %s\n", e.what());
       return 2;
     }
     banner = QString::fromStdString(run.banner());
@@ -391,8 +415,7 @@ int main(int argc, char** argv) {
     view.id = "bench";
     view.title = "Synthetic trace";
     view.kind = ViewKind::Timeline;
-    view.timeline = syntheticWarpTimeline(parser.value(sms).toInt(), parser.value(warps).toInt(),
-                                          parser.value(lanes).toInt(), parser.value(spans).toInt());
+    view.timeline = syntheticWarpTimeline(*checked[1], *checked[2], *checked[3], *checked[4]);
   }
   const double makeMs = static_cast<double>(build.nsecsElapsed()) / 1e6;
   TimelineRenderer renderer;

@@ -5,10 +5,13 @@
 //   warpscope-um-model-bench [profile-id (default h200)] [buffer MiB (default 1024)] [streaming|oversubscription|labs]
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -59,24 +62,68 @@ void print(const char* what, double ms, const UmScenarioResult& r, const char* p
               r.trace.events.size());
 }
 
+constexpr const char* kUsage =
+    "usage: warpscope-um-model-bench [PROFILE [MIB [labs|streaming|oversubscription]]]\n"
+    "  PROFILE  a simulator profile id (default h200)\n"
+    "  MIB      the streaming buffer, a whole number of MiB from 1 to 65536 (default 1024)\n"
+    "  labs | streaming | oversubscription   time only that part\n";
+
+/// A whole number in [lo, hi] from the command line, or nullopt (with the message printed).
+std::optional<std::uint64_t> wholeNumber(const char* text, std::uint64_t lo, std::uint64_t hi, const char* what) {
+  std::uint64_t value = 0;
+  const char* end = text + std::strlen(text);
+  const auto [stop, error] = std::from_chars(text, end, value);
+  if (error != std::errc() || stop != end || value < lo || value > hi) {
+    std::fprintf(stderr, "warpscope-um-model-bench: %s must be a whole number from %llu to %llu, not '%s'\n%s", what,
+                 static_cast<unsigned long long>(lo), static_cast<unsigned long long>(hi), text, kUsage);
+    return std::nullopt;
+  }
+  return value;
+}
+
+int benchMain(int argc, char** argv);
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  // A model that throws on an input it cannot simulate says so, never `terminate called`.
+  try {
+    return benchMain(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "warpscope-um-model-bench: %s\n", e.what());
+    return 2;
+  }
+}
+
+namespace {
+
+int benchMain(int argc, char** argv) {
   using namespace warpscope;
   using namespace warpscope::labs;
+  if (argc > 1 && (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0)) {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  if (argc > 4) {
+    std::fprintf(stderr, "warpscope-um-model-bench: too many arguments\n%s", kUsage);
+    return 2;
+  }
   const std::string id = argc > 1 ? argv[1] : "h200";
-  const std::uint64_t mib = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 1024;
-  const std::uint64_t bytes = mib << 20;
+  const auto mib = argc > 2 ? wholeNumber(argv[2], 1, 65536, "MIB") : std::optional<std::uint64_t>(1024);
+  if (!mib) return 2;
+  const std::uint64_t bytes = *mib << 20;
   const auto profiles = sim::loadEmbeddedProfiles();
   const sim::DeviceProfile* profile = nullptr;
   for (const auto& p : profiles)
     if (p.id == id) profile = &p;
   if (!profile) {
-    std::fprintf(stderr, "no profile %s\n", id.c_str());
+    std::string ids;
+    for (const auto& p : profiles) ids += (ids.empty() ? "" : ", ") + p.id;
+    std::fprintf(stderr, "warpscope-um-model-bench: no profile '%s' (profiles: %s)\n", id.c_str(), ids.c_str());
     return 2;
   }
   std::printf("UVM model bench, profile %s, buffer %llu MiB (median of 5 runs)\n", profile->fileName.c_str(),
-              static_cast<unsigned long long>(mib));
+              static_cast<unsigned long long>(*mib));
   struct Mode {
     const char* name;
     StreamingMode mode;
@@ -91,6 +138,10 @@ int main(int argc, char** argv) {
                         {"streaming memcpy pinned", StreamingMode::MemcpyPinned, 128},
                         {"streaming memcpy pageable", StreamingMode::MemcpyPageable, 128}};
   const std::string only = argc > 3 ? argv[3] : "";
+  if (!only.empty() && only != "labs" && only != "streaming" && only != "oversubscription") {
+    std::fprintf(stderr, "warpscope-um-model-bench: unknown part '%s'\n%s", only.c_str(), kUsage);
+    return 2;
+  }
   if (only == "labs") {
     const char* policyNames[] = {"policies none", "policies ReadMostly", "policies PreferredCpu", "policies PreferredGpu",
                                  "policies AccessedByGpu"};
@@ -151,3 +202,5 @@ int main(int argc, char** argv) {
   }
   return 0;
 }
+
+}  // namespace

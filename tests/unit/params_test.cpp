@@ -4,6 +4,8 @@
 #include "warpscope/params.h"
 #include "warpscope/registry.h"
 
+#include <sstream>
+
 using namespace warpscope;
 
 namespace {
@@ -206,4 +208,21 @@ TEST(CapParamsForDevice, ValidationAgainstCappedSpecsNamesTheCap) {
     EXPECT_NE(message.find("'buffer_mib' = 8192 is out of range; valid: 64..4992"), std::string::npos) << message;
     EXPECT_NE(message.find("capped at half of this GPU's free memory"), std::string::npos) << message;
   }
+}
+
+TEST(Params, EveryValueAMessageListsAsValidIsAcceptedWhenTypedBack) {
+  // "one of 128, ..., 1048576 B/warp": the numbers are printed exactly, so copying one from the
+  // message into --set works (1.04858e+06 did not).
+  for (const warpscope::LabSpec& lab : warpscope::LabRegistry::builtin().labs())
+    for (const warpscope::ParamSpec& spec : lab.params) {
+      if (spec.choices.empty() || spec.isNamedChoice()) continue;
+      std::string text = spec.validRangeText().substr(std::string("one of ").size());
+      if (!spec.unit.empty()) text = text.substr(0, text.size() - spec.unit.size() - 1);
+      std::stringstream items(text);
+      for (std::string item; std::getline(items, item, ',');) {
+        item.erase(0, item.find_first_not_of(' '));
+        EXPECT_NO_THROW((void)warpscope::parseAssignments(lab.params, {spec.id + "=" + item}))
+            << lab.id << " " << spec.id << " = " << item;
+      }
+    }
 }

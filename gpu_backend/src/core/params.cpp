@@ -11,10 +11,12 @@
 namespace warpscope {
 namespace {
 
+/// The shortest text that reads back as exactly `value` (0.5, 64, 1048576): a value a message
+/// calls valid must be accepted when the user types it back.
 std::string formatNumber(double value) {
-  std::ostringstream out;
-  out << value;  // default precision prints 0.5, 64, 1e+06: enough for ranges in messages
-  return out.str();
+  char text[32];
+  const auto [end, error] = std::to_chars(text, text + sizeof text, value);
+  return error == std::errc() ? std::string(text, end) : std::to_string(value);
 }
 
 std::string knownIds(const std::vector<ParamSpec>& specs) {
