@@ -184,7 +184,10 @@ QStringList validateLaunchOptions(const LaunchOptions& options, StartupChoice* s
     }
   }
 
-  if (lab && !options.viewId.isEmpty()) {
+  if (!options.openPath.isEmpty()) {
+    // The file names its own lab: its views are checked when it is opened.
+    startup->viewId = options.viewId;
+  } else if (lab && !options.viewId.isEmpty()) {
     bool known = false;
     QStringList ids;
     for (const ViewSpec& v : lab->views) {

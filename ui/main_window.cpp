@@ -378,9 +378,19 @@ QString MainWindow::openRunFile(const QString& path) {
     messageBar_->showMessage(message, MessageBar::Level::Error);
     return message;
   }
+  // --view beside FILE picks another of the file's views; otherwise the figure's own.
+  QString viewId = toQ(recording.viewId);
+  if (!startup_.viewId.isEmpty() && path == startup_.openPath) {
+    if (!recording.result.findView(fromQ(startup_.viewId))) {
+      const QString message = tr("Cannot open %1: it has no view '%2'").arg(path, startup_.viewId);
+      messageBar_->showMessage(message, MessageBar::Level::Error);
+      return message;
+    }
+    viewId = startup_.viewId;
+  }
   if (lectures_->active()) lectures_->close();
   const ParamSet values(recording.result.params);
-  switchLab(*lab, values, toQ(recording.viewId), /*run=*/false);
+  switchLab(*lab, values, viewId, /*run=*/false);
   lastFullParams_ = values;
   showFull(recording.result);
   const QString when = recording.recordedAt.empty() ? QString() : tr(" on %1").arg(toQ(recording.recordedOn()));

@@ -4,6 +4,7 @@
 #include <QImage>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QPainter>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 
@@ -12,10 +13,12 @@
 #include "controllers/export_controller.h"
 #include "fake_backend.h"
 #include "views/demo_views.h"
+#include "views/grid_figure.h"
 #include "warpscope/recording.h"
 #include "warpscope/registry.h"
 #include "warpscope/writers.h"
 
+#include <set>
 #include <sstream>
 
 using namespace warpscope;
@@ -194,4 +197,37 @@ TEST(Export, FigureOfAnOpenedFigureCarriesTheSameRun) {
   const QString second = QDir(f.folder()).filePath(QStringLiteral("second.png"));
   ASSERT_TRUE(exportResult(reopened, QString(), second, ExportFormat::Png).isEmpty());
   EXPECT_EQ(jsonOf(readRunFile(second.toStdString()).result), jsonOf(f.result));
+}
+
+TEST(Export, PageMapInSvgAndPdfIsVectorsInTheLegendsColours) {
+  // Today's bug was a blurred 32x32 JPEG in the PDF with colours the legend does not have.
+  ExportFixture f;
+  f.result = syntheticPageMapResult(64, 64, 2000);  // drawn as a raster on screen
+  for (const char* name : {"page-map.svg", "page-map.pdf"}) {
+    const QString path = QDir(f.folder()).filePath(QString::fromLatin1(name));
+    ASSERT_TRUE(exportResult(f.result, QStringLiteral("page-map"), path, *exportFormatForPath(path)).isEmpty());
+    const QByteArray bytes = readAll(path);
+    EXPECT_FALSE(bytes.contains("<image")) << name;
+    EXPECT_FALSE(bytes.contains("/Subtype /Image")) << name;
+  }
+  // Drawn back from the SVG, the cells' pixels are legend colours (or the white between them).
+  QSvgRenderer svg(QDir(f.folder()).filePath(QStringLiteral("page-map.svg")));
+  QImage image(kExportChartSize, QImage::Format_ARGB32);
+  image.fill(Qt::white);
+  {
+    QPainter painter(&image);
+    svg.render(&painter);
+  }
+  if (!qEnvironmentVariable("WARPSCOPE_UI_TEST_ARTIFACTS").isEmpty())
+    image.save(QDir(f.folder()).filePath(QStringLiteral("page-map-svg-rendered.png")));
+  const View* map = f.result.findView("page-map");
+  ASSERT_NE(map, nullptr);
+  GridFigure figure;
+  figure.setView(*map, QString(), Provenance::Simulated);
+  std::set<QRgb> legend;
+  for (std::size_t s = 0; s < map->grid.states.size(); ++s) legend.insert(figure.stateColor(static_cast<int>(s)).rgb());
+  // The middle of the cell area: far from labels and legend.
+  int inLegend = 0;
+  for (int x = 560; x < 720; x += 8) inLegend += legend.count(image.pixel(x, 400)) ? 1 : 0;
+  EXPECT_GT(inLegend, 15);
 }

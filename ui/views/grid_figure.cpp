@@ -3,6 +3,7 @@
 #include <QFontMetricsF>
 #include <QLocale>
 #include <QObject>
+#include <QPaintEngine>
 #include <QPainter>
 #include <QRegularExpression>
 
@@ -414,10 +415,32 @@ void GridFigure::paintRaster(QPainter& painter, const Layout& l) const {
   const int cols = cellColumns();
   const int per = columnsPerCell();
   painter.save();
-  // One pixel per cell, scaled without smoothing: cell edges stay sharp, colours stay exact.
   painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
   painter.setRenderHint(QPainter::Antialiasing, false);
-  painter.drawImage(l.cells, rasterImage_.image());
+  const QPaintEngine* engine = painter.paintEngine();
+  if (engine && (engine->type() == QPaintEngine::Pdf || engine->type() == QPaintEngine::SVG)) {
+    // Figures: vectors, one rectangle per run of equal cells in a row, in exactly the legend's
+    // colours (a PDF image would be JPEG-compressed and smoothed by viewers).
+    // Each rectangle reaches a little into the next row and run, which paint over it: viewers
+    // that anti-alias edges would otherwise show hairline seams between the rows.
+    const QImage& image = rasterImage_.image();
+    constexpr qreal kOverlap = 0.6;
+    painter.setPen(Qt::NoPen);
+    painter.setClipRect(l.cells, Qt::IntersectClip);
+    for (int r = 0; r < image.height(); ++r)
+      for (int c = 0; c < image.width();) {
+        const QRgb colour = image.pixel(c, r);
+        int end = c + 1;
+        while (end < image.width() && image.pixel(end, r) == colour) ++end;
+        painter.fillRect(QRectF(l.cells.left() + c * l.cellW, l.cells.top() + r * l.cellH,
+                                (end - c) * l.cellW + kOverlap, l.cellH + kOverlap),
+                         QColor::fromRgba(colour));
+        c = end;
+      }
+  } else {
+    // One pixel per cell, scaled without smoothing: cell edges stay sharp, colours stay exact.
+    painter.drawImage(l.cells, rasterImage_.image());
+  }
   if (per > 1) {
     QVector<QRectF> rects;
     const auto& runs = rasterImage_.mixedRuns();
