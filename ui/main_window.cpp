@@ -15,6 +15,7 @@
 #include <QVBoxLayout>
 
 #include "chart_panel.h"
+#include "compare.h"
 #include "controllers/animation_clock.h"
 #include "controllers/export_controller.h"
 #include "controllers/run_controller.h"
@@ -165,7 +166,7 @@ void MainWindow::buildUi() {
   chartSplitter->setSizes({640, 200});
   // While the left panel is hidden, one line above the chart still tells the class what runs.
   presentation_ = new PresentationMode({this, left, scalarScroll, paramPanel_}, [this] {
-    if (shown_) chartPanel_->display(*shown_, preferredView_);
+    if (shown_) displayShown();
   }, right);
   rightLayout->addWidget(messageBar_);
   rightLayout->addWidget(presentation_->strip());
@@ -183,7 +184,8 @@ void MainWindow::buildUi() {
   statusBar_ = new RunStatusBar(this);
   setStatusBar(statusBar_);
 
-  export_ = new ExportController([this] { return shownResult(); },
+  // Figures show what the chart shows: the run, and a pinned run laid over it.
+  export_ = new ExportController([this] { return displayed_ ? &*displayed_ : nullptr; },
                                  [this] { return chartPanel_->currentViewId(); }, this, this,
                                  [this] { return chartPanel_->animationPosition(); });
   connect(export_, &ExportController::exported, this,
@@ -218,7 +220,7 @@ void MainWindow::buildMenus() {
   } exports[] = {
       {tr("Export chart as &PNG…"), QKeySequence(tr("Ctrl+E")), ExportFormat::Png},
       {tr("Export chart as &SVG…"), QKeySequence(tr("Ctrl+Shift+E")), ExportFormat::Svg},
-      {tr("Export chart as P&DF…"), QKeySequence(tr("Ctrl+P")), ExportFormat::Pdf},
+      {tr("Export chart as P&DF…"), QKeySequence(tr("Ctrl+Shift+P")), ExportFormat::Pdf},
       {tr("Export data as &CSV…"), QKeySequence(tr("Ctrl+Shift+C")), ExportFormat::Csv},
       {tr("Export data as &JSON…"), QKeySequence(tr("Ctrl+J")), ExportFormat::Json},
   };
@@ -267,6 +269,15 @@ void MainWindow::buildMenus() {
   QAction* actual = view->addAction(tr("&Normal type size"));
   actual->setShortcut(QKeySequence(tr("Ctrl+0")));
   connect(actual, &QAction::triggered, this, [this] { presentation_->setTypeScale(1.0); });
+
+  QMenu* compare = menuBar()->addMenu(tr("&Compare"));
+  QAction* pin = compare->addAction(tr("&Pin this result"));
+  pin->setShortcut(QKeySequence(tr("Ctrl+P")));
+  pin->setToolTip(tr("Keep this run on the chart, dashed, under later runs of the same lab: another device, "
+                     "other parameters, the model against the measurement"));
+  connect(pin, &QAction::triggered, this, &MainWindow::pinShownResult);
+  QAction* unpin = compare->addAction(tr("&Clear the pin"));
+  connect(unpin, &QAction::triggered, this, &MainWindow::clearPin);
 
   QMenu* lecture = menuBar()->addMenu(tr("Lec&ture"));
   // PageDown/PageUp are what presentation clickers send.
@@ -418,6 +429,7 @@ void MainWindow::switchLab(const LabSpec& lab, std::optional<ParamSet> values, c
   preferredView_ = viewId;
   if (!sameLab) {
     shown_.reset();
+    displayed_.reset();
     chartPanel_->showPlaceholder(tr("Running %1…").arg(toQ(lab.title)));
     scalarPanel_->clear();
   } else if (!viewId.isEmpty()) {
@@ -509,9 +521,35 @@ void MainWindow::refreshStaleViews() {
 
 void MainWindow::showFull(const RunResult& result) {
   shown_ = result;
-  chartPanel_->display(*shown_, preferredView_);
+  displayShown();
   scalarPanel_->display(*shown_);
   applyPendingAnimationMoment();
+}
+
+void MainWindow::displayShown() {
+  if (!shown_) return;
+  displayed_ = pinned_ && pinned_->labId == shown_->labId ? withPinned(*shown_, *pinned_) : *shown_;
+  chartPanel_->display(*displayed_, preferredView_);
+}
+
+void MainWindow::pinShownResult() {
+  if (!shown_) {
+    messageBar_->showMessage(tr("Nothing to pin yet: no run has finished."), MessageBar::Level::Info);
+    return;
+  }
+  pinned_ = *shown_;
+  messageBar_->showMessage(tr("Pinned: %1. Later runs of %2 draw it dashed, with how far they lie from it "
+                              "(Compare > Clear the pin removes it).")
+                               .arg(bannerFor(*pinned_), toQ(lab_ ? lab_->title : pinned_->labId)),
+                           MessageBar::Level::Info);
+  displayShown();
+}
+
+void MainWindow::clearPin() {
+  if (!pinned_) return;
+  pinned_.reset();
+  displayShown();
+  messageBar_->dismiss();
 }
 
 void MainWindow::onRunFinished(quint64 seq, const RunResult& result) {
@@ -532,7 +570,7 @@ void MainWindow::onRunFinished(quint64 seq, const RunResult& result) {
     // until the slider rests; then a background sweep redraws them. Timelines, grids and bars
     // the focus run produced replaced their old selves; views it did not produce stay.
     if (!merge.staleViews.empty()) staleRefresh_.start();
-    chartPanel_->display(*shown_, preferredView_);
+    displayShown();
     scalarPanel_->display(*shown_);
     statusBar_->runEnded(tr("Focus point updated"), result.elapsedSeconds);
     emit resultDisplayed(false);

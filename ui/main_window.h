@@ -58,6 +58,8 @@ class MainWindow : public QMainWindow {
 
   /// The result on display, focus updates merged in (null before the first).
   [[nodiscard]] const RunResult* shownResult() const { return shown_ ? &*shown_ : nullptr; }
+  /// What the chart draws: shownResult() with a pinned run's series laid over it (compare.h).
+  [[nodiscard]] const RunResult* displayedResult() const { return displayed_ ? &*displayed_ : nullptr; }
   [[nodiscard]] QString currentLabId() const;
   [[nodiscard]] QString currentDeviceId() const;
 
@@ -88,6 +90,10 @@ class MainWindow : public QMainWindow {
   QString openRunFile(const QString& path);
   /// File > Open: asks for a file, then openRunFile.
   void openRunFileInteractively();
+  /// Compare > Pin (Ctrl+P): later results of this lab are drawn over the pinned one.
+  void pinShownResult();
+  /// Compare > Clear the pin.
+  void clearPin();
   /// Runs the current lab on another device. False if the id is unknown.
   bool selectDevice(const QString& deviceId);
   /// Queues a full sweep with the current values.
@@ -116,6 +122,8 @@ class MainWindow : public QMainWindow {
   /// The current lab's LabSpec::sameSweep (false without a lab).
   [[nodiscard]] bool sameSweep(const ParamSet& a, const ParamSet& b) const { return lab_ && lab_->sameSweep(a, b); }
   void showFull(const RunResult& result);
+  /// Draws shown_ (with the pinned run, if any, of the same lab) in the chart panel.
+  void displayShown();
   /// Esc: leaves the presentation mode first, then cancels runs.
   void escape();
   /// Makes `lab` current with `values` (or its remembered or default values), showing `viewId`
@@ -131,6 +139,8 @@ class MainWindow : public QMainWindow {
   const LabSpec* lab_ = nullptr;
   bool sessionReady_ = false;
   std::optional<RunResult> shown_;
+  std::optional<RunResult> pinned_;     ///< Compare > Pin: drawn under later runs of its lab.
+  std::optional<RunResult> displayed_;  ///< shown_ with the pinned run laid over it.
   std::optional<ParamSet> lastFullParams_;  ///< Values of the latest full sweep requested.
   QString preferredView_;
   /// Each lab's values when it was last left: switching back restores them.

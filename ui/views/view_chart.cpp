@@ -218,10 +218,14 @@ void ViewChart::rebuild(const View& view, bool logX, bool logY) {
   chart_->addAxis(yAxis_, Qt::AlignLeft);
 
   int index = 0;
+  std::map<std::string, QColor> colorOf;  // a pinned series takes its counterpart's colour
   for (const Series& s : view.series) {
-    const QColor color = seriesColor(index);
+    const bool pinned = !s.comparesWith.empty();
+    const auto counterpart = colorOf.find(s.comparesWith);
+    const QColor color = !pinned ? seriesColor(index) : counterpart != colorOf.end() ? counterpart->second : QColor(0x55, 0x55, 0x55);
+    if (!pinned) colorOf[s.name] = color;
     Line line;
-    if (hasBands_) {
+    if (hasBands_ && !pinned) {
       // Drawn first so the median line sits on top of its spread.
       line.upper = new QLineSeries;
       line.lower = new QLineSeries;
@@ -242,16 +246,17 @@ void ViewChart::rebuild(const View& view, bool logX, bool logY) {
     line.line = new QLineSeries;
     line.line->setName(toQ(s.name));
     QPen pen(color, kLineWidth);
-    // Past the palette, a dash pattern keeps lines apart where colours repeat.
-    if (index >= 8) pen.setStyle(Qt::DashLine);
+    // Past the palette, a dash pattern keeps lines apart where colours repeat; a pinned run is
+    // dashed in its counterpart's colour, without markers, under the run on screen.
+    if (index >= 8 || pinned) pen.setStyle(pinned ? Qt::DashLine : Qt::DashDotLine);
     line.line->setPen(pen);
-    line.line->setPointsVisible(s.points.size() <= kMaxPointsWithMarkers);
+    line.line->setPointsVisible(!pinned && s.points.size() <= kMaxPointsWithMarkers);
     line.line->setMarkerSize(kMarkerSize);
     chart_->addSeries(line.line);
     line.line->attachAxis(xAxis_);
     line.line->attachAxis(yAxis_);
     lines_[s.name] = line;
-    ++index;
+    if (!pinned) ++index;
   }
 
   focus_ = new QScatterSeries;

@@ -44,6 +44,9 @@ struct Series {
   std::string name;
   std::vector<Point> points;
   double key = 0;
+  /// Non-empty for a pinned result's series laid over this one (Compare > Pin): the name of
+  /// the series it is compared with, whose colour it takes, drawn dashed.
+  std::string comparesWith;
 };
 
 // ---- timeline ----------------------------------------------------------------------------

@@ -77,7 +77,11 @@ json idLabels(const std::vector<CellState>& states) {
 
 void xyMetadataToJson(const View& view, json& out) {
   json series = json::array();
-  for (const auto& s : view.series) series.push_back({{"name", s.name}, {"key", s.key}});
+  for (const auto& s : view.series) {
+    json entry = {{"name", s.name}, {"key", s.key}};
+    if (!s.comparesWith.empty()) entry["compares_with"] = s.comparesWith;  // only on comparisons
+    series.push_back(std::move(entry));
+  }
   out["x_label"] = view.xLabel;
   out["y_label"] = view.yLabel;
   out["y_max_hint"] = view.yMaxHint;
@@ -96,7 +100,8 @@ void xyMetadataFromJson(const json& in, const std::string& where, View& view) {
   view.logX = optionalField(in, "log_x", where, false);
   view.logY = optionalField(in, "log_y", where, false);
   for (const auto& s : arrayField(in, "series", where))
-    view.series.push_back({field<std::string>(s, "name", where + " series"), {}, field<double>(s, "key", where + " series")});
+    view.series.push_back({field<std::string>(s, "name", where + " series"), {}, field<double>(s, "key", where + " series"),
+                           optionalField(s, "compares_with", where + " series", std::string())});
   if (in.contains("focus")) {
     view.hasFocus = true;
     view.focusSeries = field<std::string>(in["focus"], "series", where + " focus");

@@ -16,10 +16,10 @@ std::vector<PresetSpec> latencyArithPresets() {
        .title = "No ILP: peak needs many threads",
        .claim = "Needed parallelism = latency x throughput (Little's law): with no ILP, one dependent "
                 "FMA per thread, the GTX480 needs 576 threads per SM to get 100% utilization.",
-       .lookAt = "ILP 1 climbs in a straight line with threads per SM and first reaches peak at 640 "
-                 "(0.95 at 512): Little's law asks for 4.2 cycles x 128 lanes = 538 FMAs in flight per "
-                 "SM (in the numbers under the chart). The dips past it are warps dealt "
-                 "unevenly to the 4 schedulers.",
+       .lookAt = "ILP 1 climbs in a straight line with threads per SM and only nears peak at about 500 "
+                 "threads per SM, as Little's law predicts (about 4 cycles of FMA latency x 128 lanes: some "
+                 "540 FMAs in flight per SM on Hopper). The dips past it are warps dealt unevenly to the 4 "
+                 "schedulers.",
        .source = volkovSlides("slides 'Use Little's law', 'Arithmetic parallelism in numbers' and "
                               "'Experimental result (GTX480)'"),
        // One block on one SM, as Volkov ran it; the focus sits where ILP 1 first reaches peak.
@@ -29,9 +29,9 @@ std::vector<PresetSpec> latencyArithPresets() {
        .title = "More ILP: peak with fewer threads",
        .claim = "GPUs can hide latency using ILP: have more ILP, need fewer threads (GTX480: 576 "
                 "threads at ILP 1, 320 at ILP 2, 256 at ILP 3, 192 at ILP 4).",
-       .lookAt = "Each higher ILP curve reaches peak further left: 90% of peak takes 512 threads per SM "
-                 "at ILP 1, 256 at ILP 2 and 3, 128 at ILP 4 (listed under the chart); ILP 4 is "
-                 "at peak at 256 threads, the highlighted point.",
+       .lookAt = "Each higher ILP curve climbs more steeply: ILP 1 needs roughly 500 threads per SM for 90% "
+                 "of peak, ILP 2 and up about half that or fewer (the counts are listed under the chart); "
+                 "the highlighted ILP 4 point at 256 threads is above 0.9 of peak.",
        .source = volkovSlides("slides 'GPUs can hide latency using ILP' and 'Have more ILP - need "
                               "fewer threads'"),
        .settings = {"ilp=4", "threads_per_block=256", "blocks_per_sm=1"},
@@ -41,9 +41,9 @@ std::vector<PresetSpec> latencyArithPresets() {
        .claim = "Latency can be hidden either way, with thread parallelism or with instruction "
                 "parallelism: increasing occupancy is not the only way to improve latency hiding, "
                 "and occupancy is not a metric of utilization.",
-       .lookAt = "At a fixed 256 threads per SM (12.5% occupancy on the H200) ILP alone lifts the "
-                 "fraction of peak from 0.48 at ILP 1 to 0.95 at ILP 2 and 1.0 from ILP 3: same "
-                 "occupancy, twice the utilization.",
+       .lookAt = "At a fixed 256 threads per SM (12.5% occupancy on the H200) ILP alone lifts the fraction "
+                 "of peak from about 0.48 at ILP 1 to above 0.9 from ILP 2 on: same occupancy, about twice "
+                 "the utilization.",
        .source = volkovSlides("slides 'Summary: can hide latency either way' and the fallacies "
                               "'Increasing occupancy is the only way to improve latency hiding' and "
                               "'Occupancy is a metric of utilization'"),
@@ -51,12 +51,12 @@ std::vector<PresetSpec> latencyArithPresets() {
        .settings = {"ilp=3", "threads_per_block=256", "blocks_per_sm=1"},
        .view = "fraction-vs-ilp"},
       {.id = "volkov-peak-with-few-threads-per-sm",
-       .title = "Peak with 4 warps per SM (fallacy)",
+       .title = "Near peak with 4 warps per SM (fallacy)",
        .claim = "Contrary to the Best Practices Guide (at least 192 threads per SM on 1.x, 384 on 2.0), "
                 "hiding arithmetic latency completely is doable with 64 threads per SM on G80-GT200 "
                 "and with 192 threads on GF100.",
-       .lookAt = "The highlighted ILP 6 point is at 100% of peak with only 128 threads per SM (4 warps, "
-                 "6.25% occupancy); ILP 4 gets 0.95 there, ILP 1 only 0.24.",
+       .lookAt = "The highlighted ILP 6 point is near peak (within about 15% of it) with only 128 threads "
+                 "per SM (4 warps, 6.25% occupancy), where ILP 1 gets about a quarter of peak.",
        .source = volkovSlides("slide 'Fallacy: \"To hide arithmetic latency completely, multiprocessors "
                               "should be running at least 192 threads\" (CUDA Best Practices Guide)'"),
        // One warp per scheduler must cover the 4.2-cycle FMA latency by itself: ILP >= 5 on Hopper.
@@ -66,8 +66,9 @@ std::vector<PresetSpec> latencyArithPresets() {
        .title = "More work per thread: fewer threads needed",
        .claim = "Do more parallel work per thread to hide latency with fewer threads, i.e. increase ILP "
                 "(unroll).",
-       .lookAt = "ILP 1 needs 512 threads per SM for 90% of FP32 peak, ILP 4 only 128: at 128 threads (the "
-                 "highlighted point) ILP 4 reaches 0.95 of peak where ILP 1 reaches 0.24.",
+       .lookAt = "At the highlighted 128 threads per SM ILP 4 already runs at well over 0.8 of FP32 peak "
+                 "while ILP 1 manages about a quarter; ILP 1 needs roughly four times the threads to catch "
+                 "up.",
        .source = "seed 003, Pai, GPU Architecture I (Execution): slide 'Volkov's Insights'",
        .settings = {"ilp=4", "threads_per_block=128", "blocks_per_sm=1"},
        .view = "fraction-vs-threads"},

@@ -16,9 +16,9 @@ std::vector<PresetSpec> latencyMemoryPresets() {
        .title = "Copy 1 float per thread: occupancy?",
        .claim = "Copying one float per thread, bandwidth grows only with occupancy: must we maximize "
                 "occupancy to hide memory latency?",
-       .lookAt = "The 4 B/thread series climbs from 0.11 of cudaMemcpy at 12.5% occupancy to 0.63 at "
-                 "100%, still rising: 4 bytes x 2048 threads x 132 SMs is less than the ~1.1 MiB in "
-                 "flight Little's law asks for. 8 and 16 B/thread reach the same 0.63 at 50% and 25%.",
+       .lookAt = "The 4 B/thread series climbs steadily from about 0.11 of cudaMemcpy at 12.5% occupancy to "
+                 "a little over 0.6 at 100%, still rising: even 2048 threads per SM keep too few bytes in "
+                 "flight. 8 and 16 B/thread get to about the same level at 50% and 25% occupancy.",
        .source = volkovSlides("slides 'Empirical validation' and 'Copying 1 float per thread (GTX480)'"),
        // 256-thread blocks: with 64-thread blocks the 4 B series stops at 0.2 from 25% occupancy on,
        // held by the rate at which blocks start (12.5 per SM per us), not by latency.
@@ -31,8 +31,8 @@ std::vector<PresetSpec> latencyMemoryPresets() {
                 "at only 8% occupancy, so low occupancy does not always interfere with hiding memory "
                 "latency.",
        .lookAt = "At 6.25% occupancy (2 blocks of 64 threads: 4 warps per SM) the highlighted 128 B/thread "
-                 "point copies at 0.82 of cudaMemcpy (3.46 TB/s), where 4 B/thread gets 0.06; at "
-                 "3.1% (2 warps) 128 B/thread still gets 0.63.",
+                 "point copies at about 0.8 of cudaMemcpy (some 3.4 TB/s), where 4 B/thread gets 0.06; even "
+                 "at 3.1% (2 warps) 128 B/thread still gets over half.",
        .source = volkovSlides("slides 'Copying 8 float4 values per thread', 'Copying 14 float4 values "
                               "per thread' and the fallacies 'Low occupancy always interferes with the "
                               "ability to hide memory latency' and 'more warps are required'"),
@@ -45,9 +45,9 @@ std::vector<PresetSpec> latencyMemoryPresets() {
        .claim = "Hiding memory latency means keeping enough bytes in flight (Little's law: ~100 KB on "
                 "the GTX480), and there are two ways to get them: more threads (occupancy) or more "
                 "bytes per thread.",
-       .lookAt = "At a fixed 12.5% occupancy, bytes per thread alone lift the copy from 0.11 of cudaMemcpy "
-                 "(4 B) to 0.82 (64 B) and 0.92 (128 B, float4) - the same climb the occupancy view "
-                 "shows for 4 B/thread from 12.5% to 100%. Model: ~1.1 MiB in flight for the whole GPU.",
+       .lookAt = "At a fixed 12.5% occupancy, bytes per thread alone lift the copy from about 0.1 of "
+                 "cudaMemcpy (4 B) to over 0.9 (128 B, float4); 32 B per thread lands about where 4 B/thread "
+                 "gets at 100% occupancy in the occupancy view: 8x the bytes per thread or 8x the threads.",
        .source = volkovSlides("slides 'Hiding memory latency', 'How many threads is 100 KB?' and 'Two "
                               "ways to hide memory latency'"),
        .settings = {"elements_per_thread=8", "element_bytes=16", "occupancy_pct=12",
@@ -57,9 +57,9 @@ std::vector<PresetSpec> latencyMemoryPresets() {
        .title = "Several elements per thread hide latency",
        .claim = "With too few threads to hide latency, process several output elements per thread: it gives "
                 "more independent memory and arithmetic instructions, which get pipelined.",
-       .lookAt = "At 12.5% occupancy the copy reaches 0.11 of cudaMemcpy with one float per thread and 0.92 "
-                 "with 128 B per thread (8 float4): more independent loads in flight per thread make up for "
-                 "the missing threads.",
+       .lookAt = "At 12.5% occupancy the copy reaches only about 0.1 of cudaMemcpy with one float per thread "
+                 "but over 0.9 with 128 B per thread (8 float4): more independent loads in flight per thread "
+                 "make up for the missing threads.",
        .source = "seed 001, Performance Tuning (2): slide 'Latency: Optimization'",
        .settings = {"occupancy_pct=12", "element_bytes=16", "elements_per_thread=8"},
        .view = "fraction-vs-bytes"},

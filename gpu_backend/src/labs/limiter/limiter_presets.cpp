@@ -10,8 +10,8 @@ std::vector<PresetSpec> limiterPresets() {
                 "bytes, much lower than the GPU's balanced instruction:byte ratio (3.76:1 on a Tesla "
                 "M2090), thus memory bound.",
        .lookAt = "The 'FP32 instruction : byte' pair of bars: this kernel at K = 1 (one FMA per 4-byte load "
-                 "and 4-byte store, 0.125) against the device's balanced ratio (about 7.9 on the H200 "
-                 "model), some 60x lower; the note calls it memory bound at 94% of the bandwidth ceiling.",
+                 "and 4-byte store, 0.125) against the device's balanced ratio (about 7.9 on the H200), some "
+                 "60x lower; the note calls it memory bound, close to the bandwidth ceiling.",
        .source = "seed 001, Performance Tuning (2): slides 'Things to Know About Your GPU' and 'Algorithmic "
                  "Analysis'",
        .settings = {"fmas_per_element=1", "occupancy_pct=100"},
@@ -20,9 +20,10 @@ std::vector<PresetSpec> limiterPresets() {
        .title = "Close to a peak: that resource limits",
        .claim = "If one of the metrics (instruction or memory throughput) is close to the hardware peak, "
                 "you're likely limited by it; 'close' is approximate, about 70% of theory or better.",
-       .lookAt = "Bandwidth / copy ceiling stays near 0.94 from 0.25 to 8 flop/byte (memory bound) while "
-                 "FLOP/s / FMA ceiling climbs and takes over above the ridge (0.99 at 256 flop/byte); the "
-                 "flat line is the lab's 'near' threshold (0.6). Only around the ridge are both below 0.9.",
+       .lookAt = "Bandwidth / copy ceiling stays flat at about 0.9 or a bit above from 0.25 to 8 flop/byte "
+                 "(memory bound) while FLOP/s / FMA ceiling climbs and takes over past the ridge, near 1 at "
+                 "256 flop/byte; the flat line is the lab's 'near' threshold (0.6). Only around the ridge "
+                 "are both below 0.9.",
        .source = "seed 001, Performance Tuning (2): slide 'Another Way to Use the Profiler'",
        .settings = {"fmas_per_element=16", "occupancy_pct=100"},
        .view = "fraction-vs-intensity"},
@@ -33,10 +34,10 @@ std::vector<PresetSpec> limiterPresets() {
        .claim = "Time memory-only and math-only versions of the kernel and compare the sum of their times "
                 "to the full-kernel time: it tells whether the kernel is memory or math bound and how well "
                 "memory operations are overlapped with arithmetic.",
-       .lookAt = "At K = 64 memory-only takes 0.135 ms and math-only 0.152 ms, yet the full kernel takes "
-                 "0.152 ms, not their 0.29 ms sum: overlap 100% in the title, the seed's 'balanced, good "
-                 "mem-math overlap'. Time per launch vs intensity shows the full kernel on memory-only at "
-                 "low K and on math-only at high K.",
+       .lookAt = "At K = 64 memory-only and math-only take about the same time, yet the full kernel takes "
+                 "about as long as math-only, roughly half their sum: overlap near 100% in the title, the "
+                 "seed's 'balanced, good mem-math overlap'. Time per launch vs intensity shows the full "
+                 "kernel on memory-only at low K and on math-only at high K.",
        .source = "seed 001, Performance Tuning (2): slides 'Analysis with Modified Source Code' and 'Some "
                  "Example Scenarios'",
        .settings = {"fmas_per_element=64", "occupancy_pct=100"},
@@ -48,9 +49,9 @@ std::vector<PresetSpec> limiterPresets() {
                 "hardware's rates and the full-kernel time is significantly larger than max{mem-only, "
                 "math-only}; one cause is too few concurrent threads per multiprocessor (occupancy too "
                 "low).",
-       .lookAt = "The balanced kernel (K = 64) at one block per SM: the Full bar (0.21 ms) now stands above "
-                 "both memory-only (0.18 ms) and math-only (0.15 ms), the overlap in the title drops to "
-                 "80%, and the note finds about 60% of each ceiling, neither close: latency bound.",
+       .lookAt = "The balanced kernel (K = 64) at one block per SM: the Full bar now stands clearly above "
+                 "both memory-only and math-only, the overlap in the title drops well below 100%, and the "
+                 "note finds neither ceiling reaching the 60% 'near' mark: latency bound.",
        .source = "seed 001, Performance Tuning (2): slides 'Some Example Scenarios' (memory and latency "
                  "bound) and 'Instruction Latency Limited Kernel'",
        .settings = {"fmas_per_element=64", "occupancy_pct=12.5"},

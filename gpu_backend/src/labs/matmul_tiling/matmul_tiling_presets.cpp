@@ -16,9 +16,9 @@ std::vector<PresetSpec> matmulTilingPresets() {
        .title = "1 output per thread: shared-memory bound",
        .claim = "With one output per thread the SDK matrix multiply does 2 flops per 2 shared memory "
                 "accesses = 4 B/flop, so it is bound by shared memory bandwidth (GTX480: 336 Gflop/s).",
-       .lookAt = "Tiled 16x16 and 1 out/thread both stop at 8.2 TFLOP/s, 12% of FP32 peak: 33.5 TB/s of "
-                 "shared memory over 4 B/flop (the model's note names shared memory as the limit). "
-                 "The bars to their right climb as outputs per thread grow.",
+       .lookAt = "Tiled 16x16 and 1 out/thread both stall at roughly 8 TFLOP/s, about an eighth of FP32 "
+                 "peak: at 4 B/flop the shared-memory bandwidth (about 33 TB/s on the H200), not the FMA "
+                 "units, sets the pace. The bars to their right climb as outputs per thread grow.",
        .source = volkovSlides("slides 'Baseline: matrix multiply in CUDA SDK' and 'Baseline performance'"),
        .settings = {"n=4096", "tile_width=16"},
        .view = "gflops"},
@@ -37,8 +37,8 @@ std::vector<PresetSpec> matmulTilingPresets() {
        .title = "Matmul: faster at lower occupancy",
        .claim = "Faster codes run at lower occupancy: 2, 4 and 8 outputs per thread took SGEMM from 242 "
                 "to 341, 427 and 485 Gflop/s while occupancy went from 67% to 67%, 50% and 33%.",
-       .lookAt = "GFLOP/s rise 8.2, 10.8, 13.2, 14.2, 32.4, 59.4 TFLOP/s (0.89 of peak) for 1, 2, 4, 8, "
-                 "16, 64 outputs per thread, while the occupancy-vs-outputs view falls 100, 100, 75, "
+       .lookAt = "Throughput rises at every step from 1 to 64 outputs per thread, from about 8 TFLOP/s to "
+                 "five to seven times that, while 'Occupancy vs outputs per thread' falls 100, 100, 75, "
                  "62.5, 50, 25%.",
        .source = volkovSlides("slides 'Faster codes run at lower occupancy' (prologue), 'Four outputs per "
                               "thread: performance' and 'Eight outputs per thread: performance'"),
@@ -49,9 +49,9 @@ std::vector<PresetSpec> matmulTilingPresets() {
        .claim = "Shared memory takes advantage of data reuse to reduce global memory accesses: the tiled "
                 "matrix multiply loads TILE_WIDTH x TILE_WIDTH tiles of Md and Nd into shared memory once, "
                 "and every thread of the block reads them from there.",
-       .lookAt = "Bars 'Naive' (every operand from global memory, 6.0 TFLOP/s on the H200 model) and 'Tiled "
-                 "16x16' (8.2 TFLOP/s, 1.4x): the same 2 N^3 flops with each global value loaded once per "
-                 "tile instead of once per use; the register-blocking bars to the right go further.",
+       .lookAt = "Bars 'Naive' (every operand from global memory) and 'Tiled 16x16' (about 1.4 to 1.5 times "
+                 "as fast): the same 2 N^3 flops with each global value loaded once per tile instead of once "
+                 "per use; the register-blocking bars to the right go further.",
        .source = "seed 002, Garcia, CUDA Memory: Advanced Aspects: slides 'Shared Memory: Matrix "
                  "multiplication' and 'Shared Memory Revisited' (Zoom on SM)",
        .settings = {"n=4096", "tile_width=16"},
@@ -60,9 +60,9 @@ std::vector<PresetSpec> matmulTilingPresets() {
        .title = "Better performance at lower occupancy",
        .claim = "There is a case to reduce occupancy: CUBLAS 2.0's SGEMM ran 8x smaller thread blocks at 2x "
                 "lower occupancy than CUBLAS 1.1 for 1.6x higher performance (Volkov, GTC 2010).",
-       .lookAt = "Throughput climbs from 8.2 TFLOP/s at 1 output per thread to 59 TFLOP/s at 64 (8x8) on "
-                 "the H200 model, while 'Occupancy vs outputs per thread' falls from 100% to 25%: fewer, "
-                 "busier threads, faster.",
+       .lookAt = "Throughput climbs from about 8 TFLOP/s at 1 output per thread to five to seven times that "
+                 "at 64 (8x8), while 'Occupancy vs outputs per thread' falls from 100% to 25%: fewer, busier "
+                 "threads, faster.",
        .source = "seed 003, Pai, GPU Architecture I (Execution): slide 'Better Performance at Lower "
                  "Occupancy'",
        .settings = {"n=4096"},

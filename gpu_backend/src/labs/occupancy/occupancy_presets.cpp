@@ -24,10 +24,10 @@ std::vector<PresetSpec> occupancyPresets() {
        .claim = "With T = 32 threads, R = 100 registers and 1 KiB of shared memory per block, threads allow "
                 "64 blocks, registers 20 and shared memory 48, but the SM holds only 16 blocks: residency "
                 "16, occupancy (16 x 32) / 2048 = 25%.",
-       .lookAt = "On sim:k40 (Kepler, the slide's GPU) the 16 block slots are the limit, as on the slide. "
-                 "On the H200 model the SM has 32 slots; CUDA's rule still ends at 16 blocks, 25%, but from "
-                 "registers (3200 per warp rounded to 3328, each warp in one quarter of the register file); "
-                 "the slide's arithmetic gives 20.",
+       .lookAt = "On the Tesla K40 model (Kepler, the slide's GPU) the 16 block slots are the limit, as on "
+                 "the slide. On the H200 the SM has 32 slots; CUDA's rule still ends at 16 blocks, 25%, but "
+                 "from registers (3200 per warp rounded to 3328, each warp in one quarter of the register "
+                 "file); the slide's arithmetic gives 20.",
        .source = "seed 003, Pai, GPU Architecture I (Execution): slides 'GPU Resources per SM (NVIDIA "
                  "Kepler)' and 'GPU Occupancy: Example 1'",
        .settings = {"threads_per_block=32", "registers_per_thread=100", "shared_bytes_per_block=1024"},
@@ -60,9 +60,8 @@ std::vector<PresetSpec> occupancyPresets() {
        .claim = "Volkov underutilizes threads but maxes out registers (Fermi had 63 registers per thread, "
                 "Kepler has 255).",
        .lookAt = "The same work under __launch_bounds__(256, min blocks): with no cap the kernel keeps its "
-                 "72 registers at 38% occupancy (1.06 ms on the H200 model); caps of 40 and 32 registers "
-                 "raise occupancy to 75% and 100% but spill 128 and 160 B per thread and take 2.1 and 2.6 "
-                 "ms.",
+                 "72 registers at 38% occupancy; caps of 40 and 32 registers raise occupancy to 75% and 100% "
+                 "but spill to local memory and run at least twice as slow.",
        .source = "seed 003, Pai, GPU Architecture I (Execution): slide 'Volkov's Insights'",
        .settings = {},
        .view = "register-caps"},

@@ -10,8 +10,8 @@ std::vector<PresetSpec> rooflinePresets() {
                 "instruction:byte ratio divides code that is usually instruction-bound (higher) from code "
                 "that is usually memory-bound (lower).",
        .lookAt = "The kernel's points follow the slanted bandwidth roof left of the ridge point (about 15.8 "
-                 "flop/byte, i.e. 7.9 FMA instructions per byte, on the H200 model) and the flat FP32 roof "
-                 "right of it; the highlighted K = 16 (4 flop/byte) sits on the slant: memory bound.",
+                 "flop/byte, i.e. 7.9 FMA instructions per byte, on the H200) and the flat FP32 roof right "
+                 "of it; the highlighted K = 16 (4 flop/byte) sits on the slant: memory bound.",
        .source = "seed 001, Performance Tuning (2): slide 'Things to Know About Your GPU'",
        .settings = {"fmas_per_element=16", "occupancy_pct=100"},
        .view = "roofline"},

@@ -8,9 +8,10 @@ std::vector<PresetSpec> umMultiGpuPresets() {
        .title = "Two GPUs: partitioned on first touch",
        .claim = "GPU kernels initiate migrations: data is automatically partitioned between GPUs on first "
                 "touch.",
-       .lookAt = "At the end the top half of the chunks is 'On GPU 0' and the bottom half 'On GPU 1': "
-                 "each GPU's kernel faulted its own half over from the CPU (256 MiB host to device in all, "
-                 "nothing GPU to GPU), and the second pass moves nothing.",
+       .lookAt = "Each GPU's kernel faults its own half over from the CPU, so the top half ends 'On GPU 0' "
+                 "and the bottom half 'On GPU 1', with nothing moving GPU to GPU. Where the title says the "
+                 "trace is incomplete, chunks whose records were lost stay 'On the CPU' (on the H200 "
+                 "recording, all of GPU 0's half).",
        .source = "seed 000, Sakharnykh, Unified Memory on Pascal and Volta: slides 34-35 'Multi-GPU with "
                  "unified memory'",
        .settings = {"buffer_mib=256", "passes=2", "shown=first-touch"},
@@ -18,9 +19,9 @@ std::vector<PresetSpec> umMultiGpuPresets() {
       {.id = "um-multi-gpu-remote-map",
        .title = "Two GPUs: remote access, no migration",
        .claim = "With policies, remote data can be accessed directly without migrations.",
-       .lookAt = "GPU 1 reads GPU 0's pages over the peer link at about 390 GB/s under AccessedBy (0 "
-                 "faults, 0 MiB migrated), close to cudaMemcpyPeer; without advice its first pass faults and "
-                 "migrates all 256 MiB GPU to GPU, about 18 GB/s over both passes.",
+       .lookAt = "Under AccessedBy, GPU 1 reads GPU 0's pages over the peer link at close to "
+                 "cudaMemcpyPeer's rate (several hundred GB/s) without migrating them; with no advice its "
+                 "first pass migrates the buffer GPU to GPU, and the two passes average under 20 GB/s.",
        .source = "seed 000, Sakharnykh, Unified Memory on Pascal and Volta: slide 36 'Multi-GPU with "
                  "unified memory' (with policies: remote access)",
        .settings = {"buffer_mib=256", "passes=2", "shown=remote-mapped"},
@@ -28,9 +29,10 @@ std::vector<PresetSpec> umMultiGpuPresets() {
       {.id = "um-multi-gpu-read-duplication",
        .title = "Two GPUs: read-only data duplicated",
        .claim = "With policies, read-only data can be duplicated and accessed locally.",
-       .lookAt = "Every chunk ends as 'Read-only copies (duplicated)': both GPUs read the whole buffer and "
-                 "each got its own copy (bytes-by-mode: 512 MiB host to device for a 256 MiB buffer), so the "
-                 "second pass reads locally on both.",
+       .lookAt = "Both GPUs read the whole buffer and each gets its own read-only copy: in the model every "
+                 "chunk ends as 'Read-only copies (duplicated)' and the second pass reads locally on both. "
+                 "The H200 recording's trace lost most records (the title says so) and its map does not show "
+                 "the copies.",
        .source = "seed 000, Sakharnykh, Unified Memory on Pascal and Volta: slide 37 'Multi-GPU with "
                  "unified memory' (with policies: read duplication)",
        .settings = {"buffer_mib=256", "passes=2", "shown=read-duplicate"},

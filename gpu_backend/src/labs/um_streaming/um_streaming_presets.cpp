@@ -8,9 +8,9 @@ std::vector<PresetSpec> umStreamingPresets() {
        .title = "On-demand migration vs prefetch vs memcpy",
        .claim = "How fast is on-demand migration? Pages faulted over one by one stream far slower than "
                 "cudaMemPrefetchAsync, which comes close to cudaMemcpy.",
-       .lookAt = "The two on-demand bars (thread/4B about 6 GB/s, warp/64KB about 12 GB/s on the H200 model) "
-                 "sit far below prefetch (about 48 GB/s, 0.87 of pinned cudaMemcpy at about 55 GB/s); "
-                 "cudaMemcpy from pageable memory is as slow as on demand.",
+       .lookAt = "The two on-demand bars (thread/4B and warp/64KB, roughly 6 to 12 GB/s) sit far below "
+                 "prefetch (about 47 GB/s, some 0.85 of pinned cudaMemcpy at about 55 GB/s); cudaMemcpy from "
+                 "pageable memory is as slow as on demand.",
        .source = "seed 000, Sakharnykh, Unified Memory on Pascal and Volta: slide 52 'Streaming benchmark: "
                  "how fast is on-demand migration?'",
        // 128 B/warp is the seed's thread/4B: the bars are then exactly the seed's modes.
@@ -20,10 +20,10 @@ std::vector<PresetSpec> umStreamingPresets() {
        .title = "Heuristic prefetching of dense regions",
        .claim = "Do not confuse with API prefetching: the driver prefetches whole regions if pages are "
                 "accessed densely, promoting contiguous pages up to a large page size.",
-       .lookAt = "After each GPU fault batch the Host to device row shows a 132 KiB transfer with cause "
-                 "'coherence' (the faulted pages), then a larger one with cause 'prefetch' (32 to 892 KiB) "
-                 "filling out the region; hover a span for its cause. About three quarters of the 64 MiB "
-                 "arrives by prefetch, not by fault.",
+       .lookAt = "After each GPU fault batch the Host to device row shows transfers with cause 'coherence' "
+                 "(the faulted pages) and, next to them, ones with cause 'prefetch' filling out the region; "
+                 "hover a span for its cause. Most of the 64 MiB, three quarters to four fifths, arrives by "
+                 "prefetch, not by fault.",
        .source = "seed 000, Sakharnykh, Unified Memory on Pascal and Volta: slide 54 'Heuristic prefetching'",
        .settings = {"buffer_mib=64", "granularity=128", "shown=on-demand"},
        .view = "um-timeline",
@@ -33,9 +33,10 @@ std::vector<PresetSpec> umStreamingPresets() {
        .claim = "With one thread per 4 B many warps fault on the same page and stall; giving each warp its "
                 "own 64 KB means fewer warps stalled on fault processing, and the spread-out pattern "
                 "improves prefetching.",
-       .lookAt = "Fault groups fall from about 129 (thread/4B) to 4 (warp/64KB) and the pages the GPU "
-                 "faulted in from about 4,300 to 512: the rest of the 64 MiB arrives by prefetch (the seed's "
-                 "profiler: 81 vs 6 fault groups). On gbps-by-mode that is about 6 vs 12 GB/s.",
+       .lookAt = "Fault groups fall from about a hundred or more (thread/4B) to a handful (warp/64KB), and "
+                 "the pages the GPU faulted in from a few thousand to about 500: the rest of the 64 MiB "
+                 "arrives by prefetch (the seed's profiler: 81 vs 6 fault groups). warp/64KB also streams "
+                 "faster than thread/4B.",
        .source = "seed 000, Sakharnykh, Unified Memory on Pascal and Volta: slides 56-59 'Page faults "
                  "handling', 'Optimizing on-demand migration', 'Streaming benchmark'",
        .settings = {"buffer_mib=64", "granularity=65536"},
@@ -45,9 +46,9 @@ std::vector<PresetSpec> umStreamingPresets() {
        .claim = "Unified memory is paged, so GPU page faults trigger memory transfers on demand; with "
                 "Pascal's Page Migration Engine plus prefetching it matches the performance of explicit "
                 "memory management.",
-       .lookAt = "The on-demand bars (6 to 12 GB/s: faults serviced in batches) against prefetch (48 GB/s) "
-                 "and pinned cudaMemcpy (55 GB/s) on the H200 model: the prefetch reaches 0.87 of the "
-                 "explicit copy at 64 MiB (0.9 at 512 MiB in the size study).",
+       .lookAt = "The on-demand bars (roughly 6 to 12 GB/s: faults serviced in batches) against prefetch "
+                 "(about 47 GB/s) and pinned cudaMemcpy (about 55 GB/s): prefetch reaches some 0.85 of the "
+                 "explicit copy at 64 MiB and about 0.9 at 512 MiB in the size study.",
        .source = "seed 002, Garcia, CUDA Memory: Advanced Aspects: slides 'Unified Memory' (What is unified "
                  "memory?; Performance)",
        .settings = {"buffer_mib=64"},
