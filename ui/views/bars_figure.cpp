@@ -57,7 +57,13 @@ BarsFigure::Layout BarsFigure::layout(const QRectF& area) const {
   qreal tickW = 0;
   for (double t : ticks) tickW = std::max(tickW, tickFm.horizontalAdvance(formatNumber(t)));
   const qreal left = area.left() + kPad + axisFm.height() + 8 + tickW + 8;
-  const qreal bottom = area.bottom() - kPad - axisFm.height() - 6 - tickFm.height() - 10;
+  // Category names wrap onto a second line rather than being cut ("SetPreferredLocation…" twice
+  // on a projector could be either policy).
+  const qreal groupW = std::max<qreal>(1, area.right() - kPad - 8 - left) / static_cast<qreal>(std::max<std::size_t>(1, bars_.categories.size()));
+  l.categoryLines = 1;
+  for (const std::string& c : bars_.categories)
+    if (tickFm.horizontalAdvance(toQ(c)) > groupW - 4) l.categoryLines = 2;
+  const qreal bottom = area.bottom() - kPad - axisFm.height() - 6 - l.categoryLines * tickFm.height() - 10;
   const qreal top0 = l.legend.bottom() + 8;
   l.plot = QRectF(left, top0, std::max<qreal>(1, area.right() - kPad - 8 - left), std::max<qreal>(1, bottom - top0));
   return l;
@@ -170,19 +176,26 @@ void BarsFigure::paint(QPainter& painter, const QRectF& area) const {
   painter.setFont(tickFont);
   painter.setPen(QColor(0x11, 0x11, 0x11));
   for (int c = 0; c < nc; ++c) {
-    const QRectF cell(l.plot.left() + c * groupW, l.plot.bottom() + 4, groupW, tickFm.height() + 4);
-    painter.drawText(cell, Qt::AlignCenter,
-                     tickFm.elidedText(toQ(bars_.categories[static_cast<size_t>(c)]), Qt::ElideRight, groupW - 4));
+    const QRectF cell(l.plot.left() + c * groupW + 2, l.plot.bottom() + 4, groupW - 4, l.categoryLines * tickFm.height() + 4);
+    const QString name = toQ(bars_.categories[static_cast<size_t>(c)]);
+    // Two lines at word breaks; a single word too long for its cell is still elided.
+    if (l.categoryLines > 1 && name.contains(QLatin1Char(' ')))
+      painter.drawText(cell, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, name);
+    else
+      painter.drawText(cell, Qt::AlignHCenter | Qt::AlignTop, tickFm.elidedText(name, Qt::ElideRight, groupW - 4));
   }
   const QFont axisFont = figureFont(figure_font::kAxisTitle, true);
   painter.setFont(axisFont);
   const qreal axisH = QFontMetricsF(axisFont).height();
-  painter.drawText(QRectF(l.plot.left(), l.plot.bottom() + tickFm.height() + 12, l.plot.width(), axisH), Qt::AlignCenter,
-                   toQ(bars_.categoryLabel));
+  painter.drawText(QRectF(l.plot.left(), l.plot.bottom() + l.categoryLines * tickFm.height() + 12, l.plot.width(), axisH),
+                   Qt::AlignCenter, toQ(bars_.categoryLabel));
   painter.save();
   painter.translate(area.left() + kPad + axisH / 2, l.plot.center().y());
   painter.rotate(-90);
-  painter.drawText(QRectF(-l.plot.height() / 2, -axisH / 2, l.plot.height(), axisH), Qt::AlignCenter, toQ(bars_.valueLabel));
+  const QFont valueAxisFont = fittedFont(axisFont, toQ(bars_.valueLabel), l.plot.height() - 4, 0.7);
+  painter.setFont(valueAxisFont);
+  painter.drawText(QRectF(-l.plot.height() / 2, -axisH / 2, l.plot.height(), axisH), Qt::AlignCenter,
+                   QFontMetricsF(valueAxisFont).elidedText(toQ(bars_.valueLabel), Qt::ElideRight, l.plot.height()));
   painter.restore();
   painter.restore();
 }

@@ -34,6 +34,7 @@ class BarsFigure {
   struct Layout {
     QRectF title, legend, plot;
     double top = 1;  ///< Value at the top of the axis.
+    int categoryLines = 1;  ///< 2 when a category name needs wrapping to fit its group.
   };
   [[nodiscard]] Layout layout(const QRectF& area) const;
 

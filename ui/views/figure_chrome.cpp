@@ -41,6 +41,14 @@ void paintEmptyFigure(QPainter& painter, const QRectF& area, const QString& titl
   painter.restore();
 }
 
+QFont fittedFont(const QFont& font, const QString& text, qreal room, qreal minScale) {
+  const qreal wide = QFontMetricsF(font).horizontalAdvance(text);
+  if (wide <= room || font.pixelSize() <= 0 || room <= 0) return font;  // figure fonts are sized in pixels
+  QFont smaller = font;
+  smaller.setPixelSize(static_cast<int>(std::max(std::ceil(font.pixelSize() * minScale), std::floor(font.pixelSize() * room / wide))));
+  return smaller;
+}
+
 qreal paintTitleBlock(QPainter& painter, const QRectF& area, const QString& title, const QString& banner,
                       Provenance provenance) {
   painter.save();
@@ -50,8 +58,11 @@ qreal paintTitleBlock(QPainter& painter, const QRectF& area, const QString& titl
   const qreal bannerH = QFontMetricsF(bannerFont).height();
   qreal y = area.top() + 6;
   painter.setPen(QColor(0x11, 0x11, 0x11));
-  painter.setFont(titleFont);
-  const QString elided = QFontMetricsF(titleFont).elidedText(title, Qt::ElideRight, area.width() - 12);
+  // A long title shrinks before it is cut: its end is often the point ("... overlap 99.9%").
+  const qreal room = area.width() - 12;
+  const QFont fitted = fittedFont(titleFont, title, room);
+  painter.setFont(fitted);
+  const QString elided = QFontMetricsF(fitted).elidedText(title, Qt::ElideRight, room);
   painter.drawText(QRectF(area.left(), y, area.width(), titleH), Qt::AlignCenter, elided);
   y += titleH + 2;
   painter.setFont(bannerFont);

@@ -2,6 +2,7 @@
 
 #include <QAreaSeries>
 #include <QChart>
+#include <QFontMetricsF>
 #include <QFont>
 #include <QLegend>
 #include <QLegendMarker>
@@ -142,6 +143,24 @@ ViewChart::ViewChart(QChart* chart) : chart_(chart) {
   chart_->legend()->setShowToolTips(true);
   chart_->setMargins(QMargins(8, 8, 8, 8));
   chart_->setBackgroundRoundness(0);
+  // Qt Charts cuts an axis title longer than its axis ("Fraction of theoretical FP3..." at
+  // 1280x720): shrink it to fit first, as far as three quarters of its size.
+  plotAreaWatch_ = QObject::connect(chart_, &QChart::plotAreaChanged, chart_, [this](const QRectF& plot) { fitAxisTitles(plot); });
+}
+
+ViewChart::~ViewChart() { QObject::disconnect(plotAreaWatch_); }
+
+void ViewChart::fitAxisTitles(const QRectF& plot) {
+  const auto fit = [](QAbstractAxis* axis, qreal room) {
+    if (!axis || axis->titleText().isEmpty() || room <= 0) return;
+    const QFont base = sizedFont(kAxisTitlePointSize, true);
+    const qreal wide = QFontMetricsF(base).horizontalAdvance(axis->titleText());
+    QFont font = base;
+    if (wide > room) font.setPointSizeF(std::max(base.pointSizeF() * 0.75, base.pointSizeF() * room / wide));
+    if (font.pointSizeF() != axis->titleFont().pointSizeF()) axis->setTitleFont(font);  // no relayout loop
+  };
+  fit(yAxis_, plot.height() - 8);
+  fit(xAxis_, plot.width() - 8);
 }
 
 QString ViewChart::titleText() const { return chart_->title(); }

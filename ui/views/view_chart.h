@@ -6,6 +6,8 @@
 /// Used by the on-screen ChartPanel and by ExportController's off-screen render alike.
 
 #include <QColor>
+#include <QMetaObject>
+#include <QRectF>
 #include <QPointF>
 #include <QString>
 #include <QVector>
@@ -37,6 +39,9 @@ QColor seriesColor(int index);
 class ViewChart {
  public:
   explicit ViewChart(QChart* chart);
+  ~ViewChart();
+  ViewChart(const ViewChart&) = delete;
+  ViewChart& operator=(const ViewChart&) = delete;
 
   /// Shows `view` under `banner`. In place when the view id and series names are unchanged,
   /// otherwise rebuilds. Returns true when it updated in place.
@@ -63,6 +68,8 @@ class ViewChart {
   void updateFocus(const View& view);
   void updateAxes(const View& view, bool logX);
   void setTitle(const View& view, const QString& banner, Provenance provenance);
+  /// Shrinks an axis title that would not fit along the plot (Qt Charts would cut it).
+  void fitAxisTitles(const QRectF& plot);
 
   QChart* chart_;
   std::string viewId_;
@@ -74,6 +81,7 @@ class ViewChart {
   bool logX_ = false;
   bool logY_ = false;
   bool hasBands_ = false;
+  QMetaObject::Connection plotAreaWatch_;
 };
 
 /// True when x values are positive and spread over a wide geometric range (e.g. 4..256 bytes

@@ -25,7 +25,7 @@ LimiterCeilings limiterModelCeilings(const sim::DeviceProfile& profile) {
   LimiterCeilings c;
   c.bandwidthGBs = memcpyGBs(profile);
   c.fmaGflops = d.theoreticalFp32Gflops() * best;
-  c.bandwidthSource = "model: cudaMemcpy D2D = memcpy_fraction_of_dram x theoretical DRAM bandwidth";
+  c.bandwidthSource = "model: cudaMemcpy D2D, the profile's measured share of the theoretical DRAM bandwidth";
   c.fmaSource = "model: theoretical FP32 peak x the latency-arith model at its best (ILP 4 or 8, full occupancy)";
   return c;
 }
