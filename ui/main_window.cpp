@@ -11,11 +11,13 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
 #include "chart_panel.h"
 #include "compare.h"
+#include "help_dialogs.h"
 #include "controllers/animation_clock.h"
 #include "controllers/export_controller.h"
 #include "controllers/run_controller.h"
@@ -270,6 +272,14 @@ void MainWindow::buildMenus() {
   actual->setShortcut(QKeySequence(tr("Ctrl+0")));
   connect(actual, &QAction::triggered, this, [this] { presentation_->setTypeScale(1.0); });
 
+  // Between the chart's tabs from anywhere (QTabWidget's own Ctrl+PgDn needs the focus on it).
+  QAction* nextView = view->addAction(tr("&Next view"));
+  nextView->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageDown));
+  connect(nextView, &QAction::triggered, this, [this] { stepView(+1); });
+  QAction* previousView = view->addAction(tr("Pre&vious view"));
+  previousView->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageUp));
+  connect(previousView, &QAction::triggered, this, [this] { stepView(-1); });
+
   QMenu* compare = menuBar()->addMenu(tr("&Compare"));
   QAction* pin = compare->addAction(tr("&Pin this result"));
   pin->setShortcut(QKeySequence(tr("Ctrl+P")));
@@ -305,6 +315,15 @@ void MainWindow::buildMenus() {
   follow();
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
+  QAction* labPage = help->addAction(tr("About this &lab"));
+  labPage->setShortcut(QKeySequence(Qt::Key_F1));
+  connect(labPage, &QAction::triggered, this, [this] {
+    if (lab_) showLabPage(this, *lab_);
+  });
+  QAction* keys = help->addAction(tr("&Keyboard shortcuts"));
+  keys->setShortcut(QKeySequence(tr("Ctrl+/")));
+  connect(keys, &QAction::triggered, this, [this] { showKeyboardSheet(this, menuBar()); });
+  help->addSeparator();
   QAction* about = help->addAction(tr("&About Warpscope"));
   connect(about, &QAction::triggered, this, [this] {
     QMessageBox::about(this, tr("About Warpscope"),
@@ -502,6 +521,7 @@ void MainWindow::submit(RunScope scope) {
   request.deviceId = fromQ(deviceSelector_->currentDeviceId());
   request.params = paramPanel_->values();
   request.scope = scope;
+  if (const PresetRef preset = lectures_->current(); preset && preset.lab == lab_) request.presetId = preset.preset->id;
   if (scope == RunScope::FullSweep) {
     lastFullParams_ = request.params;
     staleRefresh_.stop();  // this sweep refreshes every view anyway
@@ -530,6 +550,12 @@ void MainWindow::displayShown() {
   if (!shown_) return;
   displayed_ = pinned_ && pinned_->labId == shown_->labId ? withPinned(*shown_, *pinned_) : *shown_;
   chartPanel_->display(*displayed_, preferredView_);
+}
+
+void MainWindow::stepView(int step) {
+  QTabBar* tabs = chartPanel_->viewTabs();
+  if (!tabs || tabs->count() < 2) return;
+  tabs->setCurrentIndex((tabs->currentIndex() + step + tabs->count()) % tabs->count());
 }
 
 void MainWindow::pinShownResult() {

@@ -94,6 +94,8 @@ class MainWindow : public QMainWindow {
   void pinShownResult();
   /// Compare > Clear the pin.
   void clearPin();
+  /// View > Next / Previous view (Ctrl+PgDn / Ctrl+PgUp): the chart's next tab, wrapping.
+  void stepView(int step);
   /// Runs the current lab on another device. False if the id is unknown.
   bool selectDevice(const QString& deviceId);
   /// Queues a full sweep with the current values.

@@ -18,7 +18,7 @@ ParamPanel::ParamPanel(QWidget* parent) : QWidget(parent) {
   layout->setContentsMargins(0, 0, 0, 0);
   controlsLayout_ = new QVBoxLayout;
   layout->addLayout(controlsLayout_);
-  reset_ = new QPushButton(tr("&Reset to defaults"), this);
+  reset_ = new QPushButton(tr("Re&set to defaults"), this);
   reset_->setToolTip(tr("Every parameter back to the lab's declared default"));
   reset_->setEnabled(false);
   layout->addWidget(reset_);

@@ -27,7 +27,8 @@ int benchPresetsCommand(Session& session, const CliOptions& options, std::ostrea
     for (const std::string& presetId : lecture.presetIds) {
       if (!done.insert(presetId).second) continue;  // a preset two lectures show is timed once
       const PresetRef ref = getPreset(session.registry(), presetId);
-      const RunRequest request{ref.lab->id, deviceId, presetParams(*ref.lab, *ref.preset), RunScope::FullSweep};
+      const RunRequest request{ref.lab->id, deviceId, presetParams(*ref.lab, *ref.preset), RunScope::FullSweep,
+                               ref.preset->id};
       std::vector<double> ms;
       double firstMs = 0;
       std::string error;

@@ -66,7 +66,7 @@ int recordCommand(Session& session, const CliOptions& options, std::ostream& out
   for (std::size_t i = 0; i < presetIds.size(); ++i) {
     const PresetRef ref = getPreset(session.registry(), presetIds[i]);
     RunRequest request{ref.lab->id, deviceId, presetParams(*ref.lab, *ref.preset, options.assignments),
-                       RunScope::FullSweep};
+                       RunScope::FullSweep, ref.preset->id};
     err << "[" << i + 1 << "/" << presetIds.size() << "] " << ref.preset->id << " (" << ref.lab->id << ") ... "
         << std::flush;
     CancelToken never;

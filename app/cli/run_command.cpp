@@ -46,6 +46,7 @@ int runCommand(Session& session, const CliOptions& options, std::ostream& out, s
   request.deviceId = options.device.value_or(session.defaultDeviceId());
   request.params = params;
   request.scope = options.scope == "focus" ? RunScope::FocusOnly : RunScope::FullSweep;
+  if (options.preset) request.presetId = *options.preset;
 
   CancelToken never;
   RunOutcome outcome = session.run(request, {}, never);

@@ -203,7 +203,7 @@ TEST(ShippedRecordings, EveryLecturePresetIsRecordedOnTheH200AndServedAsRecorded
       if (!done.insert(presetId).second) continue;
       const PresetRef ref = getPreset(session.registry(), presetId);
       const RunOutcome outcome =
-          session.run({ref.lab->id, "rec:h200", presetParams(*ref.lab, *ref.preset), RunScope::FullSweep}, {}, never);
+          session.run({ref.lab->id, "rec:h200", presetParams(*ref.lab, *ref.preset), RunScope::FullSweep, presetId}, {}, never);
       ASSERT_TRUE(outcome.ok()) << presetId << ": " << outcome.error().message;
       const RunResult& r = outcome.result();
       // A measurement says where and when; a GPU run that ran the model says "Simulated".

@@ -56,7 +56,7 @@ GridRenderer::GridRenderer(QWidget* parent) {
                              box_);
   canvas_->setAccessibleName(QObject::tr("Grid"));
   canvas_->installEventFilter(new LevelKeys(this, canvas_));
-  levelLabel_ = new QLabel(QObject::tr("&Level:"), box_);
+  levelLabel_ = new QLabel(QObject::tr("&Granularity:"), box_);
   levelBox_ = new QComboBox(box_);
   levelBox_->setAccessibleName(QObject::tr("Grid level"));
   levelBox_->setToolTip(QObject::tr("How coarse a cell is (L / Shift+L on the picture). A coarse cell shows the state most of "

@@ -81,6 +81,11 @@ struct LabSpec {
   int gpusNeeded = 1;
   /// False while the lab has no CUDA measurement yet: it runs on simulator devices only.
   bool measuresOnGpu = true;
+  /// The group the lab list shows it under ("Latency hiding", "Unified memory"), set by the one
+  /// list of labs (src/labs/lab_list.cpp), which orders the groups.
+  std::string topic;
+  /// Its page under docs/ (e.g. "labs/unified-memory.md"): Help > About this lab shows it.
+  std::string docPage;
 
   [[nodiscard]] const ViewSpec* findView(const std::string& id) const;
   [[nodiscard]] const PresetSpec* findPreset(const std::string& id) const;
@@ -101,6 +106,9 @@ struct RunRequest {
   std::string deviceId;
   ParamSet params;
   RunScope scope = RunScope::FullSweep;
+  /// The lecture preset these parameters came from, if any: a recorded device holding two runs
+  /// of the same lab and parameters (two slides of one setting) shows that preset's own.
+  std::string presetId;
 };
 
 }  // namespace warpscope

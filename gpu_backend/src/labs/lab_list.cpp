@@ -17,21 +17,33 @@
 
 namespace warpscope::labs {
 
+namespace {
+
+/// The lab, shown under `topic` in the lab list.
+LabDefinition inTopic(LabDefinition lab, const char* topic) {
+  lab.spec.topic = topic;
+  return lab;
+}
+
+}  // namespace
+
 const std::vector<LabDefinition>& allLabs() {
+  // Grouped by topic, in teaching order; the memory-access and concurrency labs get topics of
+  // their own when they land.
   static const std::vector<LabDefinition> labs = {
-      latencyArithLab(),
-      latencyMemoryLab(),
-      divergenceLab(),
-      occupancyLab(),
-      limiterLab(),
-      rooflineLab(),
-      registerVsSharedLab(),
-      matmulTilingLab(),
-      umStreamingLab(),
-      umPoliciesLab(),
-      umThrashingLab(),
-      umOversubscriptionLab(),
-      umMultiGpuLab(),
+      inTopic(latencyArithLab(), "Latency hiding"),
+      inTopic(latencyMemoryLab(), "Latency hiding"),
+      inTopic(registerVsSharedLab(), "Latency hiding"),
+      inTopic(matmulTilingLab(), "Latency hiding"),
+      inTopic(divergenceLab(), "SIMT execution"),
+      inTopic(occupancyLab(), "What limits a kernel"),
+      inTopic(limiterLab(), "What limits a kernel"),
+      inTopic(rooflineLab(), "What limits a kernel"),
+      inTopic(umStreamingLab(), "Unified memory"),
+      inTopic(umPoliciesLab(), "Unified memory"),
+      inTopic(umThrashingLab(), "Unified memory"),
+      inTopic(umOversubscriptionLab(), "Unified memory"),
+      inTopic(umMultiGpuLab(), "Unified memory"),
   };
   return labs;
 }

@@ -76,6 +76,7 @@ LabSpec buildSpec() {
                {"warp-timeline", "Warps over time: path segments, lanes lit while active", ViewKind::Timeline},
                {"simt-steps", "SIMT stack on a 4-thread warp (T0..T3)", ViewKind::Grid}};
   lab.presets = divergencePresets();
+  lab.docPage = "labs/divergence.md";
   lab.benchChecks = divergenceBenchChecks;
   return lab;
 }

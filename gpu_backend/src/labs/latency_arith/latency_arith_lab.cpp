@@ -40,6 +40,7 @@ LabSpec buildSpec() {
                {"gflops-vs-threads", "FP32 throughput vs threads per SM", ViewKind::Xy},
                {"fraction-vs-ilp", "Fraction of FP32 peak vs ILP", ViewKind::Xy}};
   lab.presets = latencyArithPresets();
+  lab.docPage = "labs/latency-arith.md";
   lab.benchChecks = latencyArithBenchChecks;
   lab.benchFocusMove = {"ilp", 1, 4};
   return lab;

@@ -82,6 +82,7 @@ LabSpec buildSpec() {
                {"fraction-vs-bytes", "Copy throughput vs bytes per thread", ViewKind::Xy},
                {"gbps-vs-bytes", "Copy throughput vs bytes per thread", ViewKind::Xy}};
   lab.presets = latencyMemoryPresets();
+  lab.docPage = "labs/latency-memory.md";
   lab.benchChecks = latencyMemoryBenchChecks;
   lab.benchFocusMove = {"elements_per_thread", 4, 8};
   return lab;

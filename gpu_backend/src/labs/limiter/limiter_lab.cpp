@@ -32,6 +32,7 @@ LabSpec buildSpec() {
                {"fraction-vs-intensity", "Full kernel: fraction of each ceiling vs arithmetic intensity", ViewKind::Xy},
                {"ratio-vs-balanced", "Instruction:byte ratio vs the device's balanced ratio", ViewKind::Bars}};
   lab.presets = limiterPresets();
+  lab.docPage = "labs/limiter.md";
   lab.benchChecks = limiterBenchChecks;
   lab.benchFocusMove = {"fmas_per_element", 4, 256};
   return lab;

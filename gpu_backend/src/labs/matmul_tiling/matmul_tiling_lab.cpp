@@ -41,6 +41,7 @@ LabSpec buildSpec() {
                {"occupancy-vs-outputs", "Occupancy vs outputs per thread", ViewKind::Xy},
                {"smem-per-flop", "Shared-memory bytes loaded per flop", ViewKind::Bars}};
   lab.presets = matmulTilingPresets();
+  lab.docPage = "labs/matmul-tiling.md";
   lab.benchChecks = matmulBenchChecks;
   return lab;
 }

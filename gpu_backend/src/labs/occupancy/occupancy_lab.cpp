@@ -47,6 +47,7 @@ LabSpec buildSpec() {
                {"occupancy-vs-shared", "Occupancy vs shared memory per block", ViewKind::Xy},
                {"register-caps", "What a register cap costs: the same work under __launch_bounds__", ViewKind::Bars}};
   lab.presets = occupancyPresets();
+  lab.docPage = "labs/occupancy.md";
   lab.benchChecks = occupancyBenchChecks;
   return lab;
 }

@@ -50,6 +50,7 @@ LabSpec buildSpec() {
                {"shared-gbps-vs-threads", "Shared-memory bandwidth used vs threads per SM", ViewKind::Xy},
                {"best-vs-ceilings", "Best of each variant against its ceiling", ViewKind::Bars}};
   lab.presets = registerVsSharedPresets();
+  lab.docPage = "labs/register-vs-shared.md";
   lab.benchChecks = registerVsSharedBenchChecks;
   lab.benchFocusMove = {"threads_per_block", 64, 512};
   return lab;

@@ -30,6 +30,7 @@ LabSpec buildSpec() {
   lab.views = {{"roofline", "Roofline", ViewKind::Xy},
                {"fraction-of-roof", "Fraction of the roof reached vs arithmetic intensity", ViewKind::Xy}};
   lab.presets = rooflinePresets();
+  lab.docPage = "labs/roofline.md";
   lab.benchChecks = rooflineBenchChecks;
   lab.benchFocusMove = {"fmas_per_element", 4, 256};
   return lab;

@@ -40,6 +40,7 @@ LabSpec buildSpec() {
                {"um-timeline", "Unified memory timeline", ViewKind::Timeline},
                {"page-map", "Where each page lives", ViewKind::Grid}};
   lab.presets = umMultiGpuPresets();
+  lab.docPage = "labs/unified-memory.md";
   return lab;
 }
 

@@ -45,6 +45,7 @@ LabSpec buildSpec() {
                {"um-timeline", "Unified memory timeline", ViewKind::Timeline},
                {"page-map", "Where each page lives", ViewKind::Grid}};
   lab.presets = umOversubscriptionPresets();
+  lab.docPage = "labs/unified-memory.md";
   return lab;
 }
 

@@ -47,6 +47,7 @@ LabSpec buildSpec() {
                {"um-timeline", "Unified memory timeline", ViewKind::Timeline},
                {"page-map", "Where each page lives", ViewKind::Grid}};
   lab.presets = umPoliciesPresets();
+  lab.docPage = "labs/unified-memory.md";
   return lab;
 }
 

@@ -69,6 +69,7 @@ LabSpec buildSpec() {
                {"um-timeline", "Unified memory timeline", ViewKind::Timeline},
                {"page-map", "Where each page lives", ViewKind::Grid}};
   lab.presets = umStreamingPresets();
+  lab.docPage = "labs/unified-memory.md";
   lab.benchChecks = umStreamingBenchChecks;
   return lab;
 }

@@ -1,0 +1,97 @@
+// The window for a class at the keyboard: no two Alt mnemonics alike, Ctrl+PgDn/PgUp between
+// views, a keyboard sheet and every lab's page under Help, the lab list grouped by topic.
+#include <QAbstractButton>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QTabBar>
+#include <QTabWidget>
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "chart_panel.h"
+#include "help_dialogs.h"
+#include "lab_list.h"
+#include "qt_text.h"
+#include "warpscope/registry.h"
+#include "window_fixture.h"
+
+using namespace warpscope;
+using namespace warpscope::ui;
+
+namespace {
+
+/// The letter after a single '&' ("&Labs" -> 'l'), or 0.
+QChar mnemonic(const QString& text) {
+  for (qsizetype i = 0; i + 1 < text.size(); ++i) {
+    if (text[i] != QLatin1Char('&')) continue;
+    if (text[i + 1] == QLatin1Char('&')) {
+      ++i;
+      continue;
+    }
+    return text[i + 1].toLower();
+  }
+  return QChar();
+}
+
+}  // namespace
+
+TEST(WindowKeyboard, NoTwoAltMnemonicsOfTheWindowAreAlike) {
+  test::WindowFixture f;
+  std::map<QChar, QString> seen;
+  const auto claim = [&](const QString& text) {
+    const QChar key = mnemonic(text);
+    if (key.isNull()) return;
+    EXPECT_EQ(seen.count(key), 0u) << "Alt+" << QString(key).toStdString() << ": '" << text.toStdString() << "' and '"
+                                   << seen[key].toStdString() << "'";
+    seen[key] = text;
+  };
+  for (QAction* menu : f.window.menuBar()->actions()) claim(menu->text());
+  for (QLabel* label : f.window.findChildren<QLabel*>())
+    if (label->buddy()) claim(label->text());
+  for (QAbstractButton* button : f.window.findChildren<QAbstractButton*>()) claim(button->text());
+  for (QTabWidget* tabs : f.window.findChildren<QTabWidget*>())
+    for (int i = 0; i < tabs->count(); ++i) claim(tabs->tabText(i));
+  EXPECT_GE(seen.size(), 8u);
+}
+
+TEST(WindowKeyboard, CtrlPageDownAndUpStepThroughTheViews) {
+  test::WindowFixture f;
+  QTabBar* tabs = f.window.chartPanel()->viewTabs();
+  ASSERT_GE(tabs->count(), 2);
+  const int first = tabs->currentIndex();
+  f.window.stepView(+1);
+  EXPECT_EQ(tabs->currentIndex(), (first + 1) % tabs->count());
+  f.window.stepView(-1);
+  EXPECT_EQ(tabs->currentIndex(), first);
+  f.window.stepView(-1);
+  EXPECT_EQ(tabs->currentIndex(), (first + tabs->count() - 1) % tabs->count());
+}
+
+TEST(WindowKeyboard, KeyboardSheetListsTheMenusShortcuts) {
+  test::WindowFixture f;
+  const QString sheet = keyboardSheetHtml(f.window.menuBar());
+  for (const char* expected : {"Pin this result", "Presentation mode", "Next view", "Open recording or figure"})
+    EXPECT_TRUE(sheet.contains(QLatin1String(expected))) << expected;
+}
+
+TEST(WindowKeyboard, EveryLabHasItsPageBuiltIn) {
+  for (const LabSpec& lab : LabRegistry::builtin().labs()) {
+    EXPECT_FALSE(lab.docPage.empty()) << lab.id;
+    EXPECT_TRUE(labPageMarkdown(lab).startsWith(QStringLiteral("# "))) << lab.id << ": " << lab.docPage;
+  }
+}
+
+TEST(WindowKeyboard, LabListGroupsLabsUnderTopicHeadingsThatCannotBePicked) {
+  LabList list(LabRegistry::builtin());
+  int headings = 0;
+  for (int i = 0; i < list.count(); ++i)
+    if (list.item(i)->flags() == Qt::NoItemFlags) ++headings;
+  EXPECT_GE(headings, 4);
+  EXPECT_EQ(list.count(), headings + static_cast<int>(LabRegistry::builtin().labs().size()));
+  // No title repeats its heading's words.
+  for (int i = 0; i < list.count(); ++i)
+    EXPECT_FALSE(list.item(i)->text().trimmed().startsWith(QStringLiteral("Unified memory:"))) << list.item(i)->text().toStdString();
+}
