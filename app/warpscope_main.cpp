@@ -60,6 +60,12 @@ int main(int argc, char** argv) {
   if (!parseOrReport(parser, &options)) return kExitBadInput;
   StartupChoice startup;
   const QStringList problems = validateLaunchOptions(options, &startup);
+  // An interactive window starts where the last one ended; a scripted one is reproducible.
+  startup.persistSession = !options.scripted() && qEnvironmentVariableIsEmpty("WARPSCOPE_NO_SESSION");
+  // Nothing on the command line names a lab: the window may take the last session's.
+  if (startup.persistSession && options.labId.isEmpty() && options.lectureId.isEmpty() && options.presetId.isEmpty() &&
+      options.openPath.isEmpty() && options.assignments.isEmpty())
+    startup.labId.clear();
   if (!problems.isEmpty() && options.scripted()) {
     for (const QString& p : problems) std::fprintf(stderr, "warpscope: %s\n", qPrintable(p));
     return kExitBadInput;

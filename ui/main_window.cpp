@@ -10,6 +10,8 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSettings>
+#include <QCloseEvent>
 #include <QSplitter>
 #include <QTabBar>
 #include <QTabWidget>
@@ -18,6 +20,7 @@
 #include "chart_panel.h"
 #include "compare.h"
 #include "help_dialogs.h"
+#include "session_store.h"
 #include "controllers/animation_clock.h"
 #include "controllers/export_controller.h"
 #include "controllers/run_controller.h"
@@ -82,6 +85,19 @@ MainWindow::MainWindow(RunController* runs, StartupChoice startup, QWidget* pare
 
   // Controls are live before the session answers, so the lab and its parameters show at once.
   const LabRegistry& registry = LabRegistry::builtin();
+  if (startup_.persistSession) {
+    QSettings settings;
+    SavedSession saved = loadSession(settings);
+    valuesByLab_ = saved.valuesByLab;
+    const bool named = !startup_.labId.isEmpty() || !startup_.lectureId.isEmpty() || !startup_.presetId.isEmpty() ||
+                       !startup_.openPath.isEmpty();
+    if (!named && !saved.labId.isEmpty()) {
+      startup_.labId = saved.labId;
+      startup_.viewId = saved.viewId;
+      if (const auto values = valuesByLab_.find(fromQ(saved.labId)); values != valuesByLab_.end()) startup_.params = values->second;
+    }
+    if (startup_.deviceId.isEmpty()) restoredDeviceId_ = saved.deviceId;
+  }
   QString labId = startup_.labId;
   if (labId.isEmpty() || !registry.find(fromQ(labId))) {
     labId = registry.labs().empty() ? QString() : toQ(registry.labs().front().id);
@@ -108,6 +124,22 @@ MainWindow::MainWindow(RunController* runs, StartupChoice startup, QWidget* pare
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  if (startup_.persistSession) {
+    SavedSession session;
+    session.valuesByLab = valuesByLab_;
+    if (lab_) {
+      session.labId = toQ(lab_->id);
+      session.valuesByLab[lab_->id] = paramPanel_->values();
+      session.viewId = chartPanel_->currentViewId();
+    }
+    session.deviceId = currentDeviceId();
+    QSettings settings;
+    saveSession(settings, session);
+  }
+  QMainWindow::closeEvent(event);
+}
 
 void MainWindow::buildUi() {
   setWindowTitle(tr("Warpscope"));
@@ -338,6 +370,9 @@ QString MainWindow::currentDeviceId() const { return deviceSelector_->currentDev
 
 void MainWindow::onSessionReady(const QList<DeviceInfo>& devices, const QString& defaultDeviceId) {
   QString deviceId = defaultDeviceId;
+  // The last session's device, when it is still there (a GPU may be gone); silently otherwise.
+  for (const DeviceInfo& d : devices)
+    if (!restoredDeviceId_.isEmpty() && toQ(d.id) == restoredDeviceId_) deviceId = restoredDeviceId_;
   bool known = false;
   for (const DeviceInfo& d : devices) known = known || toQ(d.id) == startup_.deviceId;
   if (!startup_.deviceId.isEmpty()) {

@@ -46,6 +46,10 @@ struct StartupChoice {
   int lectureIndex = 0;
   QString presetId;               ///< The preset params and viewId came from (may be empty).
   QString openPath;               ///< Non-empty: open this recording or figure (`warpscope FILE`).
+  /// Start where the last session ended (QSettings: lab, device, view, every lab's values) when
+  /// nothing above names a lab; and keep the session when the window closes. Off in tests and
+  /// scripted runs.
+  bool persistSession = false;
 };
 
 class MainWindow : public QMainWindow {
@@ -55,6 +59,11 @@ class MainWindow : public QMainWindow {
   /// `runs` must outlive the window; the window connects to it and calls start() on it.
   explicit MainWindow(RunController* runs, StartupChoice startup = {}, QWidget* parent = nullptr);
   ~MainWindow() override;
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+
+ public:
 
   /// The result on display, focus updates merged in (null before the first).
   [[nodiscard]] const RunResult* shownResult() const { return shown_ ? &*shown_ : nullptr; }
@@ -147,6 +156,8 @@ class MainWindow : public QMainWindow {
   QString preferredView_;
   /// Each lab's values when it was last left: switching back restores them.
   std::map<std::string, ParamSet> valuesByLab_;
+  /// The device the last session ended on (StartupChoice::persistSession), chosen if offered.
+  QString restoredDeviceId_;
   /// A preset's animation moment (0..1 of the span) waiting for its result; negative: none.
   double pendingAnimationAt_ = -1;
   /// Restarted by every focus update that left a view stale; fires once the slider rests.
