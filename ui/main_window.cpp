@@ -280,6 +280,8 @@ void MainWindow::buildMenus() {
   QAction* reset = run->addAction(tr("&Reset parameters to defaults"));
   reset->setShortcut(QKeySequence(tr("Ctrl+R")));
   connect(reset, &QAction::triggered, paramPanel_, &ParamPanel::resetToDefaults);
+  connect(paramPanel_, &ParamPanel::valueRefused, this,
+          [this](const QString& message) { messageBar_->showMessage(message, MessageBar::Level::Warning); });
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
   QAction* present = view->addAction(tr("&Presentation mode"));

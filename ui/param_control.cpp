@@ -7,14 +7,47 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QVBoxLayout>
+#include <QValidator>
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 
 #include "qt_text.h"
 
 namespace warpscope::ui {
+
+namespace {
+
+/// A spin box that lets a number outside its range be typed and, when it is committed, reports
+/// it instead of silently clamping or reverting it: a class watching the projector must see
+/// that 5000 threads per block was refused.
+template <typename Base>
+class RefusingSpinBox : public Base {
+ public:
+  using Base::Base;
+  std::function<void(const QString&)> onRefused;
+
+ protected:
+  QValidator::State validate(QString& text, int& pos) const override {
+    const QValidator::State state = Base::validate(text, pos);
+    if (state != QValidator::Invalid) return state;
+    QString number = text;
+    if (!this->suffix().isEmpty() && number.endsWith(this->suffix())) number.chop(this->suffix().size());
+    bool ok = false;
+    this->locale().toDouble(number.trimmed(), &ok);
+    return ok ? QValidator::Intermediate : state;  // typed on, refused on commit
+  }
+  void fixup(QString& input) const override {
+    QString typed = input;
+    if (!this->suffix().isEmpty() && typed.endsWith(this->suffix())) typed.chop(this->suffix().size());
+    if (onRefused && !typed.trimmed().isEmpty()) onRefused(typed.trimmed());
+    Base::fixup(input);
+  }
+};
+
+}  // namespace
 
 QString formatWithUnit(double value, const std::string& unit) {
   QString text = formatNumber(value, 10);
@@ -64,7 +97,9 @@ ParamControl::ParamControl(ParamSpec spec, QWidget* parent)
     });
 
     if (spec_.integer) {
-      intSpin_ = new QSpinBox(this);
+      auto* spin = new RefusingSpinBox<QSpinBox>(this);
+      spin->onRefused = [this](const QString& typed) { refuseTyped(typed); };
+      intSpin_ = spin;
       const auto toInt = [](double v) {
         return static_cast<int>(std::clamp(std::llround(v), static_cast<long long>(std::numeric_limits<int>::min()),
                                            static_cast<long long>(std::numeric_limits<int>::max())));
@@ -72,11 +107,11 @@ ParamControl::ParamControl(ParamSpec spec, QWidget* parent)
       intSpin_->setRange(toInt(spec_.min), toInt(spec_.max));
       intSpin_->setSingleStep(std::max(1, toInt(spec_.step)));
       intSpin_->setSuffix(unitSuffix);
-      connect(intSpin_, &QSpinBox::valueChanged, this, [this](int v) {
-        if (!syncing_) userChanged(v);
-      });
+      connect(intSpin_, &QSpinBox::valueChanged, this, [this](int v) { typedValue(v); });
     } else {
-      doubleSpin_ = new QDoubleSpinBox(this);
+      auto* spin = new RefusingSpinBox<QDoubleSpinBox>(this);
+      spin->onRefused = [this](const QString& typed) { refuseTyped(typed); };
+      doubleSpin_ = spin;
       // Enough decimals to show one step exactly (0.05 -> 2).
       const int decimals = spec_.step > 0
                                ? std::clamp(static_cast<int>(std::ceil(-std::log10(spec_.step) - 1e-9)), 0, 6)
@@ -85,9 +120,7 @@ ParamControl::ParamControl(ParamSpec spec, QWidget* parent)
       doubleSpin_->setRange(spec_.min, spec_.max);
       doubleSpin_->setSingleStep(spec_.step > 0 ? spec_.step : 0.1);
       doubleSpin_->setSuffix(unitSuffix);
-      connect(doubleSpin_, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        if (!syncing_) userChanged(v);
-      });
+      connect(doubleSpin_, &QDoubleSpinBox::valueChanged, this, [this](double v) { typedValue(v); });
     }
     QAbstractSpinBox* spin = spinBox();
     // Typing "2048" must not run 2, 20 and 204 on the way: commit on Enter or focus loss.
@@ -110,6 +143,23 @@ ParamControl::ParamControl(ParamSpec spec, QWidget* parent)
 
   value_ = snap(spec_.defaultValue);
   syncWidgets();
+}
+
+void ParamControl::typedValue(double value) {
+  if (syncing_) return;
+  // Inside the range but off the declared steps (100 threads where blocks come in 32s): refused
+  // and said, not quietly moved to the nearest step.
+  if (!spec_.accepts(value)) {
+    refuseTyped(toQ(spec_.valueText(value)));
+    syncWidgets();
+    return;
+  }
+  userChanged(value);
+}
+
+void ParamControl::refuseTyped(const QString& typed) {
+  emit refused(tr("%1: %2 is refused (valid: %3); it stays at %4.")
+                   .arg(toQ(spec_.label), typed, toQ(spec_.validRangeText()), toQ(spec_.valueText(value_))));
 }
 
 QAbstractSpinBox* ParamControl::spinBox() const {

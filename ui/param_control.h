@@ -45,12 +45,18 @@ class ParamControl : public QWidget {
  signals:
   /// The user moved the control to a new valid value.
   void valueChanged(const QString& id, double value);
+  /// The user typed a value outside the declaration; `message` names the parameter, what was
+  /// typed, the valid range and the value kept.
+  void refused(const QString& message);
 
  private:
   [[nodiscard]] int stepCount() const;
   [[nodiscard]] int indexOf(double value) const;
   [[nodiscard]] double valueAt(int index) const;
   void userChanged(double value);
+  /// A value committed in the spin box: applied when the declaration accepts it, else refused.
+  void typedValue(double value);
+  void refuseTyped(const QString& typed);
   void syncWidgets();
 
   ParamSpec spec_;

@@ -110,6 +110,7 @@ void ParamPanel::rebuild() {
         setTabOrder(first, control->spinBox());
         previous = control->spinBox();
       }
+      connect(control, &ParamControl::refused, this, &ParamPanel::valueRefused);
       const ParamRole role = spec.role;
       connect(control, &ParamControl::valueChanged, this, [this, role](const QString& id, double) {
         updateRelevance();

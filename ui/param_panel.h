@@ -59,6 +59,8 @@ class ParamPanel : public QWidget {
   /// The user changed `changedId` (empty after a reset); `values` holds every parameter.
   /// `focusOnly` is true when only a Focus parameter changed.
   void paramsChanged(const warpscope::ParamSet& values, const QString& changedId, bool focusOnly);
+  /// A typed value was refused (ParamControl::refused).
+  void valueRefused(const QString& message);
 
  private:
   /// Greys out the controls the current values make meaningless (ParamSpec::isRelevant).

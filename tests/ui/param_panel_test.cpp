@@ -116,16 +116,17 @@ TEST(ParamPanel, ResetToDefaultsRestoresEveryValueAndEmitsOnce) {
   EXPECT_EQ(panel.values(), defaultParams(lab.params));
 }
 
-TEST(ParamControl, TypedValueSnapsToTheStepGrid) {
+TEST(ParamControl, TypedValueOffTheStepGridIsRefusedNotSnapped) {
   ParamSpec spec{"threads_per_block", "Threads per block", "threads", 32, 1024, 32, 256, "help", {}, ParamRole::Focus, true, {}};
   ParamControl c(spec);
-  QSignalSpy spy(&c, &ParamControl::valueChanged);
+  QSignalSpy changed(&c, &ParamControl::valueChanged);
+  QSignalSpy refused(&c, &ParamControl::refused);
   qobject_cast<QSpinBox*>(c.spinBox())->setValue(50);  // not on the 32-grid
-  ASSERT_EQ(spy.count(), 1);
-  EXPECT_DOUBLE_EQ(spy.at(0).at(1).toDouble(), 64);
-  EXPECT_EQ(qobject_cast<QSpinBox*>(c.spinBox())->value(), 64);
-  EXPECT_EQ(c.slider()->value(), 1);
-  EXPECT_TRUE(spec.accepts(c.value()));
+  EXPECT_EQ(changed.count(), 0);
+  ASSERT_EQ(refused.count(), 1);
+  EXPECT_TRUE(refused.at(0).at(0).toString().contains(QStringLiteral("in steps of 32"))) << refused.at(0).at(0).toString().toStdString();
+  EXPECT_EQ(qobject_cast<QSpinBox*>(c.spinBox())->value(), 256);
+  EXPECT_DOUBLE_EQ(c.value(), 256);
 }
 
 TEST(ParamControl, NamedChoiceIsADropDownOfItsNamesReachableByKeyboard) {
@@ -203,4 +204,26 @@ TEST(ParamPanel, MemorySizesAreCappedOnARealGpuWithTheReasonShownAndRebuiltOnDev
   EXPECT_EQ(panel.control(QStringLiteral("buffer_mib"))->spec().max, 65536);
   EXPECT_EQ(panel.capNote(QStringLiteral("buffer_mib")), nullptr);
   EXPECT_DOUBLE_EQ(panel.values().get("buffer_mib"), 4992) << "a value still valid is kept";
+}
+
+TEST(ParamPanel, TypedOutOfRangeValueIsRefusedVisiblyNotSilentlyClamped) {
+  const warpscope::LabSpec& lab = warpscope::LabRegistry::builtin().get("latency-arith");
+  warpscope::ui::ParamPanel panel;
+  panel.setLab(lab);
+  QSignalSpy refused(&panel, &warpscope::ui::ParamPanel::valueRefused);
+  warpscope::ui::ParamControl* control = panel.control(QStringLiteral("threads_per_block"));
+  ASSERT_NE(control, nullptr);
+  QAbstractSpinBox* spin = control->spinBox();
+  ASSERT_NE(spin, nullptr);
+  const double before = panel.values().get("threads_per_block");
+  panel.show();
+  spin->setFocus();
+  spin->selectAll();
+  QTest::keyClicks(spin, QStringLiteral("5000"));
+  QTest::keyClick(spin, Qt::Key_Return);
+  ASSERT_EQ(refused.count(), 1);
+  const QString message = refused.front().front().toString();
+  EXPECT_TRUE(message.contains(QStringLiteral("Threads per block: 5000 is refused"))) << message.toStdString();
+  EXPECT_TRUE(message.contains(QStringLiteral("valid:"))) << message.toStdString();
+  EXPECT_EQ(panel.values().get("threads_per_block"), before);
 }
