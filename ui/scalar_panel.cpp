@@ -8,6 +8,7 @@
 #include <QVBoxLayout>
 
 #include "qt_text.h"
+#include "scalar_layout.h"
 
 namespace warpscope::ui {
 
@@ -69,16 +70,32 @@ void ScalarPanel::render() {
     scalars_->clear();
     return;
   }
+  const ScalarLayout layout = layOutScalars(shown_);
+  // The lab's one-off figures first, as many label/value pairs a row as the width allows...
   QString html = QStringLiteral("<table cellspacing='0' cellpadding='2'>");
   const size_t perRow = static_cast<size_t>(pairsPerRow_);
-  for (size_t i = 0; i < shown_.size(); ++i) {
-    const Scalar& s = shown_[i];
+  for (size_t i = 0; i < layout.rows.size(); ++i) {
+    const ScalarRow& row = layout.rows[i];
     if (i % perRow == 0) html += QStringLiteral("<tr>");
     html += QStringLiteral("<td>%1:</td><td style='padding-left:8px; padding-right:28px'><b>%2</b></td>")
-                .arg(toQ(s.label.empty() ? s.id : s.label).toHtmlEscaped(), formatScalar(s).toHtmlEscaped());
+                .arg(row.label.toHtmlEscaped(), row.value.toHtmlEscaped());
     if (i % perRow == perRow - 1) html += QStringLiteral("</tr>");
   }
   html += QStringLiteral("</table>");
+  // ...then each variant's figures as one table: a row per variant, a column per figure.
+  for (const ScalarTable& table : layout.tables) {
+    html += QStringLiteral("<table cellspacing='0' cellpadding='3' style='margin-top:8px'><tr><th></th>");
+    for (const QString& column : table.columns)
+      html += QStringLiteral("<th style='padding-left:14px; text-align:right'>%1</th>").arg(column.toHtmlEscaped());
+    html += QStringLiteral("</tr>");
+    for (qsizetype r = 0; r < table.rowNames.size(); ++r) {
+      html += QStringLiteral("<tr><td><b>%1</b></td>").arg(table.rowNames[r].toHtmlEscaped());
+      for (const QString& cell : table.cells[static_cast<size_t>(r)])
+        html += QStringLiteral("<td style='padding-left:14px' align='right'>%1</td>").arg(cell.toHtmlEscaped());
+      html += QStringLiteral("</tr>");
+    }
+    html += QStringLiteral("</table>");
+  }
   scalars_->setText(html);
 }
 
