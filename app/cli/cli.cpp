@@ -17,10 +17,10 @@ std::string usage() {
          "  lectures                      one preset a line: lecture id, preset id, lab, title\n"
          "  run LAB [--device ID] [--set NAME=VALUE ...] [--scope sweep|focus]\n"
          "  run --preset ID [--device ID] [--set NAME=VALUE ...]   a lecture's slide\n"
-         "          [--format json|csv] [--out FILE]\n"
+         "          [--format json|csv [--view ID]] [--out FILE]   (a CSV is one view's table)\n"
          "  record --lecture ID | --all | --preset ID [--device ID] --out DIR\n"
          "                                runs presets, one recording each (DIR/PRESET.wsrec, DIR/index.json)\n"
-         "  show FILE [--format json|csv] [--out FILE]   a recording, a run's JSON or a figure's run\n"
+         "  show FILE [--format json|csv [--view ID]] [--out FILE]   a recording, a run's JSON or a figure's run\n"
          "  bench [--device ID] [--repeat N]   every lab: sweep time, focus rerun, its own targets\n"
          "  bench --presets [--device ID]      every lecture preset's run time against 100 ms\n"
          "exit: 0 ok, 2 bad input, 3 device error, 1 bench target missed\n";

@@ -18,6 +18,7 @@ struct CliOptions {
   bool presets = false;                  ///< --presets (bench): time every lecture preset
   std::optional<std::string> lecture;    ///< --lecture ID (record): that lecture's presets
   bool all = false;                      ///< --all (record): every lecture's presets
+  std::string view;                      ///< --view ID (csv): the view whose table is written
 };
 
 /// Throws BadInputError for an unknown option or one missing its value.

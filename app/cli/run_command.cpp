@@ -40,7 +40,7 @@ std::pair<const LabSpec*, ParamSet> requestedLabAndParams(const Session& session
 
 int runCommand(Session& session, const CliOptions& options, std::ostream& out, std::ostream& err) {
   const auto [lab, params] = requestedLabAndParams(session, options);
-  const auto writer = makeWriter(options.format);  // refuse a bad format before a long run
+  const auto writer = makeWriter(options.format, options.view);  // refuse a bad format before a long run
   RunRequest request;
   request.labId = lab->id;
   request.deviceId = options.device.value_or(session.defaultDeviceId());
@@ -57,7 +57,14 @@ int runCommand(Session& session, const CliOptions& options, std::ostream& out, s
 }
 
 void writeResult(const RunResult& result, const CliOptions& options, std::ostream& out, std::ostream& err) {
-  const auto writer = makeWriter(options.format);
+  const auto writer = makeWriter(options.format, options.view);
+  // A CSV holds one view's table: say which, and how to get the others.
+  if (result.views.size() > 1 && options.view.empty() && writer->fileExtension() == "csv") {
+    std::string others;
+    for (std::size_t i = 1; i < result.views.size(); ++i) others += (i > 1 ? ", " : "") + result.views[i].id;
+    err << "warpscope-cli: the CSV holds view '" << result.views.front().id << "'; --view ID writes another ("
+        << others << ")\n";
+  }
   if (options.outPath) {
     std::ostringstream text;
     writer->write(result, text);

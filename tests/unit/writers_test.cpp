@@ -50,23 +50,12 @@ std::string refusal(const nlohmann::json& doc) {
   return "";
 }
 
-/// One view's part of a CSV: its '# view' line, its other comment lines, its table lines.
-struct CsvSection {
-  std::string viewLine;
-  std::vector<std::string> metadata;
-  std::vector<std::string> table;  ///< Header first.
-};
-
-std::vector<CsvSection> csvSections(const std::string& csv) {
-  std::vector<CsvSection> sections;
-  std::istringstream lines(csv);
-  for (std::string line; std::getline(lines, line);) {
-    if (line.rfind("# view ", 0) == 0) sections.push_back({line, {}, {}});
-    else if (sections.empty()) continue;  // the document's header comments
-    else if (line.rfind("#", 0) == 0) sections.back().metadata.push_back(line);
-    else sections.back().table.push_back(line);
-  }
-  return sections;
+/// The lines of a CSV (the header first).
+std::vector<std::string> csvLines(const std::string& csv) {
+  std::vector<std::string> lines;
+  std::istringstream in(csv);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
 }
 
 /// A version 1 document as the recordings hold it: one xy view with series[].points[].
@@ -211,55 +200,42 @@ TEST(ReadResultJson, RefusesMalformedVersion2TablesNamingTheField) {
   EXPECT_NE(refusal(doc).find("missing field 'states' in view 'um-pages'"), std::string::npos) << refusal(doc);
 }
 
-TEST(CsvWriter, StartsWithTheBannerLabDeviceParamsAndScalars) {
-  const std::string csv = write(*makeCsvWriter(), sampleResult());
-  EXPECT_EQ(csv.rfind("# Simulated: H100 SXM5 (model)\n# lab: latency-arith, device: sim:h100\n", 0), 0u) << csv;
-  EXPECT_NE(csv.find("# param threads_per_block = 256\n"), std::string::npos);
-  EXPECT_NE(csv.find("# ceiling.fp32_gflops = 66912 GFLOP/s\n"), std::string::npos);
+TEST(CsvWriter, HoldsOneTableWithOneHeaderAndNoCommentLines) {
+  // What a spreadsheet needs: the first line is the header, every other line a row.
+  const std::vector<std::string> lines = csvLines(write(*makeCsvWriter(), sampleResult()));
+  ASSERT_EQ(lines.size(), 1u + 3u);
+  EXPECT_EQ(lines[0], "view,series,series_key,x,y,y_min,y_max");
+  EXPECT_EQ(lines[1], "fraction-vs-threads,ILP 4,4,32,0.25,0.24,0.26");
+  for (const std::string& line : lines) EXPECT_NE(line.rfind("#", 0), 0u) << line;
 }
 
-TEST(CsvWriter, EachViewHasItsKindLineMetadataHeaderAndOneRowPerTableRow) {
-  const auto sections = csvSections(write(*makeCsvWriter(), sampleResult()));
-  ASSERT_EQ(sections.size(), 4u);
-  EXPECT_EQ(sections[0].viewLine, "# view fraction-vs-threads (xy): Fraction, vs \"threads\"");
-  EXPECT_EQ(sections[0].table.front(), "view,series,series_key,x,y,y_min,y_max");
-  EXPECT_EQ(sections[0].table.size(), 1u + 3u);
-  EXPECT_EQ(sections[0].table[1], "fraction-vs-threads,ILP 4,4,32,0.25,0.24,0.26");
-  EXPECT_EQ(sections[1].viewLine, "# view divergence-timeline (timeline): Warp 0, lanes over time");
-  EXPECT_EQ(sections[1].table.front(), "row,row_label,group,start,end,kind,sub_row_mask,payload");
-  EXPECT_EQ(sections[1].table.size(), 1u + 3u);
-  EXPECT_EQ(sections[1].table[1], "0,warp 0,SM 0,0,10.5,path-1,0xffff,mask 0x0000ffff");
-  EXPECT_EQ(sections[2].table.front(), "frame,time,frame_label,row,row_label,column,column_label,state,text");
-  EXPECT_EQ(sections[2].table.size(), 1u + 12u);
-  EXPECT_EQ(sections[3].table.front(), "category,series,value,low,high");
-  EXPECT_EQ(sections[3].table.size(), 1u + 6u);
-  EXPECT_EQ(sections[3].table[1], "on demand,Measured,100,90,110");
-}
-
-TEST(CsvWriter, MetadataLinesCarryLabelsLegendsRowsAndFocus) {
-  const auto sections = csvSections(write(*makeCsvWriter(), sampleResult()));
-  ASSERT_EQ(sections.size(), 4u);
-  const auto has = [](const CsvSection& s, const std::string& line) {
-    return std::find(s.metadata.begin(), s.metadata.end(), line) != s.metadata.end();
-  };
-  EXPECT_TRUE(has(sections[0], "# x_label: Threads per SM"));
-  EXPECT_TRUE(has(sections[0], "# focus (series,x): ILP 4,64"));
-  EXPECT_TRUE(has(sections[0], "# series: ILP 4,\"name, with \"\"comma\"\"\",never measured"));
-  EXPECT_TRUE(has(sections[1], "# row 0 (label,group,sub_rows): warp 0,SM 0,32"));
-  EXPECT_TRUE(has(sections[1], "# span_kind (id,label): path-2,\"Path 2, \"\"else\"\"\""));
-  EXPECT_TRUE(has(sections[1], "# steps: 0,10.5"));
-  EXPECT_TRUE(has(sections[2], "# state (id,label): gpu0,Resident on GPU 0"));
-  EXPECT_TRUE(has(sections[2], "# column_labels: 0,1,\"2, last\""));
-  EXPECT_TRUE(has(sections[3], "# categories: on demand,\"prefetch, async\",on demand"));
-  EXPECT_TRUE(has(sections[3], "# value_label: GB/s"));
+TEST(CsvWriter, EachViewIsItsOwnTablePickedById) {
+  const RunResult r = sampleResult();
+  const auto timeline = csvLines(write(*makeCsvWriter("divergence-timeline"), r));
+  EXPECT_EQ(timeline.front(), "row,row_label,group,start,end,kind,sub_row_mask,payload");
+  EXPECT_EQ(timeline.size(), 1u + 3u);
+  EXPECT_EQ(timeline[1], "0,warp 0,SM 0,0,10.5,path-1,0xffff,mask 0x0000ffff");
+  const auto grid = csvLines(write(*makeCsvWriter(r.views[2].id), r));
+  EXPECT_EQ(grid.front(), "frame,time,frame_label,row,row_label,column,column_label,state,text");
+  EXPECT_EQ(grid.size(), 1u + 12u);
+  const auto bars = csvLines(write(*makeCsvWriter(r.views[3].id), r));
+  EXPECT_EQ(bars.front(), "category,series,value,low,high");
+  EXPECT_EQ(bars.size(), 1u + 6u);
+  EXPECT_EQ(bars[1], "on demand,Measured,100,90,110");
+  try {
+    (void)write(*makeCsvWriter("nope"), r);
+    FAIL() << "an unknown view was written";
+  } catch (const BadInputError& e) {
+    EXPECT_NE(std::string(e.what()).find("views: fraction-vs-threads, divergence-timeline"), std::string::npos) << e.what();
+  }
 }
 
 TEST(CsvWriter, QuotesCommasQuotesAndLeadingHashPerRfc4180) {
-  const auto sections = csvSections(write(*makeCsvWriter(), sampleResult()));
-  ASSERT_EQ(sections.size(), 4u);
-  EXPECT_EQ(sections[0].table[3], "fraction-vs-threads,\"name, with \"\"comma\"\"\",0.1,1,2,3,4");
-  EXPECT_EQ(sections[1].table[3], "1,\"warp 1, spare\",SM 0,3,4,path-1,0x0,\"#idle, \"\"quoted\"\"\"");
-  EXPECT_EQ(sections[3].table[3], "\"prefetch, async\",Measured,300,290,310");
+  const RunResult r = sampleResult();
+  EXPECT_EQ(csvLines(write(*makeCsvWriter(), r))[3], "fraction-vs-threads,\"name, with \"\"comma\"\"\",0.1,1,2,3,4");
+  EXPECT_EQ(csvLines(write(*makeCsvWriter("divergence-timeline"), r))[3],
+            "1,\"warp 1, spare\",SM 0,3,4,path-1,0x0,\"#idle, \"\"quoted\"\"\"");
+  EXPECT_EQ(csvLines(write(*makeCsvWriter(r.views[3].id), r))[3], "\"prefetch, async\",Measured,300,290,310");
 }
 
 TEST(MakeWriter, UnknownFormatListsTheValidOnes) {
@@ -280,11 +256,6 @@ TEST(DescribeLabJson, ListsEveryParameterWithRangeDefaultAndHelp) {
   for (const auto& p : doc["params"]) {
     EXPECT_TRUE(p.contains("min") && p.contains("max") && p.contains("default") && p.contains("help"));
   }
-}
-
-TEST(CsvWriter, NamedChoiceParametersShowTheirName) {
-  const std::string csv = write(*makeCsvWriter(), sampleResult());
-  EXPECT_NE(csv.find("# param pattern = 1 (odd-even)\n"), std::string::npos) << csv.substr(0, 400);
 }
 
 // ---- the page map: a grid with changes and levels ----------------------------------------
@@ -324,15 +295,10 @@ TEST(ReadResultJson, RefusesALevelThatDoesNotDivideTheColumns) {
 }
 
 TEST(CsvWriter, AGridWithChangesListsTheChangesNotAFrameOfEveryCell) {
-  const auto sections = csvSections(write(*makeCsvWriter(), pageMapResult()));
-  ASSERT_EQ(sections.size(), 2u);
-  const CsvSection& map = sections[0];
-  const auto hasLine = [&](const std::string& line) {
-    return std::find(map.metadata.begin(), map.metadata.end(), line) != map.metadata.end();
-  };
-  EXPECT_TRUE(hasLine("# level (name,columns_per_cell): 2 pages,2"));
-  EXPECT_TRUE(hasLine("# initial_frame_label: t = 0 us"));
-  EXPECT_EQ(map.table, (std::vector<std::string>{"time,first_cell,count,state", "0,0,6,cpu", "0,6,2,unpopulated",
-                                                 "0,6,1,cpu", "2.5,0,4,gpu0", "2.5,4,2,gpu0", "7.25,1,1,cpu"}));
-  EXPECT_EQ(sections[1].table.front(), "frame,time,frame_label,row,row_label,column,column_label,state,text");
+  const RunResult r = pageMapResult();
+  EXPECT_EQ(csvLines(write(*makeCsvWriter(r.views[0].id), r)),
+            (std::vector<std::string>{"time,first_cell,count,state", "0,0,6,cpu", "0,6,2,unpopulated", "0,6,1,cpu",
+                                      "2.5,0,4,gpu0", "2.5,4,2,gpu0", "7.25,1,1,cpu"}));
+  EXPECT_EQ(csvLines(write(*makeCsvWriter(r.views[1].id), r)).front(),
+            "frame,time,frame_label,row,row_label,column,column_label,state,text");
 }

@@ -153,10 +153,11 @@ QString exportPdf(OffscreenFigure& chart, QSize size, const QString& path, const
   return writeBytes(path, bytes);
 }
 
-QString exportData(const RunResult& result, const QString& path, ExportFormat format) {
+QString exportData(const RunResult& result, const QString& viewId, const QString& path, ExportFormat format) {
   std::ostringstream out;
   try {
-    const auto writer = format == ExportFormat::Csv ? makeCsvWriter() : makeJsonWriter();
+    // A CSV is the table of the view on screen; the JSON is the whole run.
+    const auto writer = format == ExportFormat::Csv ? makeCsvWriter(fromQ(viewId)) : makeJsonWriter();
     writer->write(result, out);
   } catch (const std::exception& e) {
     return QObject::tr("Cannot export %1: %2").arg(path, toQ(e.what()));
@@ -201,7 +202,10 @@ QString exportFilter(ExportFormat format) {
 
 QString exportResult(const RunResult& result, const QString& viewId, const QString& path,
                      ExportFormat format, QSize logicalSize, std::optional<double> cursorTime) {
-  if (format == ExportFormat::Csv || format == ExportFormat::Json) return exportData(result, path, format);
+  if (format == ExportFormat::Csv || format == ExportFormat::Json) {
+    const QString csvView = result.findView(fromQ(viewId)) ? viewId : QString();
+    return exportData(result, csvView, path, format);
+  }
   const View* view = result.findView(fromQ(viewId));
   if (!view && !result.views.empty()) view = &result.views.front();
   if (!view) return QObject::tr("Cannot export %1: the result has no chart").arg(path);
@@ -244,8 +248,8 @@ void ExportController::exportInteractively(ExportFormat format) {
   if (lastDirectory_.isEmpty())
     lastDirectory_ = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
   QString base = toQ(result->labId);
-  const bool image = format != ExportFormat::Csv && format != ExportFormat::Json;
-  if (image && !view_().isEmpty()) base += QLatin1Char('_') + view_();
+  // Images and CSV show one view: their name says which.
+  if (format != ExportFormat::Json && !view_().isEmpty()) base += QLatin1Char('_') + view_();
   const QString suggested = QDir(lastDirectory_).filePath(base + QLatin1Char('.') + exportExtension(format));
   QString path = QFileDialog::getSaveFileName(dialogParent_, tr("Export"), suggested, exportFilter(format));
   if (path.isEmpty()) return;

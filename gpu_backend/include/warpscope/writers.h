@@ -23,13 +23,13 @@ class ResultWriter {
 /// each view as {id, title, kind, <its kind's metadata>, table: {columns, rows}}, the table
 /// being the kind's one table form (src/core/view_table.h).
 std::unique_ptr<ResultWriter> makeJsonWriter();
-/// '#' comment lines with the banner, lab and device, parameters and scalars; then per view a
-/// '# view ID (KIND): TITLE' line, its metadata as '# key: value' lines, and its table: a header
-/// row and one row per point (xy), event (timeline), cell per frame (grid) or bar (bars),
-/// quoted per RFC 4180. Named-choice parameters are written as their value.
-std::unique_ptr<ResultWriter> makeCsvWriter();
-/// "json" or "csv" (case-insensitive); throws BadInputError naming the valid formats.
-std::unique_ptr<ResultWriter> makeWriter(const std::string& format);
+/// One view's table (view_table.h): one header row, then one row per point (xy), event
+/// (timeline), cell per frame or change (grid) or bar (bars), quoted per RFC 4180. `viewId`
+/// picks the view (empty: the first); an unknown one is a BadInputError listing the views.
+std::unique_ptr<ResultWriter> makeCsvWriter(const std::string& viewId = {});
+/// "json" or "csv" (case-insensitive; `viewId` is the CSV's view); throws BadInputError naming
+/// the valid formats.
+std::unique_ptr<ResultWriter> makeWriter(const std::string& format, const std::string& viewId = {});
 
 /// A lab's declaration as JSON (what `warpscope-cli describe LAB` prints).
 std::string describeLabJson(const LabSpec& lab);

@@ -1,7 +1,5 @@
-// CSV form of a RunResult: '#' comment lines carry the banner, parameters and scalars; then per
-// view a '# view' line, its metadata as '# key: value' lines and its table (view_table.h), like
-// PlotJuggler's export (a plain table first, then text). List values in comments are CSV records,
-// so a label with a comma stays one item.
+// CSV form of one view of a RunResult: its table (view_table.h) with one header row, nothing else,
+// so any spreadsheet reads it. Several views are several files; the JSON holds the whole run.
 #include <algorithm>
 #include <cctype>
 #include <iomanip>
@@ -39,79 +37,6 @@ std::string csvRecord(const std::vector<std::string>& items) {
   return record;
 }
 
-std::string csvNumbers(const std::vector<double>& values) {
-  std::string record;
-  for (std::size_t i = 0; i < values.size(); ++i) record += (i ? "," : "") + numberText(values[i]);
-  return record;
-}
-
-/// A comment line ends at its line break, so breaks inside free text become spaces.
-std::string oneLine(std::string text) {
-  std::replace_if(text.begin(), text.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
-  return text;
-}
-
-void comment(std::ostream& out, const std::string& key, const std::string& value) {
-  out << "# " << key << ": " << oneLine(value) << '\n';
-}
-
-void writeMetadata(const View& view, std::ostream& out) {
-  out << "# view " << oneLine(view.id) << " (" << viewKindName(view.kind) << "): " << oneLine(view.title) << '\n';
-  switch (view.kind) {
-    case ViewKind::Xy: {
-      comment(out, "x_label", view.xLabel);
-      comment(out, "y_label", view.yLabel);
-      if (view.yMaxHint != 0) comment(out, "y_max_hint", numberText(view.yMaxHint));
-      std::vector<std::string> names;
-      for (const auto& s : view.series) names.push_back(s.name);
-      comment(out, "series", csvRecord(names));
-      if (view.hasFocus) comment(out, "focus (series,x)", csvRecord({view.focusSeries, numberText(view.focusX)}));
-      if (view.followsFocus) comment(out, "follows_focus", "true");
-      if (view.logX) comment(out, "log_x", "true");
-      if (view.logY) comment(out, "log_y", "true");
-      break;
-    }
-    case ViewKind::Timeline: {
-      const Timeline& t = view.timeline;
-      comment(out, "time_label", t.timeLabel);
-      comment(out, "time_unit", t.timeUnit);
-      for (std::size_t i = 0; i < t.rows.size(); ++i)
-        comment(out, "row " + std::to_string(i) + " (label,group,sub_rows)",
-                csvRecord({t.rows[i].label, t.rows[i].group, std::to_string(t.rows[i].subRows)}));
-      for (const auto& k : t.kinds) comment(out, "span_kind (id,label)", csvRecord({k.id, k.label}));
-      if (!t.steps.empty()) comment(out, "steps", csvNumbers(t.steps));
-      break;
-    }
-    case ViewKind::Grid: {
-      const Grid& g = view.grid;
-      comment(out, "row_axis_label", g.rowAxisLabel);
-      comment(out, "column_axis_label", g.columnAxisLabel);
-      comment(out, "row_labels", csvRecord(g.rowLabels));
-      comment(out, "column_labels", csvRecord(g.columnLabels));
-      for (const auto& s : g.states) comment(out, "state (id,label)", csvRecord({s.id, s.label}));
-      comment(out, "time_unit", g.timeUnit);
-      for (const auto& l : g.levels) comment(out, "level (name,columns_per_cell)", csvRecord({l.name, std::to_string(l.columnsPerCell)}));
-      if (!g.changes.empty()) {
-        // The change form (view_table.h): initial runs, then the changes, not a frame of every cell.
-        if (!g.frames.empty()) comment(out, "initial_frame_label", g.frames.front().label);
-        comment(out, "changes", std::to_string(g.changes.size()) +
-                                    " (rows: the initial frame as runs of one state, then each change; replay rows up to a time for the state then)");
-      }
-      break;
-    }
-    case ViewKind::Bars: {
-      const Bars& b = view.bars;
-      comment(out, "category_label", b.categoryLabel);
-      comment(out, "value_label", b.valueLabel);
-      comment(out, "categories", csvRecord(b.categories));
-      std::vector<std::string> names;
-      for (const auto& s : b.series) names.push_back(s.name);
-      comment(out, "series", csvRecord(names));
-      break;
-    }
-  }
-}
-
 void writeTable(const ViewTable& table, std::ostream& out) {
   out << csvRecord(table.columns) << '\n';
   for (const auto& row : table.rows) {
@@ -126,33 +51,32 @@ void writeTable(const ViewTable& table, std::ostream& out) {
 
 class CsvWriter final : public ResultWriter {
  public:
+  explicit CsvWriter(std::string viewId) : viewId_(std::move(viewId)) {}
   void write(const RunResult& result, std::ostream& out) const override {
-    out << "# " << oneLine(result.banner()) << '\n';
-    out << "# lab: " << result.labId << ", device: " << result.deviceId << '\n';
-    for (const auto& [id, value] : result.params) {
-      out << "# param " << id << " = " << numberText(value);
-      if (const auto name = result.paramNames.find(id); name != result.paramNames.end()) out << " (" << name->second << ")";
-      out << '\n';
+    if (result.views.empty()) throw BadInputError("the result has no view to write as CSV");
+    const View* view = viewId_.empty() ? &result.views.front() : result.findView(viewId_);
+    if (!view) {
+      std::string ids;
+      for (const View& v : result.views) ids += (ids.empty() ? "" : ", ") + v.id;
+      throw BadInputError("the result has no view '" + viewId_ + "' (views: " + ids + ")");
     }
-    for (const auto& s : result.scalars)
-      out << "# " << s.id << " = " << numberText(s.value) << (s.unit.empty() ? "" : " " + s.unit) << '\n';
-    for (const auto& view : result.views) {
-      writeMetadata(view, out);
-      writeTable(toTable(view), out);
-    }
+    writeTable(toTable(*view), out);
   }
   [[nodiscard]] std::string fileExtension() const override { return "csv"; }
+
+ private:
+  std::string viewId_;
 };
 
 }  // namespace
 
-std::unique_ptr<ResultWriter> makeCsvWriter() { return std::make_unique<CsvWriter>(); }
+std::unique_ptr<ResultWriter> makeCsvWriter(const std::string& viewId) { return std::make_unique<CsvWriter>(viewId); }
 
-std::unique_ptr<ResultWriter> makeWriter(const std::string& format) {
+std::unique_ptr<ResultWriter> makeWriter(const std::string& format, const std::string& viewId) {
   std::string lower = format;
   std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
   if (lower == "json") return makeJsonWriter();
-  if (lower == "csv") return makeCsvWriter();
+  if (lower == "csv") return makeCsvWriter(viewId);
   throw BadInputError("unknown format '" + format + "' (formats: json, csv)");
 }
 
