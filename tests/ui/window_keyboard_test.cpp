@@ -1,6 +1,8 @@
 // The window for a class at the keyboard: no two Alt mnemonics alike, Ctrl+PgDn/PgUp between
 // views, a keyboard sheet and every lab's page under Help, the lab list grouped by topic.
 #include <QAbstractButton>
+#include <QChartView>
+#include <QImage>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenuBar>
@@ -94,4 +96,18 @@ TEST(WindowKeyboard, LabListGroupsLabsUnderTopicHeadingsThatCannotBePicked) {
   // No title repeats its heading's words.
   for (int i = 0; i < list.count(); ++i)
     EXPECT_FALSE(list.item(i)->text().trimmed().startsWith(QStringLiteral("Unified memory:"))) << list.item(i)->text().toStdString();
+}
+
+TEST(WindowKeyboard, TheChartShowsAFocusRingWhenTabReachesIt) {
+  test::WindowFixture f;
+  QWidget* chart = f.window.chartPanel()->chartView();
+  chart->setFocus(Qt::TabFocusReason);
+  ASSERT_TRUE(QTest::qWaitFor([&] { return chart->hasFocus(); }, 2000));
+  const QImage focused = chart->grab().toImage();
+  const QColor edge = focused.pixelColor(1, focused.height() / 2);
+  EXPECT_GT(edge.blue(), 150) << "edge pixel " << edge.name().toStdString();
+  EXPECT_LT(edge.red(), 100) << "edge pixel " << edge.name().toStdString();
+  f.window.labList()->setFocus(Qt::TabFocusReason);
+  ASSERT_TRUE(QTest::qWaitFor([&] { return !chart->hasFocus(); }, 2000));
+  EXPECT_NE(chart->grab().toImage().pixelColor(1, focused.height() / 2), edge);
 }

@@ -1,5 +1,7 @@
 #include "figure_canvas.h"
 
+#include "figure_chrome.h"
+
 #include <QHelpEvent>
 #include <QPainter>
 #include <QToolTip>
@@ -18,6 +20,17 @@ void FigureCanvas::paintEvent(QPaintEvent*) {
   painter.setRenderHint(QPainter::Antialiasing);
   painter.setRenderHint(QPainter::TextAntialiasing);
   paint_(painter, QRectF(rect()));
+  if (hasFocus()) paintFocusRing(painter, QRectF(rect()));
+}
+
+void FigureCanvas::focusInEvent(QFocusEvent* event) {
+  QWidget::focusInEvent(event);
+  update();  // the focus ring
+}
+
+void FigureCanvas::focusOutEvent(QFocusEvent* event) {
+  QWidget::focusOutEvent(event);
+  update();
 }
 
 bool FigureCanvas::event(QEvent* event) {

@@ -41,6 +41,14 @@ void paintEmptyFigure(QPainter& painter, const QRectF& area, const QString& titl
   painter.restore();
 }
 
+void paintFocusRing(QPainter& painter, const QRectF& area) {
+  painter.save();
+  painter.setPen(QPen(QColor(0x2a, 0x6f, 0xdb), 3));
+  painter.setBrush(Qt::NoBrush);
+  painter.drawRect(area.adjusted(1.5, 1.5, -1.5, -1.5));
+  painter.restore();
+}
+
 QFont fittedFont(const QFont& font, const QString& text, qreal room, qreal minScale) {
   const qreal wide = QFontMetricsF(font).horizontalAdvance(text);
   if (wide <= room || font.pixelSize() <= 0 || room <= 0) return font;  // figure fonts are sized in pixels

@@ -37,6 +37,10 @@ QFont figureFont(int pixelSize, bool bold = false);
 /// The banner's colour: green for measured, brown for simulated (told apart at a glance).
 QColor bannerColor(Provenance provenance);
 
+/// The keyboard focus ring drawn round a figure canvas that has the focus (Tab reached it), so
+/// every Tab stop shows where the keys go.
+void paintFocusRing(QPainter& painter, const QRectF& area);
+
 /// `font`, made smaller (to minScale of its size at most) so that `text` fits in `room` pixels;
 /// what still does not fit is the caller's to elide. Axis titles and figure titles use it.
 QFont fittedFont(const QFont& font, const QString& text, qreal room, qreal minScale = 0.75);

@@ -1,5 +1,7 @@
 #include "timeline_renderer.h"
 
+#include "figure_chrome.h"
+
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -32,6 +34,17 @@ QRectF TimelineCanvas::plot() const { return figure_.layout(QRectF(rect())).plot
 void TimelineCanvas::paintEvent(QPaintEvent*) {
   QPainter painter(this);
   figure_.paint(painter, QRectF(rect()));
+  if (hasFocus()) paintFocusRing(painter, QRectF(rect()));
+}
+
+void TimelineCanvas::focusInEvent(QFocusEvent* event) {
+  QWidget::focusInEvent(event);
+  update();  // the focus ring
+}
+
+void TimelineCanvas::focusOutEvent(QFocusEvent* event) {
+  QWidget::focusOutEvent(event);
+  update();
 }
 
 void TimelineCanvas::zoomTimeAround(double factor, double anchorTime) {

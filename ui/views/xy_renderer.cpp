@@ -13,6 +13,9 @@ XyRenderer::XyRenderer(QWidget* parent) : view_(new QChartView(new QChart, paren
   view_->setMinimumSize(480, 320);
   view_->setAccessibleName(QObject::tr("Chart"));
   view_->setFocusPolicy(Qt::StrongFocus);
+  // The keyboard focus ring, as the timeline and grid canvases draw theirs (figure_chrome.h).
+  view_->setStyleSheet(QStringLiteral("QGraphicsView { border: 3px solid transparent; }"
+                                      "QGraphicsView:focus { border: 3px solid #2a6fdb; }"));
   chart_ = std::make_unique<ViewChart>(view_->chart());
 }
 
