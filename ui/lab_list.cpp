@@ -4,6 +4,11 @@
 
 namespace warpscope::ui {
 
+namespace {
+constexpr int kTitleRole = Qt::UserRole + 1;  ///< The title as first shown (before any mark).
+constexpr int kTipRole = Qt::UserRole + 2;    ///< The tooltip without a device's reason.
+}  // namespace
+
 LabList::LabList(const LabRegistry& registry, QWidget* parent) : QListWidget(parent) {
   setAccessibleName(tr("Labs"));
   setSelectionMode(QAbstractItemView::SingleSelection);
@@ -29,13 +34,32 @@ LabList::LabList(const LabRegistry& registry, QWidget* parent) : QListWidget(par
     if (!title.isEmpty()) title[0] = title[0].toUpper();
     auto* item = new QListWidgetItem(QStringLiteral("   ") + title, this);
     item->setData(Qt::UserRole, toQ(lab.id));
-    item->setToolTip(QStringLiteral("<p><b>%1</b> (%2)</p><p>%3</p>")
-                         .arg(toQ(lab.title).toHtmlEscaped(), toQ(lab.id).toHtmlEscaped(),
-                              toQ(lab.summary).toHtmlEscaped()));
+    item->setData(kTitleRole, item->text());
+    const QString tip = QStringLiteral("<p><b>%1</b> (%2)</p><p>%3</p>")
+                            .arg(toQ(lab.title).toHtmlEscaped(), toQ(lab.id).toHtmlEscaped(), toQ(lab.summary).toHtmlEscaped());
+    item->setData(kTipRole, tip);
+    item->setToolTip(tip);
   }
   connect(this, &QListWidget::currentItemChanged, this, [this](QListWidgetItem* item) {
     if (!syncing_ && item) emit labSelected(item->data(Qt::UserRole).toString());
   });
+}
+
+void LabList::markUnavailable(const QHash<QString, QString>& reasons, const QString& deviceName) {
+  for (int i = 0; i < count(); ++i) {
+    QListWidgetItem* it = item(i);
+    const QString labId = it->data(Qt::UserRole).toString();
+    if (labId.isEmpty()) continue;  // a topic heading
+    const QString why = reasons.value(labId);
+    // A mark where the indent was, not words after the title: a longer line would wrap.
+    const QString title = it->data(kTitleRole).toString();
+    it->setText(why.isEmpty() ? title : QStringLiteral(" \u2717 ") + title.trimmed());
+    it->setData(Qt::AccessibleTextRole, why.isEmpty() ? title.trimmed() : tr("%1, not on this device: %2").arg(title.trimmed(), why));
+    it->setForeground(why.isEmpty() ? palette().color(QPalette::Text) : palette().color(QPalette::Disabled, QPalette::Text));
+    it->setToolTip(it->data(kTipRole).toString() +
+                   (why.isEmpty() ? QString()
+                                  : QStringLiteral("<p><i>%1</i></p>").arg(tr("Not on %1: %2.").arg(deviceName, why).toHtmlEscaped())));
+  }
 }
 
 QString LabList::currentLabId() const {

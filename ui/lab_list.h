@@ -2,6 +2,7 @@
 /// \file lab_list.h
 /// The list of labs on the left, from the registry; each entry's tooltip is the lab's summary.
 
+#include <QHash>
 #include <QListWidget>
 
 #include "warpscope/registry.h"
@@ -17,6 +18,10 @@ class LabList : public QListWidget {
   [[nodiscard]] QString currentLabId() const;
   /// Selects a lab by id without emitting labSelected; false if unknown.
   bool selectLab(const QString& labId);
+  /// Marks the labs the selected device cannot run (lab id -> why): greyed, a cross before the
+  /// title, the reason in their tooltip and accessible text; the rest unmarked. They stay pickable: the chart
+  /// then says the same reason.
+  void markUnavailable(const QHash<QString, QString>& reasons, const QString& deviceName);
 
  signals:
   /// The user picked another lab.

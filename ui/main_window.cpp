@@ -390,6 +390,7 @@ void MainWindow::onSessionReady(const QList<DeviceInfo>& devices, const QString&
     }
   }
   deviceSelector_->setDevices(devices, deviceId);
+  markLabsForDevice();
   if (const DeviceInfo* device = deviceSelector_->device(deviceSelector_->currentDeviceId())) paramPanel_->setDevice(*device);
   if (devices.isEmpty()) {
     messageBar_->showMessage(tr("No device is available: neither a GPU nor a simulator profile."),
@@ -521,9 +522,15 @@ void MainWindow::applyPendingAnimationMoment() {
   }
 }
 
+void MainWindow::markLabsForDevice() {
+  const DeviceInfo* device = deviceSelector_->device(currentDeviceId());
+  labList_->markUnavailable(runs_->unavailableLabs(currentDeviceId()), device ? toQ(device->name) : currentDeviceId());
+}
+
 bool MainWindow::selectDevice(const QString& deviceId) {
   if (!deviceSelector_->device(deviceId)) return false;
   deviceSelector_->selectDevice(deviceId);
+  markLabsForDevice();
   // Managed-memory sizes are capped on a real GPU: the sliders follow before the run reads them.
   if (const DeviceInfo* device = deviceSelector_->device(deviceId)) paramPanel_->setDevice(*device);
   submit(RunScope::FullSweep);

@@ -133,6 +133,8 @@ class MainWindow : public QMainWindow {
   /// The current lab's LabSpec::sameSweep (false without a lab).
   [[nodiscard]] bool sameSweep(const ParamSet& a, const ParamSet& b) const { return lab_ && lab_->sameSweep(a, b); }
   void showFull(const RunResult& result);
+  /// Greys the labs the selected device cannot run, with why (LabList::markUnavailable).
+  void markLabsForDevice();
   /// Draws shown_ (with the pinned run, if any, of the same lab) in the chart panel.
   void displayShown();
   /// Esc: leaves the presentation mode first, then cancels runs.

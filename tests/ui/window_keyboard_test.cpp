@@ -111,3 +111,24 @@ TEST(WindowKeyboard, TheChartShowsAFocusRingWhenTabReachesIt) {
   ASSERT_TRUE(QTest::qWaitFor([&] { return !chart->hasFocus(); }, 2000));
   EXPECT_NE(chart->grab().toImage().pixelColor(1, focused.height() / 2), edge);
 }
+
+TEST(WindowKeyboard, LabsTheDeviceCannotRunAreMarkedWithWhyBeforeTheyArePicked) {
+  LabList list(LabRegistry::builtin());
+  list.markUnavailable({{QStringLiteral("limiter"), QStringLiteral("the Tesla K40 (model) profile has no memory-and-math kernel model")}},
+                       QStringLiteral("Tesla K40 (model)"));
+  int marked = 0;
+  for (int i = 0; i < list.count(); ++i) {
+    QListWidgetItem* item = list.item(i);
+    if (item->data(Qt::UserRole).toString() != QStringLiteral("limiter")) {
+      EXPECT_FALSE(item->text().contains(QChar(0x2717)));
+      continue;
+    }
+    ++marked;
+    EXPECT_TRUE(item->text().startsWith(QStringLiteral(" \u2717 ")));
+    EXPECT_TRUE(item->data(Qt::AccessibleTextRole).toString().contains(QStringLiteral("not on this device")));
+    EXPECT_TRUE(item->toolTip().contains(QStringLiteral("Not on Tesla K40 (model): the Tesla K40 (model) profile has no")));
+  }
+  EXPECT_EQ(marked, 1);
+  list.markUnavailable({}, QStringLiteral("H200"));
+  for (int i = 0; i < list.count(); ++i) EXPECT_FALSE(list.item(i)->text().contains(QChar(0x2717)));
+}

@@ -77,7 +77,7 @@ TEST(SimulatorBackend, ArithFullSweepProducesEveryDeclaredViewOnEveryProfile) {
     for (const auto& v : r.views) EXPECT_GT(pointCount(v), 0u) << v.id;
     EXPECT_EQ(r.provenance, Provenance::Simulated);
     EXPECT_NE(r.banner().find("Simulated"), std::string::npos) << r.banner();
-    EXPECT_TRUE(hasNoteContaining(r, "profile " + device.id.substr(4) + ".json"));
+    EXPECT_TRUE(hasNoteContaining(r, "Warpscope's model of the " + device.name));  // which profile ran
     EXPECT_FALSE(r.focusOnly);
     // Six ILP series, one point per multiple of 32 threads that fits in a block.
     EXPECT_EQ(r.findView("fraction-vs-threads")->series.size(), 6u);
@@ -102,7 +102,7 @@ TEST(SimulatorBackend, MemoryFullSweepProducesEveryDeclaredViewOnEveryProfile) {
     EXPECT_EQ(viewIds(r), declaredViewIds(labs::latencyMemorySpec()));
     for (const auto& v : r.views) EXPECT_GT(pointCount(v), 0u) << v.id;
     EXPECT_NE(r.banner().find("Simulated"), std::string::npos) << r.banner();
-    EXPECT_TRUE(hasNoteContaining(r, "Simulated with the model"));
+    EXPECT_TRUE(hasNoteContaining(r, "Simulated by Warpscope's model of the "));
   }
 }
 

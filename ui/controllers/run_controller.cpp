@@ -65,8 +65,19 @@ void RunController::workerLoop() {
     } catch (const std::exception&) {
       // No device at all: the GUI says so; defaultId stays empty.
     }
+    // Which labs each device cannot run at all, asked once here (cheap, no run): the lab list
+    // marks them before they are picked.
+    QHash<QString, QHash<QString, QString>> unavailable;
+    for (const DeviceInfo& device : devices)
+      for (const LabSpec& lab : session->registry().labs())
+        if (std::string why = session->whyCannotRun(lab.id, device.id); !why.empty())
+          unavailable[toQ(device.id)][toQ(lab.id)] = toQ(why);
     QMetaObject::invokeMethod(
-        this, [this, devices, defaultId] { emit sessionReady(devices, defaultId); },
+        this,
+        [this, devices, defaultId, unavailable] {
+          unavailableLabs_ = unavailable;
+          emit sessionReady(devices, defaultId);
+        },
         Qt::QueuedConnection);
   }
 

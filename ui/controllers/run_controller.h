@@ -17,6 +17,7 @@
 /// slider drag is never stuck behind a multi-second refresh sweep on a real GPU.
 
 #include <QList>
+#include <QHash>
 #include <QObject>
 #include <QString>
 #include <QThread>
@@ -57,6 +58,11 @@ class RunController : public QObject {
 
   /// True from a submit() until every outstanding request is delivered or dropped.
   [[nodiscard]] bool isBusy() const { return outstanding_ > 0; }
+  /// The labs `deviceId` cannot run at all, each with why (Session::whyCannotRun); known once
+  /// sessionReady() was emitted.
+  [[nodiscard]] QHash<QString, QString> unavailableLabs(const QString& deviceId) const {
+    return unavailableLabs_.value(deviceId);
+  }
   /// Requests waiting behind the running one (for tests and the status bar).
   [[nodiscard]] int queuedCount() const;
   /// The sequence number of the newest foreground (submit(), not submitBackground()) request,
@@ -87,6 +93,7 @@ class RunController : public QObject {
   void busyChanged(bool busy);
 
  private:
+  QHash<QString, QHash<QString, QString>> unavailableLabs_;  ///< Device id -> lab id -> why.
   struct Job {
     quint64 seq = 0;
     RunRequest request;

@@ -37,6 +37,9 @@ class Session {
   [[nodiscard]] const DeviceInfo& device(const std::string& id) const;
   [[nodiscard]] bool hasCudaDevice() const;
 
+  /// Why the lab cannot run on the device at all (Backend::whyCannotRun), or "".
+  [[nodiscard]] std::string whyCannotRun(const std::string& labId, const std::string& deviceId) const;
+
   /// Validates and runs; sets the result's elapsedSeconds (the one place run time is measured).
   /// Never throws: bad input and device failures come back as RunError.
   RunOutcome run(const RunRequest& request, const ProgressFn& progress, const CancelToken& cancel);

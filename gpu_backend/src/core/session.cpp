@@ -62,6 +62,15 @@ Backend* Session::backendFor(const std::string& deviceId) const {
   return simulator_.get();
 }
 
+std::string Session::whyCannotRun(const std::string& labId, const std::string& deviceId) const {
+  try {
+    const Backend* backend = backendFor(deviceId);
+    return backend ? backend->whyCannotRun(labId, deviceId) : std::string();
+  } catch (const BadInputError& e) {
+    return e.what();
+  }
+}
+
 RunOutcome Session::run(const RunRequest& request, const ProgressFn& progress, const CancelToken& cancel) {
   const auto started = std::chrono::steady_clock::now();
   // Everything inside the one backend boundary: Session::run never throws, so its callers (the

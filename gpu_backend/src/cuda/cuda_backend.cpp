@@ -37,6 +37,16 @@ std::vector<UnavailableDevice> CudaBackend::unavailableDevices() const {
   return out;
 }
 
+std::string CudaBackend::whyCannotRun(const std::string& labId, const std::string&) const {
+  const labs::LabDefinition* lab = labs::findLab(labId);
+  if (!lab) return {};
+  if (!lab->measureOnGpu) return "this lab has no CUDA measurement yet (the simulator devices run it)";
+  const std::size_t gpus = devices().size();
+  if (static_cast<std::size_t>(lab->spec.gpusNeeded) > gpus)
+    return "it needs " + std::to_string(lab->spec.gpusNeeded) + " GPUs; this machine has " + std::to_string(gpus);
+  return {};
+}
+
 RunOutcome CudaBackend::run(const RunRequest& request, const ProgressFn& progress, const CancelToken& cancel) {
   DeviceContext* device = context(request.deviceId);
   if (!device) {

@@ -35,6 +35,10 @@ struct LabDefinition {
   /// Null while the lab has no CUDA measurement (and in a build without CUDA): the CUDA backend
   /// then says so and names the simulator devices.
   MeasureFn measureOnGpu = nullptr;
+  /// The device-profile mechanism groups its simulator model reads ("dram", "uvm", ...): a
+  /// profile without one cannot run the lab, and the lab list says so before it is picked.
+  /// model_needs_test checks every lab's list against what its model actually reads.
+  std::vector<std::string> modelNeeds = {};
 };
 
 /// Every lab, in the order the GUI lists them (lab_list.cpp).

@@ -62,6 +62,16 @@ class RecordingBackend final : public Backend {
   }
   [[nodiscard]] std::vector<UnavailableDevice> unavailableDevices() const override { return unavailable_; }
 
+  [[nodiscard]] std::string whyCannotRun(const std::string& labId, const std::string& deviceId) const override {
+    for (const RecordedDevice& device : devices_) {
+      if (device.info.id != deviceId) continue;
+      for (const IndexEntry& entry : device.index.entries)
+        if (entry.labId == labId) return {};
+      return "no run of this lab was recorded on the " + device.info.name;
+    }
+    return {};
+  }
+
   RunOutcome run(const RunRequest& request, const ProgressFn& progress, const CancelToken&) override {
     RecordedDevice* device = find(request.deviceId);
     if (!device) return RunError{RunError::Kind::BadInput, "no recorded device '" + request.deviceId + "'"};

@@ -25,6 +25,16 @@ class SimulatorBackend final : public Backend {
     return infos;
   }
 
+  [[nodiscard]] std::string whyCannotRun(const std::string& labId, const std::string& deviceId) const override {
+    const labs::LabDefinition* lab = labs::findLab(labId);
+    const DeviceProfile* profile = findOrNull(deviceId);
+    if (!lab || !profile) return {};
+    for (const std::string& group : lab->modelNeeds)
+      if (!profile->mechanisms.count(group))
+        return "the " + profile->info.name + " profile has no " + mechanismName(group) + " model";
+    return {};
+  }
+
   RunOutcome run(const RunRequest& request, const ProgressFn& progress, const CancelToken& cancel) override {
     return labs::guardRun("simulator", [&]() -> RunOutcome {
       const DeviceProfile& profile = find(request.deviceId);
@@ -33,12 +43,28 @@ class SimulatorBackend final : public Backend {
       labs::RunMonitor monitor(progress, cancel);
       RunResult result = lab->simulate(profile, request, monitor);
       result.provenance = Provenance::Simulated;
-      result.notes.push_back("Simulated with the model of docs/model.md, profile " + profile.fileName);
+      result.notes.push_back("Simulated by Warpscope's model of the " + profile.info.name +
+                             ", with that GPU's published and measured parameters (how: Help > About this lab)");
       return result;
     });
   }
 
  private:
+  /// What a mechanism group models, in a class's words.
+  static std::string mechanismName(const std::string& group) {
+    if (group == "uvm") return "unified-memory (page fault and migration)";
+    if (group == "dram") return "DRAM";
+    if (group == "simt") return "SIMT (warp divergence)";
+    if (group == "limiter_kernel") return "memory-and-math kernel";
+    return group;
+  }
+
+  const DeviceProfile* findOrNull(const std::string& deviceId) const {
+    for (const auto& p : profiles_)
+      if (p.info.id == deviceId) return &p;
+    return nullptr;
+  }
+
   const DeviceProfile& find(const std::string& deviceId) const {
     for (const auto& p : profiles_)
       if (p.info.id == deviceId) return p;

@@ -175,7 +175,7 @@ const LabSpec& divergenceSpec() {
 }
 
 LabDefinition divergenceLab() {
-  return {divergenceSpec(), &simulateDivergence, WARPSCOPE_GPU_MEASUREMENT(measureDivergence)};
+  return {divergenceSpec(), &simulateDivergence, WARPSCOPE_GPU_MEASUREMENT(measureDivergence), {"simt"}};
 }
 
 PatternShape patternShape(const ParamSet& params) {

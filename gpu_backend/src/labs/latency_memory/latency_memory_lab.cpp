@@ -96,7 +96,7 @@ const LabSpec& latencyMemorySpec() {
 }
 
 LabDefinition latencyMemoryLab() {
-  return {latencyMemorySpec(), &simulateLatencyMemory, WARPSCOPE_GPU_MEASUREMENT(measureLatencyMemory)};
+  return {latencyMemorySpec(), &simulateLatencyMemory, WARPSCOPE_GPU_MEASUREMENT(measureLatencyMemory), {"dram"}};
 }
 
 double occupancyPercent(const DeviceInfo& device, int threadsPerBlock, int blocksPerSm) {

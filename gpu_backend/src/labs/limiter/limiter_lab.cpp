@@ -76,7 +76,9 @@ const LabSpec& limiterSpec() {
   return spec;
 }
 
-LabDefinition limiterLab() { return {limiterSpec(), &simulateLimiter, WARPSCOPE_GPU_MEASUREMENT(measureLimiter)}; }
+LabDefinition limiterLab() {
+  return {limiterSpec(), &simulateLimiter, WARPSCOPE_GPU_MEASUREMENT(measureLimiter), {"limiter_kernel"}};
+}
 
 LimiterPlan limiterPlan(const ParamSet& params, RunScope scope, int maxBlocksPerSm) {
   if (maxBlocksPerSm < 1)

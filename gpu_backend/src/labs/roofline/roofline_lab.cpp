@@ -20,7 +20,7 @@ constexpr double kBestFractionTarget = 0.9;
 LabSpec buildSpec() {
   LabSpec lab;
   lab.id = kRooflineId;
-  lab.title = "Roofline: measured points under the measured ceilings";
+  lab.title = "Roofline: points under the measured ceilings";
   lab.summary =
       "The limiter lab's full kernel at every arithmetic intensity, as achieved GFLOP/s against flop per "
       "DRAM byte on log-log axes, under the device's two measured ceilings: the copy bandwidth (a slanted "
@@ -51,7 +51,7 @@ const LabSpec& rooflineSpec() {
 }
 
 LabDefinition rooflineLab() {
-  return {rooflineSpec(), &simulateRoofline, WARPSCOPE_GPU_MEASUREMENT(measureRoofline)};
+  return {rooflineSpec(), &simulateRoofline, WARPSCOPE_GPU_MEASUREMENT(measureRoofline), {"limiter_kernel"}};
 }
 
 double rooflineAt(const LimiterCeilings& ceilings, double flopPerByte) {

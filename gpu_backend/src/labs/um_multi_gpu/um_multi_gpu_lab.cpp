@@ -52,7 +52,7 @@ const LabSpec& umMultiGpuSpec() {
 }
 
 LabDefinition umMultiGpuLab() {
-  return {umMultiGpuSpec(), &simulateUmMultiGpu, WARPSCOPE_GPU_MEASUREMENT(measureUmMultiGpu)};
+  return {umMultiGpuSpec(), &simulateUmMultiGpu, WARPSCOPE_GPU_MEASUREMENT(measureUmMultiGpu), {"uvm"}};
 }
 
 std::string multiGpuScenarioName(const MultiGpuScenario& s) {

@@ -66,7 +66,7 @@ const LabSpec& umOversubscriptionSpec() {
 
 LabDefinition umOversubscriptionLab() {
   return {umOversubscriptionSpec(), &simulateUmOversubscription,
-          WARPSCOPE_GPU_MEASUREMENT(modelUmOversubscriptionForGpu)};
+          WARPSCOPE_GPU_MEASUREMENT(modelUmOversubscriptionForGpu), {"uvm"}};
 }
 
 std::vector<OversubscriptionCurve> oversubscriptionCurves() {

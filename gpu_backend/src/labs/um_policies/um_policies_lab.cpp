@@ -59,7 +59,7 @@ const LabSpec& umPoliciesSpec() {
 }
 
 LabDefinition umPoliciesLab() {
-  return {umPoliciesSpec(), &simulateUmPolicies, WARPSCOPE_GPU_MEASUREMENT(measureUmPolicies)};
+  return {umPoliciesSpec(), &simulateUmPolicies, WARPSCOPE_GPU_MEASUREMENT(measureUmPolicies), {"uvm"}};
 }
 
 std::string policiesScenarioName(const PoliciesScenario& s) { return um::policyLabel(s.policy); }

@@ -155,7 +155,7 @@ const LabSpec& umStreamingSpec() {
 }
 
 LabDefinition umStreamingLab() {
-  return {umStreamingSpec(), &simulateUmStreaming, WARPSCOPE_GPU_MEASUREMENT(measureUmStreaming)};
+  return {umStreamingSpec(), &simulateUmStreaming, WARPSCOPE_GPU_MEASUREMENT(measureUmStreaming), {"uvm"}};
 }
 
 std::string streamingScenarioName(const StreamingScenario& s) {

@@ -61,7 +61,7 @@ const LabSpec& umThrashingSpec() {
 }
 
 LabDefinition umThrashingLab() {
-  return {umThrashingSpec(), &simulateUmThrashing, WARPSCOPE_GPU_MEASUREMENT(measureUmThrashing)};
+  return {umThrashingSpec(), &simulateUmThrashing, WARPSCOPE_GPU_MEASUREMENT(measureUmThrashing), {"uvm"}};
 }
 
 std::string thrashingScenarioName(const ThrashingScenario& s) { return um::policyLabel(s.policy); }

@@ -1,0 +1,37 @@
+// Every lab declares the profile mechanisms its model reads (LabDefinition::modelNeeds), so the
+// lab list can say before a lab is picked that a device cannot model it. This holds the
+// declarations to what the models actually read: on every shipped profile, a lab runs exactly
+// when its declared groups are there, and Session::whyCannotRun says so exactly then.
+#include <gtest/gtest.h>
+
+#include "labs/lab_definition.h"
+#include "test_data.h"
+#include "warpscope/session.h"
+
+namespace warpscope {
+namespace {
+
+bool missingAMechanism(const std::string& message) {
+  return message.find(" is missing: the ") != std::string::npos ||
+         message.find("no unified-memory parameters") != std::string::npos;
+}
+
+TEST(ModelNeeds, EachLabRunsOnAProfileExactlyWhenItsDeclaredMechanismsAreThere) {
+  Session session(nullptr, makeSimulatorBackend(), "no GPU in this test");
+  CancelToken never;
+  for (const labs::LabDefinition& lab : labs::allLabs())
+    for (const sim::DeviceProfile& profile : test::shippedProfiles()) {
+      bool declaredThere = true;
+      for (const std::string& group : lab.modelNeeds) declaredThere = declaredThere && profile.mechanisms.count(group) > 0;
+      const RunOutcome outcome =
+          session.run({lab.spec.id, profile.info.id, defaultParams(lab.spec.params), RunScope::FocusOnly}, {}, never);
+      const bool failedOnAMechanism = !outcome.ok() && missingAMechanism(outcome.error().message);
+      EXPECT_EQ(failedOnAMechanism, !declaredThere)
+          << lab.spec.id << " on " << profile.info.id << ": " << (outcome.ok() ? "ran" : outcome.error().message);
+      EXPECT_EQ(session.whyCannotRun(lab.spec.id, profile.info.id).empty(), declaredThere) << lab.spec.id << " on "
+                                                                                          << profile.info.id;
+    }
+}
+
+}  // namespace
+}  // namespace warpscope
