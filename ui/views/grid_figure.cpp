@@ -331,7 +331,7 @@ void GridFigure::paint(QPainter& painter, const QRectF& area) const {
   painter.drawText(l.frameLabel, Qt::AlignCenter, frameText());
 
   if (raster_) {
-    paintRaster(painter, l);
+    paintRaster(painter, l, area);
     painter.restore();
     return;
   }
@@ -401,15 +401,26 @@ void GridFigure::paint(QPainter& painter, const QRectF& area) const {
   if (!grid_.rowAxisLabel.empty()) {
     painter.save();
     painter.translate(area.left() + kPad + QFontMetricsF(painter.font()).height() / 2 + 2, l.cells.center().y());
-    painter.rotate(-90);
-    painter.drawText(QRectF(-l.cells.height() / 2 - 100, -20, l.cells.height() + 200, 40), Qt::AlignCenter,
-                     toQ(grid_.rowAxisLabel));
+    paintRowAxisTitle(painter, l, area);
     painter.restore();
   }
   painter.restore();
 }
 
-void GridFigure::paintRaster(QPainter& painter, const Layout& l) const {
+void GridFigure::paintRowAxisTitle(QPainter& painter, const Layout& l, const QRectF& area) const {
+  // Rotated beside the rows: it may run from below the frame label to the figure's bottom edge,
+  // centred on the cells; a long title shrinks, then is cut, rather than running off the figure.
+  const qreal centre = l.cells.center().y();
+  const qreal room = std::max<qreal>(40, 2 * std::min(centre - l.frameLabel.bottom(), area.bottom() - centre) - 8);
+  const QString title = toQ(grid_.rowAxisLabel);
+  const QFont font = fittedFont(painter.font(), title, room, 0.7);
+  painter.setFont(font);
+  painter.rotate(-90);
+  painter.drawText(QRectF(-room / 2, -20, room, 40), Qt::AlignCenter,
+                   QFontMetricsF(font).elidedText(title, Qt::ElideRight, room));
+}
+
+void GridFigure::paintRaster(QPainter& painter, const Layout& l, const QRectF& area) const {
   syncRaster();
   const int rows = grid_.rows();
   const int cols = cellColumns();
@@ -499,9 +510,7 @@ void GridFigure::paintRaster(QPainter& painter, const Layout& l) const {
   if (!grid_.rowAxisLabel.empty()) {
     painter.save();
     painter.translate(l.rowLabels.left() - QFontMetricsF(painter.font()).height() / 2 - 4, l.cells.center().y());
-    painter.rotate(-90);
-    painter.drawText(QRectF(-l.cells.height() / 2 - 100, -20, l.cells.height() + 200, 40), Qt::AlignCenter,
-                     toQ(grid_.rowAxisLabel));
+    paintRowAxisTitle(painter, l, area);
     painter.restore();
   }
 }

@@ -75,7 +75,9 @@ class GridFigure {
     qreal cellW = 0, cellH = 0;
   };
   [[nodiscard]] Layout layout(const QRectF& area) const;
-  void paintRaster(QPainter& painter, const Layout& l) const;
+  /// The row axis title, rotated, with the painter already at its centre.
+  void paintRowAxisTitle(QPainter& painter, const Layout& l, const QRectF& area) const;
+  void paintRaster(QPainter& painter, const Layout& l, const QRectF& area) const;
   void rebuildRaster();
   /// Brings the raster up to the playback (lazy: only when painted or asked about).
   void syncRaster() const;
