@@ -14,6 +14,7 @@
 #include "controllers/run_controller.h"
 #include "launch_options.h"
 #include "main_window.h"
+#include "views/view_chart.h"
 #include "message_bar.h"
 #include "warpscope/session.h"
 
@@ -71,6 +72,7 @@ int main(int argc, char** argv) {
     return kExitBadInput;
   }
 
+  if (options.highContrast) setHighContrast(true);
   // Declared before the window so it outlives it: the window holds a pointer to it.
   RunController runs([] { return std::make_unique<warpscope::Session>(); });
   MainWindow window(&runs, startup);

@@ -46,6 +46,8 @@ bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments
       QObject::tr("After the first run, change each Focus parameter N times in turn, print per parameter "
                   "the median, p95, min and max milliseconds from change to redrawn chart, and exit."),
       QStringLiteral("N"));
+  const QCommandLineOption highContrast(QStringLiteral("high-contrast"),
+                                        QObject::tr("Start with the high-contrast palette (View menu), for a projector."));
   const QCommandLineOption lecture(QStringLiteral("lecture"),
                                    QObject::tr("Open a lecture (warpscope-cli lectures lists them) at its first "
                                                "preset, or at --preset."),
@@ -59,6 +61,7 @@ bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments
                                       QStringLiteral("WxH"));
   const QCommandLineOption presentation(QStringLiteral("presentation"),
                                         QObject::tr("Start in presentation mode (F5 toggles it)."));
+  parser.addOption(highContrast);
   parser.addOptions({lab, device, set, view, exportFile, screenshot, measure, lecture, preset, windowSize,
                      presentation});
   if (!parser.parse(arguments)) {
@@ -73,6 +76,7 @@ bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments
   }
   if (!parser.positionalArguments().isEmpty()) out->openPath = parser.positionalArguments().front();
   out->labId = parser.value(lab);
+  out->highContrast = parser.isSet(highContrast);
   out->deviceId = parser.value(device);
   out->assignments = parser.values(set);
   out->viewId = parser.value(view);

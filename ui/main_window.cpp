@@ -20,6 +20,7 @@
 #include "chart_panel.h"
 #include "compare.h"
 #include "help_dialogs.h"
+#include "scalar_layout.h"
 #include "session_store.h"
 #include "controllers/animation_clock.h"
 #include "controllers/export_controller.h"
@@ -190,6 +191,12 @@ void MainWindow::buildUi() {
   auto* chartAreaLayout = new QVBoxLayout(chartArea);
   chartAreaLayout->setContentsMargins(0, 0, 0, 0);
   chartAreaLayout->addWidget(chartPanel_, 1);
+  // Presenting, the numbers panel folds away; the lab's first few figures stay, large, here.
+  keyFigures_ = new QLabel(chartArea);
+  keyFigures_->setTextFormat(Qt::RichText);
+  keyFigures_->setWordWrap(true);
+  keyFigures_->setVisible(false);
+  chartAreaLayout->addWidget(keyFigures_);
   chartAreaLayout->addWidget(lectureCaption_->lookAtLabel());
   auto* chartSplitter = new QSplitter(Qt::Vertical, right);
   chartSplitter->addWidget(chartArea);
@@ -202,6 +209,7 @@ void MainWindow::buildUi() {
   presentation_ = new PresentationMode({this, left, scalarScroll, paramPanel_}, [this] {
     if (shown_) displayShown();
   }, right);
+  connect(presentation_, &PresentationMode::activeChanged, this, [this] { updateKeyFigures(); });
   rightLayout->addWidget(messageBar_);
   rightLayout->addWidget(presentation_->strip());
   rightLayout->addWidget(lectureCaption_);
@@ -305,6 +313,20 @@ void MainWindow::buildMenus() {
   QAction* actual = view->addAction(tr("&Normal type size"));
   actual->setShortcut(QKeySequence(tr("Ctrl+0")));
   connect(actual, &QAction::triggered, this, [this] { presentation_->setTypeScale(1.0); });
+
+  QAction* contrast = view->addAction(tr("&High-contrast palette"));
+  contrast->setCheckable(true);
+  contrast->setChecked(highContrast());  // --high-contrast
+  contrast->setToolTip(tr("Saturated dark colours and thicker lines, for a washed-out projector"));
+  connect(contrast, &QAction::toggled, this, [this](bool on) {
+    setHighContrast(on);
+    // Rebuilt, not updated in place: the pens are chosen when a chart is built.
+    if (shown_) {
+      preferredView_ = chartPanel_->currentViewId();
+      chartPanel_->showPlaceholder(QString());
+      displayShown();
+    }
+  });
 
   // Between the chart's tabs from anywhere (QTabWidget's own Ctrl+PgDn needs the focus on it).
   QAction* nextView = view->addAction(tr("&Next view"));
@@ -594,6 +616,20 @@ void MainWindow::displayShown() {
   if (!shown_) return;
   displayed_ = pinned_ && pinned_->labId == shown_->labId ? withPinned(*shown_, *pinned_) : *shown_;
   chartPanel_->display(*displayed_, preferredView_);
+  updateKeyFigures();
+}
+
+void MainWindow::updateKeyFigures() {
+  constexpr std::size_t kKeyFigures = 4;
+  const bool show = presentation_->active() && shown_;
+  keyFigures_->setVisible(show);
+  if (!show) return;
+  const ScalarLayout layout = layOutScalars(shown_->scalars);
+  QStringList parts;
+  for (std::size_t i = 0; i < layout.rows.size() && i < kKeyFigures; ++i)
+    parts << QStringLiteral("%1: <b>%2</b>").arg(layout.rows[i].label.toHtmlEscaped(), layout.rows[i].value.toHtmlEscaped());
+  keyFigures_->setText(QStringLiteral("<span style='font-size:large'>%1</span>").arg(parts.join(QStringLiteral(" &nbsp;·&nbsp; "))));
+  keyFigures_->setVisible(!parts.isEmpty());
 }
 
 void MainWindow::stepView(int step) {

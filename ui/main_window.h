@@ -17,6 +17,7 @@
 #include "warpscope/result.h"
 
 QT_BEGIN_NAMESPACE
+class QLabel;
 class QTabWidget;
 QT_END_NAMESPACE
 
@@ -133,6 +134,8 @@ class MainWindow : public QMainWindow {
   /// The current lab's LabSpec::sameSweep (false without a lab).
   [[nodiscard]] bool sameSweep(const ParamSet& a, const ParamSet& b) const { return lab_ && lab_->sameSweep(a, b); }
   void showFull(const RunResult& result);
+  /// Presenting: the lab's first few figures, large, under the chart (the numbers panel is away).
+  void updateKeyFigures();
   /// Greys the labs the selected device cannot run, with why (LabList::markUnavailable).
   void markLabsForDevice();
   /// Draws shown_ (with the pinned run, if any, of the same lab) in the chart panel.
@@ -178,6 +181,7 @@ class MainWindow : public QMainWindow {
   LectureNavigator* lectures_ = nullptr;
   LecturePanel* lecturePanel_ = nullptr;
   LectureCaption* lectureCaption_ = nullptr;
+  QLabel* keyFigures_ = nullptr;
 };
 
 /// "Bad input", "Device error", "Cancelled": how a RunError kind reads in the UI.

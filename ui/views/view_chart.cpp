@@ -95,7 +95,29 @@ QString bannerFor(const RunResult& result) {
              : QObject::tr("Simulated: %1").arg(toQ(result.deviceName));
 }
 
+namespace {
+bool highContrastPalette = false;
+}  // namespace
+
+void setHighContrast(bool on) { highContrastPalette = on; }
+bool highContrast() { return highContrastPalette; }
+
 QColor seriesColor(int index) {
+  // For a washed-out projector: saturated, dark colours far apart in lightness as well as hue.
+  static const QColor strong[] = {
+      QColor(0x00, 0x33, 0xCC),  // deep blue
+      QColor(0xCC, 0x00, 0x00),  // red
+      QColor(0x00, 0x80, 0x00),  // green
+      QColor(0x00, 0x00, 0x00),  // black
+      QColor(0xE6, 0x6A, 0x00),  // dark orange
+      QColor(0x99, 0x00, 0x99),  // purple
+      QColor(0x00, 0x80, 0x80),  // teal
+      QColor(0x80, 0x60, 0x00),  // brown
+  };
+  if (highContrastPalette) {
+    constexpr int n = static_cast<int>(std::size(strong));
+    return strong[((index % n) + n) % n];
+  }
   static const QColor palette[] = {
       QColor(0x00, 0x72, 0xB2),  // blue
       QColor(0xD5, 0x5E, 0x00),  // vermillion
@@ -144,7 +166,7 @@ ViewChart::ViewChart(QChart* chart) : chart_(chart) {
   chart_->setMargins(QMargins(8, 8, 8, 8));
   chart_->setBackgroundRoundness(0);
   // Qt Charts cuts an axis title longer than its axis ("Fraction of theoretical FP3..." at
-  // 1280x720): shrink it to fit first, as far as three quarters of its size.
+  // 1280x720): shrink it to fit first, as far as 60% of its size.
   plotAreaWatch_ = QObject::connect(chart_, &QChart::plotAreaChanged, chart_, [this](const QRectF& plot) { fitAxisTitles(plot); });
 }
 
@@ -156,7 +178,7 @@ void ViewChart::fitAxisTitles(const QRectF& plot) {
     const QFont base = sizedFont(kAxisTitlePointSize, true);
     const qreal wide = QFontMetricsF(base).horizontalAdvance(axis->titleText());
     QFont font = base;
-    if (wide > room) font.setPointSizeF(std::max(base.pointSizeF() * 0.75, base.pointSizeF() * room / wide));
+    if (wide > room) font.setPointSizeF(std::max(base.pointSizeF() * 0.6, base.pointSizeF() * room / wide));
     if (font.pointSizeF() != axis->titleFont().pointSizeF()) axis->setTitleFont(font);  // no relayout loop
   };
   fit(yAxis_, plot.height() - 8);
@@ -264,7 +286,7 @@ void ViewChart::rebuild(const View& view, bool logX, bool logY) {
     }
     line.line = new QLineSeries;
     line.line->setName(toQ(s.name));
-    QPen pen(color, kLineWidth);
+    QPen pen(color, highContrastPalette ? kLineWidth * 1.6 : kLineWidth);
     // Past the palette, a dash pattern keeps lines apart where colours repeat; a pinned run is
     // dashed in its counterpart's colour, without markers, under the run on screen.
     if (index >= 8 || pinned) pen.setStyle(pinned ? Qt::DashLine : Qt::DashDotLine);

@@ -31,8 +31,13 @@ namespace warpscope::ui {
 /// when the backend left it empty (a chart must never go without one).
 QString bannerFor(const RunResult& result);
 
-/// Colour-blind-safe line colours (Okabe-Ito) that stay distinct on a washed-out projector.
+/// Colour-blind-safe line colours (Okabe-Ito); with the high-contrast palette on, saturated dark
+/// colours and thicker lines for a washed-out projector.
 QColor seriesColor(int index);
+/// View > High-contrast palette: every renderer's series and bar colours (figures drawn after
+/// the switch, exports included).
+void setHighContrast(bool on);
+[[nodiscard]] bool highContrast();
 
 /// Drives one QChart (not owned). Keeps the series it created so a result with the same view
 /// and series names updates the existing series in place instead of rebuilding the chart.

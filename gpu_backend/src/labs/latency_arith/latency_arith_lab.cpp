@@ -103,7 +103,7 @@ RunResult assembleArithResult(const DeviceInfo& device, const ParamSet& params,
   const std::string focusSeries = ilpSeriesName(focusIlp);
   View fraction = declaredView(lab, "fraction-vs-threads");
   fraction.xLabel = "Threads per SM";
-  fraction.yLabel = "Fraction of theoretical FP32 peak";
+  fraction.yLabel = "Fraction of FP32 peak";
   fraction.yMaxHint = 1.0;
   View gflops = declaredView(lab, "gflops-vs-threads");
   gflops.xLabel = "Threads per SM";
@@ -118,7 +118,7 @@ RunResult assembleArithResult(const DeviceInfo& device, const ParamSet& params,
   View byIlp = declaredView(lab, "fraction-vs-ilp");
   byIlp.title += " at " + std::to_string(focusThreadsPerSm) + " threads per SM";
   byIlp.xLabel = "Independent FMA chains per thread (ILP)";
-  byIlp.yLabel = "Fraction of theoretical FP32 peak";
+  byIlp.yLabel = "Fraction of FP32 peak";
   byIlp.yMaxHint = 1.0;
   byIlp.focusSeries = std::to_string(focusThreadsPerSm) + " threads per SM";
   byIlp.focusX = static_cast<double>(focusIlp);
