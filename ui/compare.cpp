@@ -57,16 +57,22 @@ RunResult withPinned(const RunResult& shown, const RunResult& pinned) {
     if (view.kind != ViewKind::Xy) continue;
     const View* old = pinned.findView(view.id);
     if (!old) continue;
+    // The legend is narrow: each dashed line is named short, with how far apart the two lie;
+    // what the pinned run was goes once into the title.
+    std::vector<Series> pinnedSeries;
     for (const Series& s : old->series) {
       if (!s.comparesWith.empty()) continue;  // a pin of a comparison compares its own run only
       const Series* same = findSeries(view, s.name);
-      std::string name = "Pinned: " + s.name + " (" + label;
+      std::string name = s.name + " pinned";
       if (same) {
         const double difference = meanRelativeDifference(s, *same);
-        if (std::isfinite(difference)) name += ", mean difference " + percentText(difference);
+        if (std::isfinite(difference)) name += ", " + percentText(difference) + " apart";
       }
-      view.series.push_back({name + ")", s.points, s.key, s.name});
+      pinnedSeries.push_back({name, s.points, s.key, s.name});
     }
+    if (pinnedSeries.empty()) continue;
+    view.series.insert(view.series.end(), pinnedSeries.begin(), pinnedSeries.end());
+    view.title += " (dashed: " + label + ")";
   }
   out.notes.insert(out.notes.begin(), "Dashed: the pinned run (" + pinned.banner() + "; " + label +
                                           "), Compare > Clear the pin removes it.");

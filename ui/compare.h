@@ -21,8 +21,9 @@ double meanRelativeDifference(const Series& pinned, const Series& shown);
 
 /// `shown` with, in each xy view the pinned result also has, the pinned series added after the
 /// shown ones (Series::comparesWith names the shown series of the same name, or is the pinned
-/// name itself when `shown` has none), named "Pinned: NAME (LABEL, mean difference P%)"; a note
-/// says what is pinned. Views of other kinds are left as they are.
+/// name itself when `shown` has none), named "NAME pinned, P% apart" (the mean relative
+/// difference), the view's title ending "(dashed: LABEL)"; a note says what is pinned. Views of
+/// other kinds are left as they are.
 RunResult withPinned(const RunResult& shown, const RunResult& pinned);
 
 }  // namespace warpscope::ui

@@ -48,6 +48,10 @@ bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments
       QStringLiteral("N"));
   const QCommandLineOption highContrast(QStringLiteral("high-contrast"),
                                         QObject::tr("Start with the high-contrast palette (View menu), for a projector."));
+  const QCommandLineOption pin(QStringLiteral("pin"),
+                               QObject::tr("Pin the run a recording or figure holds (Compare > Pin): runs of its lab "
+                                           "are drawn over it, e.g. a model figure under the measurement."),
+                               QStringLiteral("FILE"));
   const QCommandLineOption lecture(QStringLiteral("lecture"),
                                    QObject::tr("Open a lecture (warpscope-cli lectures lists them) at its first "
                                                "preset, or at --preset."),
@@ -62,6 +66,7 @@ bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments
   const QCommandLineOption presentation(QStringLiteral("presentation"),
                                         QObject::tr("Start in presentation mode (F5 toggles it)."));
   parser.addOption(highContrast);
+  parser.addOption(pin);
   parser.addOptions({lab, device, set, view, exportFile, screenshot, measure, lecture, preset, windowSize,
                      presentation});
   if (!parser.parse(arguments)) {
@@ -77,6 +82,7 @@ bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments
   if (!parser.positionalArguments().isEmpty()) out->openPath = parser.positionalArguments().front();
   out->labId = parser.value(lab);
   out->highContrast = parser.isSet(highContrast);
+  out->pinPath = parser.value(pin);
   out->deviceId = parser.value(device);
   out->assignments = parser.values(set);
   out->viewId = parser.value(view);
@@ -174,6 +180,7 @@ QStringList validateLaunchOptions(const LaunchOptions& options, StartupChoice* s
   startup->labId = lab ? toQ(lab->id) : QString();
   startup->deviceId = options.deviceId;
   startup->openPath = options.openPath;
+  startup->pinPath = options.pinPath;
 
   if (lab && !options.assignments.isEmpty()) {
     std::vector<std::string> assignments;

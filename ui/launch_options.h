@@ -30,6 +30,7 @@ struct LaunchOptions {
   QString viewId;
   QString exportPath;
   QString screenshotPath;
+  QString pinPath;            ///< --pin FILE: a recording or figure pinned from the start (Compare).
   bool highContrast = false;  ///< --high-contrast: View > High-contrast palette from the start.
   QString openPath;  ///< The positional FILE: a recording, a run's JSON or a figure to open.
   int measureSliderChanges = 0;

@@ -421,6 +421,8 @@ void MainWindow::onSessionReady(const QList<DeviceInfo>& devices, const QString&
   }
   sessionReady_ = true;
   statusBar_->runEnded(tr("Ready"), -1);
+  if (!startup_.pinPath.isEmpty())
+    if (const QString error = pinRunFile(startup_.pinPath); !error.isEmpty()) emit startupProblem(error);
   if (!startup_.openPath.isEmpty()) {
     // `warpscope FILE`: the file's run is what comes up; a bad file is said, then the lab runs.
     const QString error = openRunFile(startup_.openPath);
@@ -649,6 +651,18 @@ void MainWindow::pinShownResult() {
                                .arg(bannerFor(*pinned_), toQ(lab_ ? lab_->title : pinned_->labId)),
                            MessageBar::Level::Info);
   displayShown();
+}
+
+QString MainWindow::pinRunFile(const QString& path) {
+  try {
+    pinned_ = readRunFile(fromQ(path)).result;
+  } catch (const BadInputError& e) {
+    const QString message = tr("Cannot pin %1").arg(toQ(e.what()));
+    messageBar_->showMessage(message, MessageBar::Level::Error);
+    return message;
+  }
+  displayShown();
+  return {};
 }
 
 void MainWindow::clearPin() {

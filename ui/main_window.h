@@ -47,6 +47,7 @@ struct StartupChoice {
   int lectureIndex = 0;
   QString presetId;               ///< The preset params and viewId came from (may be empty).
   QString openPath;               ///< Non-empty: open this recording or figure (`warpscope FILE`).
+  QString pinPath;                ///< Non-empty: pin the run this file holds (`--pin FILE`).
   /// Start where the last session ended (QSettings: lab, device, view, every lab's values) when
   /// nothing above names a lab; and keep the session when the window closes. Off in tests and
   /// scripted runs.
@@ -104,6 +105,8 @@ class MainWindow : public QMainWindow {
   void pinShownResult();
   /// Compare > Clear the pin.
   void clearPin();
+  /// Pins the run a recording or figure holds; returns the error (also shown) or "".
+  QString pinRunFile(const QString& path);
   /// View > Next / Previous view (Ctrl+PgDn / Ctrl+PgUp): the chart's next tab, wrapping.
   void stepView(int step);
   /// Runs the current lab on another device. False if the id is unknown.
