@@ -342,6 +342,11 @@ void MainWindow::buildMenus() {
   pin->setToolTip(tr("Keep this run on the chart, dashed, under later runs of the same lab: another device, "
                      "other parameters, the model against the measurement"));
   connect(pin, &QAction::triggered, this, &MainWindow::pinShownResult);
+  QAction* model = compare->addAction(tr("Pin the &model of this GPU"));
+  model->setShortcut(QKeySequence(tr("Ctrl+Shift+M")));
+  model->setToolTip(tr("Runs the same parameters on the simulator's model of this GPU and pins it: the model "
+                       "drawn dashed over the measurement, with how far apart they lie"));
+  connect(model, &QAction::triggered, this, &MainWindow::pinModel);
   QAction* unpin = compare->addAction(tr("&Clear the pin"));
   connect(unpin, &QAction::triggered, this, &MainWindow::clearPin);
 
@@ -653,6 +658,20 @@ void MainWindow::pinShownResult() {
   displayShown();
 }
 
+void MainWindow::pinModel() {
+  const QString modelId = runs_->modelDevice(currentDeviceId());
+  if (!lab_ || modelId.isEmpty()) {
+    messageBar_->showMessage(tr("No simulator model of %1 to pin.").arg(currentDeviceId()), MessageBar::Level::Info);
+    return;
+  }
+  RunRequest request;
+  request.labId = lab_->id;
+  request.deviceId = fromQ(modelId);
+  request.params = paramPanel_->values();
+  request.scope = RunScope::FullSweep;
+  modelPinSeq_ = runs_->submit(std::move(request));
+}
+
 QString MainWindow::pinRunFile(const QString& path) {
   try {
     pinned_ = readRunFile(fromQ(path)).result;
@@ -673,6 +692,15 @@ void MainWindow::clearPin() {
 }
 
 void MainWindow::onRunFinished(quint64 seq, const RunResult& result) {
+  if (seq == modelPinSeq_) {
+    // Compare > Pin the model: the model's run becomes the pin; the chart keeps the measurement.
+    modelPinSeq_ = 0;
+    pinned_ = result;
+    messageBar_->showMessage(tr("Pinned: %1, dashed under the run on screen.").arg(bannerFor(result)),
+                             MessageBar::Level::Info);
+    displayShown();
+    return;
+  }
   // A result for a lab or device the user has left is of no use here.
   if (!lab_ || toQ(result.labId) != currentLabId() || toQ(result.deviceId) != currentDeviceId()) return;
   if (messageBar_->level() == MessageBar::Level::Error) messageBar_->dismiss();

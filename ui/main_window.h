@@ -105,6 +105,9 @@ class MainWindow : public QMainWindow {
   void pinShownResult();
   /// Compare > Clear the pin.
   void clearPin();
+  /// Compare > Pin the model of this GPU (Ctrl+Shift+M): the same parameters on the device's
+  /// simulator model (Session::modelDeviceFor), pinned when the run comes back.
+  void pinModel();
   /// Pins the run a recording or figure holds; returns the error (also shown) or "".
   QString pinRunFile(const QString& path);
   /// View > Next / Previous view (Ctrl+PgDn / Ctrl+PgUp): the chart's next tab, wrapping.
@@ -160,6 +163,7 @@ class MainWindow : public QMainWindow {
   std::optional<RunResult> shown_;
   std::optional<RunResult> pinned_;     ///< Compare > Pin: drawn under later runs of its lab.
   std::optional<RunResult> displayed_;  ///< shown_ with the pinned run laid over it.
+  quint64 modelPinSeq_ = 0;             ///< The run whose result Compare > Pin the model pins.
   std::optional<ParamSet> lastFullParams_;  ///< Values of the latest full sweep requested.
   QString preferredView_;
   /// Each lab's values when it was last left: switching back restores them.

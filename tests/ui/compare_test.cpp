@@ -4,6 +4,7 @@
 
 #include "compare.h"
 #include "main_window.h"
+#include "message_bar.h"
 #include "param_panel.h"
 #include "warpscope/registry.h"
 #include "window_fixture.h"
@@ -62,4 +63,16 @@ TEST(CompareWindow, CtrlPPinsAndLaterRunsDrawItUntilTheClearsThePin) {
   EXPECT_NE(displayed->views.front().series.back().name.find(" pinned"), std::string::npos);
   f.window.clearPin();
   EXPECT_EQ(f.window.displayedResult()->views.front().series.size(), plain);
+}
+
+TEST(CompareWindow, PinTheModelRunsTheSameParametersOnTheModelAndPinsIt) {
+  test::WindowFixture f;
+  ASSERT_TRUE(f.waitIdle());
+  const size_t plain = f.window.shownResult()->views.front().series.size();
+  const size_t runsBefore = f.state->runCount();
+  f.window.pinModel();  // the fake GPU is its own model: the same run, pinned
+  ASSERT_TRUE(f.state->waitForRuns(runsBefore + 1));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return f.window.displayedResult()->views.front().series.size() == 2 * plain; }, 5000));
+  EXPECT_EQ(f.window.shownResult()->views.front().series.size(), plain);
+  EXPECT_TRUE(f.window.messageBar()->text().startsWith(QStringLiteral("Pinned: ")));
 }

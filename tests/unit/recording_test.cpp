@@ -224,3 +224,17 @@ TEST(ShippedRecordings, FitIn25MiB) {
 
 }  // namespace
 }  // namespace warpscope
+
+namespace warpscope {
+namespace {
+
+TEST(ModelDevice, ARecordedGpuIsModelledByItsProfileAndASimulatorByItself) {
+  Session session = Session(nullptr, makeSimulatorBackend(), "no GPU in this test",
+                            rec::makeRecordingBackend(rec::defaultRecordingsRoot()));
+  EXPECT_EQ(session.modelDeviceFor("rec:h200"), "sim:h200");
+  EXPECT_EQ(session.modelDeviceFor("sim:gtx480"), "sim:gtx480");
+  EXPECT_EQ(session.modelDeviceFor("cuda:7"), "");
+}
+
+}  // namespace
+}  // namespace warpscope

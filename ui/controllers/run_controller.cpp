@@ -72,10 +72,13 @@ void RunController::workerLoop() {
       for (const LabSpec& lab : session->registry().labs())
         if (std::string why = session->whyCannotRun(lab.id, device.id); !why.empty())
           unavailable[toQ(device.id)][toQ(lab.id)] = toQ(why);
+    QHash<QString, QString> models;
+    for (const DeviceInfo& device : devices) models[toQ(device.id)] = toQ(session->modelDeviceFor(device.id));
     QMetaObject::invokeMethod(
         this,
-        [this, devices, defaultId, unavailable] {
+        [this, devices, defaultId, unavailable, models] {
           unavailableLabs_ = unavailable;
+          modelDevices_ = models;
           emit sessionReady(devices, defaultId);
         },
         Qt::QueuedConnection);

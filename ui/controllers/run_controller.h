@@ -63,6 +63,8 @@ class RunController : public QObject {
   [[nodiscard]] QHash<QString, QString> unavailableLabs(const QString& deviceId) const {
     return unavailableLabs_.value(deviceId);
   }
+  /// The simulator device modelling `deviceId` (Session::modelDeviceFor), "" when none.
+  [[nodiscard]] QString modelDevice(const QString& deviceId) const { return modelDevices_.value(deviceId); }
   /// Requests waiting behind the running one (for tests and the status bar).
   [[nodiscard]] int queuedCount() const;
   /// The sequence number of the newest foreground (submit(), not submitBackground()) request,
@@ -94,6 +96,7 @@ class RunController : public QObject {
 
  private:
   QHash<QString, QHash<QString, QString>> unavailableLabs_;  ///< Device id -> lab id -> why.
+  QHash<QString, QString> modelDevices_;                     ///< Device id -> its model's id.
   struct Job {
     quint64 seq = 0;
     RunRequest request;

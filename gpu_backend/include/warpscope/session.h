@@ -37,6 +37,10 @@ class Session {
   [[nodiscard]] const DeviceInfo& device(const std::string& id) const;
   [[nodiscard]] bool hasCudaDevice() const;
 
+  /// The simulator device that models `deviceId`: itself for a simulator device, the recorded
+  /// GPU's profile for rec:NAME (sim:NAME), the closest profile for a real GPU; "" when none.
+  [[nodiscard]] std::string modelDeviceFor(const std::string& deviceId) const;
+
   /// Why the lab cannot run on the device at all (Backend::whyCannotRun), or "".
   [[nodiscard]] std::string whyCannotRun(const std::string& labId, const std::string& deviceId) const;
 

@@ -5,6 +5,8 @@
 
 #include "core/id_list.h"
 #include "labs/run_guard.h"
+#include "rec/recording_backend.h"
+#include "sim/device_profile.h"
 
 namespace warpscope {
 
@@ -60,6 +62,30 @@ Backend* Session::backendFor(const std::string& deviceId) const {
     case DeviceKind::Simulator: break;
   }
   return simulator_.get();
+}
+
+std::string Session::modelDeviceFor(const std::string& deviceId) const {
+  const auto offered = [&](const std::string& id) {
+    for (const DeviceInfo& d : devices_)
+      if (d.id == id && d.kind == DeviceKind::Simulator) return true;
+    return false;
+  };
+  const DeviceInfo* info = nullptr;
+  for (const DeviceInfo& d : devices_)
+    if (d.id == deviceId) info = &d;
+  if (!info) return {};
+  switch (info->kind) {
+    case DeviceKind::Simulator: return deviceId;
+    case DeviceKind::Recording: {
+      const std::string model = rec::modelDeviceFor(deviceId);
+      return offered(model) ? model : std::string();
+    }
+    case DeviceKind::Cuda: {
+      const sim::DeviceProfile* profile = sim::closestEmbeddedProfile(*info);
+      return profile && offered(profile->info.id) ? profile->info.id : std::string();
+    }
+  }
+  return {};
 }
 
 std::string Session::whyCannotRun(const std::string& labId, const std::string& deviceId) const {
