@@ -1,17 +1,10 @@
 #include "main_window.h"
 
-#include <QAction>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QApplication>
-#include <QKeySequence>
 #include <QLabel>
-#include <QMenuBar>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
-#include <QCloseEvent>
 #include <QSplitter>
 #include <QTabBar>
 #include <QTabWidget>
@@ -19,9 +12,6 @@
 
 #include "chart_panel.h"
 #include "compare.h"
-#include "help_dialogs.h"
-#include "scalar_layout.h"
-#include "session_store.h"
 #include "controllers/animation_clock.h"
 #include "controllers/export_controller.h"
 #include "controllers/run_controller.h"
@@ -36,7 +26,9 @@
 #include "qt_text.h"
 #include "result_merge.h"
 #include "run_status_bar.h"
+#include "scalar_layout.h"
 #include "scalar_panel.h"
+#include "session_store.h"
 #include "ui_scale.h"
 #include "views/view_chart.h"
 #include "warpscope/lectures.h"
@@ -125,22 +117,6 @@ MainWindow::MainWindow(RunController* runs, StartupChoice startup, QWidget* pare
 }
 
 MainWindow::~MainWindow() = default;
-
-void MainWindow::closeEvent(QCloseEvent* event) {
-  if (startup_.persistSession) {
-    SavedSession session;
-    session.valuesByLab = valuesByLab_;
-    if (lab_) {
-      session.labId = toQ(lab_->id);
-      session.valuesByLab[lab_->id] = paramPanel_->values();
-      session.viewId = chartPanel_->currentViewId();
-    }
-    session.deviceId = currentDeviceId();
-    QSettings settings;
-    saveSession(settings, session);
-  }
-  QMainWindow::closeEvent(event);
-}
 
 void MainWindow::buildUi() {
   setWindowTitle(tr("Warpscope"));
@@ -248,152 +224,6 @@ void MainWindow::buildUi() {
   resize(1500, 900);
 }
 
-void MainWindow::buildMenus() {
-  QMenu* file = menuBar()->addMenu(tr("&File"));
-  QAction* openFile = file->addAction(tr("&Open recording or figure…"));
-  openFile->setShortcut(QKeySequence::Open);
-  openFile->setToolTip(tr("A recording (.wsrec), a run's JSON, or a PNG, SVG or PDF figure Warpscope exported"));
-  connect(openFile, &QAction::triggered, this, &MainWindow::openRunFileInteractively);
-  file->addSeparator();
-  const struct {
-    QString text;
-    QKeySequence keys;
-    ExportFormat format;
-  } exports[] = {
-      {tr("Export chart as &PNG…"), QKeySequence(tr("Ctrl+E")), ExportFormat::Png},
-      {tr("Export chart as &SVG…"), QKeySequence(tr("Ctrl+Shift+E")), ExportFormat::Svg},
-      {tr("Export chart as P&DF…"), QKeySequence(tr("Ctrl+Shift+P")), ExportFormat::Pdf},
-      {tr("Export data as &CSV…"), QKeySequence(tr("Ctrl+Shift+C")), ExportFormat::Csv},
-      {tr("Export data as &JSON…"), QKeySequence(tr("Ctrl+J")), ExportFormat::Json},
-  };
-  for (const auto& e : exports) {
-    QAction* action = file->addAction(e.text);
-    action->setShortcut(e.keys);
-    const ExportFormat format = e.format;
-    connect(action, &QAction::triggered, this, [this, format] { export_->exportInteractively(format); });
-  }
-  file->addSeparator();
-  QAction* quit = file->addAction(tr("&Quit"));
-  quit->setShortcut(QKeySequence::Quit);
-  quit->setShortcutContext(Qt::ApplicationShortcut);
-  connect(quit, &QAction::triggered, this, &QWidget::close);
-
-  QMenu* run = menuBar()->addMenu(tr("&Run"));
-  QAction* again = run->addAction(tr("Run &again"));
-  again->setShortcut(QKeySequence::Refresh);
-  connect(again, &QAction::triggered, this, &MainWindow::rerun);
-  QAction* cancel = run->addAction(tr("&Cancel run"));
-  cancel->setShortcut(QKeySequence(Qt::Key_Escape));
-  connect(cancel, &QAction::triggered, this, &MainWindow::escape);
-  QAction* reset = run->addAction(tr("&Reset parameters to defaults"));
-  reset->setShortcut(QKeySequence(tr("Ctrl+R")));
-  connect(reset, &QAction::triggered, paramPanel_, &ParamPanel::resetToDefaults);
-  connect(paramPanel_, &ParamPanel::valueRefused, this,
-          [this](const QString& message) { messageBar_->showMessage(message, MessageBar::Level::Warning); });
-
-  QMenu* view = menuBar()->addMenu(tr("&View"));
-  QAction* present = view->addAction(tr("&Presentation mode"));
-  present->setCheckable(true);
-  present->setShortcut(QKeySequence(Qt::Key_F5));
-  present->setToolTip(tr("Full screen, large type, parameters in one line (Esc leaves)"));
-  connect(present, &QAction::toggled, presentation_, &PresentationMode::setActive);
-  connect(presentation_, &PresentationMode::activeChanged, present, &QAction::setChecked);
-  QAction* panel = view->addAction(tr("Show or hide the &left panel"));
-  panel->setShortcut(QKeySequence(Qt::Key_F6));
-  connect(panel, &QAction::triggered, this, [this] {
-    presentation_->setLeftPanelVisible(presentation_->strip()->isVisible());
-  });
-  view->addSeparator();
-  QAction* larger = view->addAction(tr("&Larger type"));
-  larger->setShortcuts({QKeySequence(tr("Ctrl+=")), QKeySequence(QKeySequence::ZoomIn)});
-  connect(larger, &QAction::triggered, this, [this] { presentation_->setTypeScale(uiScale() * 1.15); });
-  QAction* smaller = view->addAction(tr("&Smaller type"));
-  smaller->setShortcuts({QKeySequence(tr("Ctrl+-")), QKeySequence(QKeySequence::ZoomOut)});
-  connect(smaller, &QAction::triggered, this, [this] { presentation_->setTypeScale(uiScale() / 1.15); });
-  QAction* actual = view->addAction(tr("&Normal type size"));
-  actual->setShortcut(QKeySequence(tr("Ctrl+0")));
-  connect(actual, &QAction::triggered, this, [this] { presentation_->setTypeScale(1.0); });
-
-  QAction* contrast = view->addAction(tr("&High-contrast palette"));
-  contrast->setCheckable(true);
-  contrast->setChecked(highContrast());  // --high-contrast
-  contrast->setToolTip(tr("Saturated dark colours and thicker lines, for a washed-out projector"));
-  connect(contrast, &QAction::toggled, this, [this](bool on) {
-    setHighContrast(on);
-    // Rebuilt, not updated in place: the pens are chosen when a chart is built.
-    if (shown_) {
-      preferredView_ = chartPanel_->currentViewId();
-      chartPanel_->showPlaceholder(QString());
-      displayShown();
-    }
-  });
-
-  // Between the chart's tabs from anywhere (QTabWidget's own Ctrl+PgDn needs the focus on it).
-  QAction* nextView = view->addAction(tr("&Next view"));
-  nextView->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageDown));
-  connect(nextView, &QAction::triggered, this, [this] { stepView(+1); });
-  QAction* previousView = view->addAction(tr("Pre&vious view"));
-  previousView->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageUp));
-  connect(previousView, &QAction::triggered, this, [this] { stepView(-1); });
-
-  QMenu* compare = menuBar()->addMenu(tr("&Compare"));
-  QAction* pin = compare->addAction(tr("&Pin this result"));
-  pin->setShortcut(QKeySequence(tr("Ctrl+P")));
-  pin->setToolTip(tr("Keep this run on the chart, dashed, under later runs of the same lab: another device, "
-                     "other parameters, the model against the measurement"));
-  connect(pin, &QAction::triggered, this, &MainWindow::pinShownResult);
-  QAction* model = compare->addAction(tr("Pin the &model of this GPU"));
-  model->setShortcut(QKeySequence(tr("Ctrl+Shift+M")));
-  model->setToolTip(tr("Runs the same parameters on the simulator's model of this GPU and pins it: the model "
-                       "drawn dashed over the measurement, with how far apart they lie"));
-  connect(model, &QAction::triggered, this, &MainWindow::pinModel);
-  QAction* unpin = compare->addAction(tr("&Clear the pin"));
-  connect(unpin, &QAction::triggered, this, &MainWindow::clearPin);
-
-  QMenu* lecture = menuBar()->addMenu(tr("Lec&ture"));
-  // PageDown/PageUp are what presentation clickers send.
-  QAction* nextSlide = lecture->addAction(tr("&Next slide"));
-  nextSlide->setShortcut(QKeySequence(Qt::Key_PageDown));
-  connect(nextSlide, &QAction::triggered, lectures_, &LectureNavigator::next);
-  QAction* previousSlide = lecture->addAction(tr("&Previous slide"));
-  previousSlide->setShortcut(QKeySequence(Qt::Key_PageUp));
-  connect(previousSlide, &QAction::triggered, lectures_, &LectureNavigator::previous);
-  QAction* leave = lecture->addAction(tr("&Leave lecture"));
-  connect(leave, &QAction::triggered, lectures_, &LectureNavigator::close);
-  lecture->addSeparator();
-  for (const Lecture& l : lectures_->library().lectures()) {
-    QAction* open = lecture->addAction(toQ(l.title));
-    const QString id = toQ(l.id);
-    connect(open, &QAction::triggered, this, [this, id] { openLecture(id); });
-  }
-  // Outside a lecture the keys belong to the focused widget (a list or a slider pages).
-  auto follow = [this, nextSlide, previousSlide, leave] {
-    nextSlide->setEnabled(lectures_->canGoForward());
-    previousSlide->setEnabled(lectures_->canGoBack());
-    leave->setEnabled(lectures_->active());
-  };
-  connect(lectures_, &LectureNavigator::moved, this, follow);
-  follow();
-
-  QMenu* help = menuBar()->addMenu(tr("&Help"));
-  QAction* labPage = help->addAction(tr("About this &lab"));
-  labPage->setShortcut(QKeySequence(Qt::Key_F1));
-  connect(labPage, &QAction::triggered, this, [this] {
-    if (lab_) showLabPage(this, *lab_);
-  });
-  QAction* keys = help->addAction(tr("&Keyboard shortcuts"));
-  keys->setShortcut(QKeySequence(tr("Ctrl+/")));
-  connect(keys, &QAction::triggered, this, [this] { showKeyboardSheet(this, menuBar()); });
-  help->addSeparator();
-  QAction* about = help->addAction(tr("&About Warpscope"));
-  connect(about, &QAction::triggered, this, [this] {
-    QMessageBox::about(this, tr("About Warpscope"),
-                       tr("<p><b>Warpscope</b>: why a GPU is fast or slow, live.</p>"
-                          "<p>Every chart says what made it: <i>Measured on &lt;GPU&gt;</i> for a real "
-                          "GPU, <i>Simulated: &lt;profile&gt;</i> for the model.</p>"));
-  });
-}
-
 QString MainWindow::currentLabId() const { return lab_ ? toQ(lab_->id) : QString(); }
 QString MainWindow::currentDeviceId() const { return deviceSelector_->currentDeviceId(); }
 
@@ -450,54 +280,6 @@ bool MainWindow::openLecture(const QString& lectureId, int index) {
   if (!lectures_->open(lectureId, index)) return false;
   leftTabs_->setCurrentWidget(lecturePanel_);
   return true;
-}
-
-void MainWindow::openRunFileInteractively() {
-  const QString path = QFileDialog::getOpenFileName(
-      this, tr("Open a recording or figure"), QString(),
-      tr("Warpscope files (*.wsrec *.json *.png *.svg *.pdf);;All files (*)"));
-  if (!path.isEmpty()) openRunFile(path);
-}
-
-QString MainWindow::openRunFile(const QString& path) {
-  // Read and check everything before touching the window: a bad file changes nothing.
-  Recording recording;
-  const LabSpec* lab = nullptr;
-  try {
-    recording = readRunFile(fromQ(path));
-    lab = LabRegistry::builtin().find(recording.result.labId);
-    if (!lab)
-      throw BadInputError(fromQ(path) + ": holds a run of lab '" + recording.result.labId +
-                          "', which this Warpscope does not have");
-    validateParams(lab->params, ParamSet(recording.result.params));
-  } catch (const BadInputError& e) {
-    const QString message = tr("Cannot open %1").arg(toQ(e.what()));
-    messageBar_->showMessage(message, MessageBar::Level::Error);
-    return message;
-  }
-  // --view beside FILE picks another of the file's views; otherwise the figure's own.
-  QString viewId = toQ(recording.viewId);
-  if (!startup_.viewId.isEmpty() && path == startup_.openPath) {
-    if (!recording.result.findView(fromQ(startup_.viewId))) {
-      const QString message = tr("Cannot open %1: it has no view '%2'").arg(path, startup_.viewId);
-      messageBar_->showMessage(message, MessageBar::Level::Error);
-      return message;
-    }
-    viewId = startup_.viewId;
-  }
-  if (lectures_->active()) lectures_->close();
-  const ParamSet values(recording.result.params);
-  switchLab(*lab, values, viewId, /*run=*/false);
-  lastFullParams_ = values;
-  showFull(recording.result);
-  const QString when = recording.recordedAt.empty() ? QString() : tr(" on %1").arg(toQ(recording.recordedOn()));
-  messageBar_->showMessage(tr("Opened %1: %2%3, shown as recorded. Moving a parameter runs the lab again on %4.")
-                               .arg(QFileInfo(path).fileName(), bannerFor(recording.result), when,
-                                    currentDeviceId()),
-                           MessageBar::Level::Info);
-  statusBar_->runEnded(tr("Opened %1").arg(QFileInfo(path).fileName()), -1);
-  emit resultDisplayed(true);
-  return {};
 }
 
 void MainWindow::switchLab(const LabSpec& lab, std::optional<ParamSet> values, const QString& viewId, bool run) {
@@ -643,52 +425,6 @@ void MainWindow::stepView(int step) {
   QTabBar* tabs = chartPanel_->viewTabs();
   if (!tabs || tabs->count() < 2) return;
   tabs->setCurrentIndex((tabs->currentIndex() + step + tabs->count()) % tabs->count());
-}
-
-void MainWindow::pinShownResult() {
-  if (!shown_) {
-    messageBar_->showMessage(tr("Nothing to pin yet: no run has finished."), MessageBar::Level::Info);
-    return;
-  }
-  pinned_ = *shown_;
-  messageBar_->showMessage(tr("Pinned: %1. Later runs of %2 draw it dashed, with how far they lie from it "
-                              "(Compare > Clear the pin removes it).")
-                               .arg(bannerFor(*pinned_), toQ(lab_ ? lab_->title : pinned_->labId)),
-                           MessageBar::Level::Info);
-  displayShown();
-}
-
-void MainWindow::pinModel() {
-  const QString modelId = runs_->modelDevice(currentDeviceId());
-  if (!lab_ || modelId.isEmpty()) {
-    messageBar_->showMessage(tr("No simulator model of %1 to pin.").arg(currentDeviceId()), MessageBar::Level::Info);
-    return;
-  }
-  RunRequest request;
-  request.labId = lab_->id;
-  request.deviceId = fromQ(modelId);
-  request.params = paramPanel_->values();
-  request.scope = RunScope::FullSweep;
-  modelPinSeq_ = runs_->submit(std::move(request));
-}
-
-QString MainWindow::pinRunFile(const QString& path) {
-  try {
-    pinned_ = readRunFile(fromQ(path)).result;
-  } catch (const BadInputError& e) {
-    const QString message = tr("Cannot pin %1").arg(toQ(e.what()));
-    messageBar_->showMessage(message, MessageBar::Level::Error);
-    return message;
-  }
-  displayShown();
-  return {};
-}
-
-void MainWindow::clearPin() {
-  if (!pinned_) return;
-  pinned_.reset();
-  displayShown();
-  messageBar_->dismiss();
 }
 
 void MainWindow::onRunFinished(quint64 seq, const RunResult& result) {

@@ -54,9 +54,12 @@ ScalarLayout layOutScalars(const std::vector<Scalar>& scalars) {
     QString variant, figure, remark;
   };
   std::vector<Split> splits(scalars.size());
+  std::vector<ScalarRow> readable;
+  readable.reserve(scalars.size());
+  for (const Scalar& scalar : scalars) readable.push_back(readableScalar(scalar));
   std::map<QString, int> figuresPerVariant;
   for (std::size_t i = 0; i < scalars.size(); ++i) {
-    const QString label = readableScalar(scalars[i]).label;
+    const QString& label = readable[i].label;
     const qsizetype colon = label.indexOf(QStringLiteral(": "));
     if (colon <= 0 || label.startsWith(QStringLiteral("Best"), Qt::CaseInsensitive)) continue;
     Split& split = splits[i];
@@ -74,10 +77,9 @@ ScalarLayout layOutScalars(const std::vector<Scalar>& scalars) {
   ScalarLayout layout;
   ScalarTable table;
   for (std::size_t i = 0; i < scalars.size(); ++i) {
-    const ScalarRow readable = readableScalar(scalars[i]);
     const Split& split = splits[i];
     if (tableVariants < 2 || split.variant.isEmpty() || figuresPerVariant[split.variant] < 2) {
-      layout.rows.push_back(readable);
+      layout.rows.push_back(readable[i]);
       continue;
     }
     qsizetype row = table.rowNames.indexOf(split.variant);
@@ -93,7 +95,8 @@ ScalarLayout layOutScalars(const std::vector<Scalar>& scalars) {
     }
     QStringList& cells = table.cells[static_cast<std::size_t>(row)];
     while (cells.size() <= column) cells << QString();
-    cells[column] = split.remark.isEmpty() ? readable.value : readable.value + QStringLiteral(" (") + split.remark + QLatin1Char(')');
+    const QString& value = readable[i].value;
+    cells[column] = split.remark.isEmpty() ? value : value + QStringLiteral(" (") + split.remark + QLatin1Char(')');
   }
   for (QStringList& cells : table.cells)
     while (cells.size() < table.columns.size()) cells << QString();

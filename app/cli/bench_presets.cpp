@@ -37,7 +37,8 @@ int benchPresetsCommand(Session& session, const CliOptions& options, std::ostrea
         if (!run.outcome.ok()) error = run.outcome.error().message;
         // The first run is what a class waits for when the slide opens (a recording is read
         // from disk then, and served from memory after): it is judged on its own.
-        (i == 0 ? firstMs : ms.emplace_back()) = run.seconds * 1e3;
+        if (i == 0) firstMs = run.seconds * 1e3;
+        else ms.push_back(run.seconds * 1e3);
       }
       out << std::left << std::setw(48) << presetId << std::right;
       if (!error.empty()) {

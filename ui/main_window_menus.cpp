@@ -1,0 +1,171 @@
+// MainWindow's menus: File (open, exports), Run, View (presentation, type, palette, views),
+// Compare, Lecture and Help, each action wired to the window. main_window.cpp builds the rest.
+#include <QAction>
+#include <QLabel>
+#include <QKeySequence>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+
+#include "chart_panel.h"
+#include "controllers/export_controller.h"
+#include "help_dialogs.h"
+#include "lecture_navigator.h"
+#include "main_window.h"
+#include "message_bar.h"
+#include "param_panel.h"
+#include "presentation_mode.h"
+#include "qt_text.h"
+#include "ui_scale.h"
+#include "views/view_chart.h"
+#include "warpscope/lectures.h"
+
+namespace warpscope::ui {
+
+void MainWindow::buildMenus() {
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  QAction* openFile = file->addAction(tr("&Open recording or figure…"));
+  openFile->setShortcut(QKeySequence::Open);
+  openFile->setToolTip(tr("A recording (.wsrec), a run's JSON, or a PNG, SVG or PDF figure Warpscope exported"));
+  connect(openFile, &QAction::triggered, this, &MainWindow::openRunFileInteractively);
+  file->addSeparator();
+  const struct {
+    QString text;
+    QKeySequence keys;
+    ExportFormat format;
+  } exports[] = {
+      {tr("Export chart as &PNG…"), QKeySequence(tr("Ctrl+E")), ExportFormat::Png},
+      {tr("Export chart as &SVG…"), QKeySequence(tr("Ctrl+Shift+E")), ExportFormat::Svg},
+      {tr("Export chart as P&DF…"), QKeySequence(tr("Ctrl+Shift+P")), ExportFormat::Pdf},
+      {tr("Export data as &CSV…"), QKeySequence(tr("Ctrl+Shift+C")), ExportFormat::Csv},
+      {tr("Export data as &JSON…"), QKeySequence(tr("Ctrl+J")), ExportFormat::Json},
+  };
+  for (const auto& e : exports) {
+    QAction* action = file->addAction(e.text);
+    action->setShortcut(e.keys);
+    const ExportFormat format = e.format;
+    connect(action, &QAction::triggered, this, [this, format] { export_->exportInteractively(format); });
+  }
+  file->addSeparator();
+  QAction* quit = file->addAction(tr("&Quit"));
+  quit->setShortcut(QKeySequence::Quit);
+  quit->setShortcutContext(Qt::ApplicationShortcut);
+  connect(quit, &QAction::triggered, this, &QWidget::close);
+
+  QMenu* run = menuBar()->addMenu(tr("&Run"));
+  QAction* again = run->addAction(tr("Run &again"));
+  again->setShortcut(QKeySequence::Refresh);
+  connect(again, &QAction::triggered, this, &MainWindow::rerun);
+  QAction* cancel = run->addAction(tr("&Cancel run"));
+  cancel->setShortcut(QKeySequence(Qt::Key_Escape));
+  connect(cancel, &QAction::triggered, this, &MainWindow::escape);
+  QAction* reset = run->addAction(tr("&Reset parameters to defaults"));
+  reset->setShortcut(QKeySequence(tr("Ctrl+R")));
+  connect(reset, &QAction::triggered, paramPanel_, &ParamPanel::resetToDefaults);
+  connect(paramPanel_, &ParamPanel::valueRefused, this,
+          [this](const QString& message) { messageBar_->showMessage(message, MessageBar::Level::Warning); });
+
+  QMenu* view = menuBar()->addMenu(tr("&View"));
+  QAction* present = view->addAction(tr("&Presentation mode"));
+  present->setCheckable(true);
+  present->setShortcut(QKeySequence(Qt::Key_F5));
+  present->setToolTip(tr("Full screen, large type, parameters in one line (Esc leaves)"));
+  connect(present, &QAction::toggled, presentation_, &PresentationMode::setActive);
+  connect(presentation_, &PresentationMode::activeChanged, present, &QAction::setChecked);
+  QAction* panel = view->addAction(tr("Show or hide the &left panel"));
+  panel->setShortcut(QKeySequence(Qt::Key_F6));
+  connect(panel, &QAction::triggered, this, [this] {
+    presentation_->setLeftPanelVisible(presentation_->strip()->isVisible());
+  });
+  view->addSeparator();
+  QAction* larger = view->addAction(tr("&Larger type"));
+  larger->setShortcuts({QKeySequence(tr("Ctrl+=")), QKeySequence(QKeySequence::ZoomIn)});
+  connect(larger, &QAction::triggered, this, [this] { presentation_->setTypeScale(uiScale() * 1.15); });
+  QAction* smaller = view->addAction(tr("&Smaller type"));
+  smaller->setShortcuts({QKeySequence(tr("Ctrl+-")), QKeySequence(QKeySequence::ZoomOut)});
+  connect(smaller, &QAction::triggered, this, [this] { presentation_->setTypeScale(uiScale() / 1.15); });
+  QAction* actual = view->addAction(tr("&Normal type size"));
+  actual->setShortcut(QKeySequence(tr("Ctrl+0")));
+  connect(actual, &QAction::triggered, this, [this] { presentation_->setTypeScale(1.0); });
+
+  QAction* contrast = view->addAction(tr("&High-contrast palette"));
+  contrast->setCheckable(true);
+  contrast->setChecked(highContrast());  // --high-contrast
+  contrast->setToolTip(tr("Saturated dark colours and thicker lines, for a washed-out projector"));
+  connect(contrast, &QAction::toggled, this, [this](bool on) {
+    setHighContrast(on);
+    // Rebuilt, not updated in place: the pens are chosen when a chart is built.
+    if (shown_) {
+      preferredView_ = chartPanel_->currentViewId();
+      chartPanel_->showPlaceholder(QString());
+      displayShown();
+    }
+  });
+
+  // Between the chart's tabs from anywhere (QTabWidget's own Ctrl+PgDn needs the focus on it).
+  QAction* nextView = view->addAction(tr("&Next view"));
+  nextView->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageDown));
+  connect(nextView, &QAction::triggered, this, [this] { stepView(+1); });
+  QAction* previousView = view->addAction(tr("Pre&vious view"));
+  previousView->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageUp));
+  connect(previousView, &QAction::triggered, this, [this] { stepView(-1); });
+
+  QMenu* compare = menuBar()->addMenu(tr("&Compare"));
+  QAction* pin = compare->addAction(tr("&Pin this result"));
+  pin->setShortcut(QKeySequence(tr("Ctrl+P")));
+  pin->setToolTip(tr("Keep this run on the chart, dashed, under later runs of the same lab: another device, "
+                     "other parameters, the model against the measurement"));
+  connect(pin, &QAction::triggered, this, &MainWindow::pinShownResult);
+  QAction* model = compare->addAction(tr("Pin the &model of this GPU"));
+  model->setShortcut(QKeySequence(tr("Ctrl+Shift+M")));
+  model->setToolTip(tr("Runs the same parameters on the simulator's model of this GPU and pins it: the model "
+                       "drawn dashed over the measurement, with how far apart they lie"));
+  connect(model, &QAction::triggered, this, &MainWindow::pinModel);
+  QAction* unpin = compare->addAction(tr("&Clear the pin"));
+  connect(unpin, &QAction::triggered, this, &MainWindow::clearPin);
+
+  QMenu* lecture = menuBar()->addMenu(tr("Lec&ture"));
+  // PageDown/PageUp are what presentation clickers send.
+  QAction* nextSlide = lecture->addAction(tr("&Next slide"));
+  nextSlide->setShortcut(QKeySequence(Qt::Key_PageDown));
+  connect(nextSlide, &QAction::triggered, lectures_, &LectureNavigator::next);
+  QAction* previousSlide = lecture->addAction(tr("&Previous slide"));
+  previousSlide->setShortcut(QKeySequence(Qt::Key_PageUp));
+  connect(previousSlide, &QAction::triggered, lectures_, &LectureNavigator::previous);
+  QAction* leave = lecture->addAction(tr("&Leave lecture"));
+  connect(leave, &QAction::triggered, lectures_, &LectureNavigator::close);
+  lecture->addSeparator();
+  for (const Lecture& l : lectures_->library().lectures()) {
+    QAction* open = lecture->addAction(toQ(l.title));
+    const QString id = toQ(l.id);
+    connect(open, &QAction::triggered, this, [this, id] { openLecture(id); });
+  }
+  // Outside a lecture the keys belong to the focused widget (a list or a slider pages).
+  auto follow = [this, nextSlide, previousSlide, leave] {
+    nextSlide->setEnabled(lectures_->canGoForward());
+    previousSlide->setEnabled(lectures_->canGoBack());
+    leave->setEnabled(lectures_->active());
+  };
+  connect(lectures_, &LectureNavigator::moved, this, follow);
+  follow();
+
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  QAction* labPage = help->addAction(tr("About this &lab"));
+  labPage->setShortcut(QKeySequence(Qt::Key_F1));
+  connect(labPage, &QAction::triggered, this, [this] {
+    if (lab_) showLabPage(this, *lab_);
+  });
+  QAction* keys = help->addAction(tr("&Keyboard shortcuts"));
+  keys->setShortcut(QKeySequence(tr("Ctrl+/")));
+  connect(keys, &QAction::triggered, this, [this] { showKeyboardSheet(this, menuBar()); });
+  help->addSeparator();
+  QAction* about = help->addAction(tr("&About Warpscope"));
+  connect(about, &QAction::triggered, this, [this] {
+    QMessageBox::about(this, tr("About Warpscope"),
+                       tr("<p><b>Warpscope</b>: why a GPU is fast or slow, live.</p>"
+                          "<p>Every chart says what made it: <i>Measured on &lt;GPU&gt;</i> for a real "
+                          "GPU, <i>Simulated: &lt;profile&gt;</i> for the model.</p>"));
+  });
+}
+
+}  // namespace warpscope::ui
