@@ -26,6 +26,7 @@ QString formatScalar(const Scalar& scalar) {
 ScalarPanel::ScalarPanel(QWidget* parent) : QWidget(parent) {
   scalars_ = new QLabel(this);
   scalars_->setTextFormat(Qt::RichText);
+  scalars_->setWordWrap(true);  // a wide table lays out to the panel, not past its edge (and the notes with it)
   scalars_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   // No font of its own: the numbers follow the window's type scale (Ctrl+= / Ctrl+-, presenting).
   notes_ = new QLabel(this);
