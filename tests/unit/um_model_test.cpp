@@ -152,6 +152,25 @@ TEST(UmOversubscriptionModel, EvictsOnlyPastDeviceMemory) {
   }
 }
 
+TEST(UmOversubscriptionModel, AnUntracedPointOnItsCoarserScaleModelGivesTheSameThroughput) {
+  // A sweep point nobody sees the trace of runs on a 64 MiB scale model; the one shown on a
+  // 256 MiB one. Their GB/s must agree, below and past the limit, or the curve would kink there.
+  const auto profile = withGpuMemory(256.0 * (1 << 20));
+  for (const double ratio : {0.5, 1.05, 1.5, 3.0}) {
+    for (const bool readMostly : {false, true}) {
+      OversubscriptionScenario traced{ratio * 256 * (1 << 20), 128, readMostly, 2};
+      OversubscriptionScenario untraced = traced;
+      untraced.traced = false;
+      const UmScenarioResult a = simulateOversubscriptionScenario(profile, traced);
+      const UmScenarioResult b = simulateOversubscriptionScenario(profile, untraced);
+      EXPECT_NEAR(b.findPhase("transfer")->gbps(), a.findPhase("transfer")->gbps(), 0.01 * a.findPhase("transfer")->gbps())
+          << "ratio " << ratio << (readMostly ? " ReadMostly" : "");
+      EXPECT_FALSE(a.trace.residency.empty());
+      EXPECT_TRUE(b.trace.residency.empty()) << "an untraced point keeps no page map";
+    }
+  }
+}
+
 TEST(UmOversubscriptionModel, ReadMostlyEvictionsDropCopiesWithoutTransfers) {
   const auto profile = withGpuMemory(64.0 * (1 << 20));
   const UmScenarioResult plain = simulateOversubscriptionScenario(profile, {96.0 * (1 << 20), 65536, false, 1});

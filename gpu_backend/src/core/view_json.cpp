@@ -137,7 +137,8 @@ void timelineMetadataFromJson(const json& in, const std::string& where, Timeline
   timeline.steps = optionalField(in, "steps", where, std::vector<double>{});
 }
 
-void gridMetadataToJson(const Grid& grid, json& out) {
+void gridMetadataToJson(const View& view, json& out) {
+  const Grid& grid = view.grid;
   out["row_axis_label"] = grid.rowAxisLabel;
   out["column_axis_label"] = grid.columnAxisLabel;
   out["row_labels"] = grid.rowLabels;
@@ -151,7 +152,7 @@ void gridMetadataToJson(const Grid& grid, json& out) {
     out["levels"] = std::move(levels);
   }
   // The change form's table holds the initial frame's cells; its label is metadata.
-  if (!grid.changes.empty() && !grid.frames.empty()) out["initial_frame_label"] = grid.frames.front().label;
+  if (usesChangeForm(view) && !grid.frames.empty()) out["initial_frame_label"] = grid.frames.front().label;
 }
 
 void gridMetadataFromJson(const json& in, const std::string& where, Grid& grid) {
@@ -204,7 +205,7 @@ json viewToJson(const View& view) {
   switch (view.kind) {
     case ViewKind::Xy: xyMetadataToJson(view, out); break;
     case ViewKind::Timeline: timelineMetadataToJson(view.timeline, out); break;
-    case ViewKind::Grid: gridMetadataToJson(view.grid, out); break;
+    case ViewKind::Grid: gridMetadataToJson(view, out); break;
     case ViewKind::Bars: barsMetadataToJson(view.bars, out); break;
   }
   out["table"] = tableToJson(toTable(view));

@@ -46,7 +46,8 @@ struct ViewTable {
 const std::vector<std::string>& tableColumns(ViewKind kind);
 /// The columns of a grid's change form: time, first_cell, count, state.
 const std::vector<std::string>& gridChangeColumns();
-/// True when toTable writes `view` in the grid change form (a grid with changes).
+/// True when toTable writes `view` in the grid change form (a grid with changes, or a still
+/// grid: one frame without cell text).
 bool usesChangeForm(const View& view);
 
 /// The table form of the view's per-row data (points, events, cells per frame, bars).

@@ -198,9 +198,7 @@ double UvmEngine::migrate(std::uint32_t block, const BlockPageMask& mask, const 
   const std::uint8_t destBit = processorBit(dest);
   bool sourceGpus[3] = {false, false, false};
   bool overheadPaid = false;
-  int i = 0;
-  while (i < n) {
-    if (!mask.test(i)) { ++i; continue; }
+  for (int i = mask.nextSet(0); i < n;) {
     Processor src = Processor::Cpu;
     const bool moves = sourceOf(pages.resident[base + i], dest, src);
     // One copy per contiguous run from one source and of one cause: the driver copies the faulted
@@ -268,15 +266,11 @@ double UvmEngine::migrate(std::uint32_t block, const BlockPageMask& mask, const 
         recordPageEvent(UmEventKind::Thrashing, pg, t, t, dest, kPageBytes);
     }
     trace.residencyFromTable(t, pages, base + static_cast<std::uint32_t>(i), len);
-    i = j;
+    i = mask.nextSet(j);
   }
   for (int g = 1; g <= 2; ++g)
     if (sourceGpus[g]) releaseIfEmpty(static_cast<Processor>(g), block);
-  if (dest != Processor::Cpu) {
-    bool full = true;
-    for (int k = 0; k < n && full; ++k) full = pages.residentOn(base + static_cast<std::uint32_t>(k), dest);
-    if (full) gpuMemory[gpuIndex(dest)].touch(block);
-  }
+  if (dest != Processor::Cpu && pages.residentMask(block, dest).allOf(n)) gpuMemory[gpuIndex(dest)].touch(block);
   return t - nowUs;
 }
 

@@ -38,7 +38,7 @@ double UvmEngine::serviceGpuFaults(Processor gpu, std::span<const FaultEntry> en
       const bool write = distinct[i].access == FaultAccess::Write || distinct[i].access == FaultAccess::Atomic;
       anyWrite = anyWrite || write;
       const std::uint8_t r = pages.resident[page];
-      const bool duplicated = std::popcount(static_cast<unsigned>(r)) > 1;
+      const bool duplicated = (r & (r - 1)) != 0;  // more than one copy
       if (pages.accessibleBy(page, gpu) && !(write && duplicated)) continue;  // served earlier
       if (write && (r & gpuBit)) {
         // A write to a read-only duplicate collapses the copies (no bytes move).
@@ -91,48 +91,39 @@ double UvmEngine::serviceGpuFaults(Processor gpu, std::span<const FaultEntry> en
     if (!remoteThrash.empty()) mapRemote(block, remoteThrash, gpu, UmCause::Thrashing, t);
     if (faulted.empty()) continue;
 
-    BlockPageMask residentHere;
+    // Masks of the whole block are built word by word; per-page work visits only the set pages.
+    const BlockPageMask residentHere = pages.residentMask(block, gpu);
     bool thrashingPages = false;
-    for (int k = 0; k < n; ++k) {
-      const std::uint32_t pg = base + static_cast<std::uint32_t>(k);
-      if (pages.resident[pg] & gpuBit) residentHere.set(k);
-      if (faulted.test(k) && thrashing.thrashing(pg)) thrashingPages = true;
-    }
+    faulted.forEach([&](int k) { thrashingPages = thrashingPages || thrashing.thrashing(base + static_cast<std::uint32_t>(k)); });
     // Write faults on duplicates are already resident: collapse them without a transfer.
-    BlockPageMask collapse;
-    for (int k = 0; k < n; ++k)
-      if (faulted.test(k) && residentHere.test(k)) collapse.set(k);
-    for (int k = 0; k < n; ++k) {
-      if (!collapse.test(k)) continue;
+    const BlockPageMask collapse = faulted & residentHere;
+    collapse.forEach([&](int k) {
       const std::uint32_t pg = base + static_cast<std::uint32_t>(k);
       pages.resident[pg] = gpuBit;
       pages.mapped[pg] = static_cast<std::uint8_t>(accessedByBits(pages.flags[pg]) & ~gpuBit);
       trace.residencyFromTable(t, pages, pg, 1);
-    }
+    });
     const BlockPageMask toFetch = faulted.minus(collapse);
     if (toFetch.empty()) continue;
     BlockPageMask move = densityPrefetch(residentHere, toFetch, n, params.prefetchThresholdPct, !thrashingPages);
     // The prefetch leaves pages that are mapped remotely by policy or pinned where they are.
-    for (int k = 0; k < n; ++k) {
-      if (!move.test(k) || toFetch.test(k)) continue;
+    move.minus(toFetch).forEach([&](int k) {
       const std::uint32_t pg = base + static_cast<std::uint32_t>(k);
       const std::uint8_t pref = preferredBit(pages.flags[pg]);
       if (pages.has(pg, kPinned) || (pref != 0 && pref != gpuBit && (pages.resident[pg] & pref)) ||
           (pages.mapped[pg] & gpuBit))
-        move.words[static_cast<std::size_t>(k >> 6)] &= ~(1ull << (k & 63));
-    }
+        move.clear(k);
+    });
     const BlockPageMask prefetched = move.minus(toFetch);
     // ReadMostly pages read by the GPU are duplicated; written ones migrate (collapsing copies).
     BlockPageMask dup, mig;
-    for (int k = 0; k < n; ++k) {
-      if (!move.test(k)) continue;
+    move.forEach([&](int k) {
       const std::uint32_t pg = base + static_cast<std::uint32_t>(k);
       if (pages.has(pg, kReadMostly) && !written.test(k)) dup.set(k); else mig.set(k);
-    }
+    });
     t += migrate(block, mig, prefetched, gpu, UmCause::Coherence, false, t);
     t += migrate(block, dup, prefetched, gpu, UmCause::Coherence, true, t);
-    for (int k = 0; k < n; ++k)
-      if (pinHere.test(k)) pinPage(base + static_cast<std::uint32_t>(k), gpu, t);
+    pinHere.forEach([&](int k) { pinPage(base + static_cast<std::uint32_t>(k), gpu, t); });
   }
 
   UmEvent group;

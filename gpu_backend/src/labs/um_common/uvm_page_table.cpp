@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
 
 namespace warpscope::labs::um {
 
@@ -32,11 +33,31 @@ void PageTable::placeOnly(std::uint32_t first, std::uint32_t count, Processor p)
   }
 }
 
+BlockPageMask PageTable::residentMask(std::uint32_t block, Processor p) const {
+  BlockPageMask mask;
+  const std::uint32_t base = block * static_cast<std::uint32_t>(kPagesPerChunk);
+  const std::uint32_t n = pagesInBlock(block);
+  const int shift = static_cast<int>(p);  // the processor's bit in each byte
+  std::uint32_t k = 0;
+  for (; k + 8 <= n; k += 8) {
+    std::uint64_t bytes;
+    std::memcpy(&bytes, resident.data() + base + k, 8);
+    // Bit `shift` of each byte to bit 0, then the eight bits gathered into the top byte
+    // (little-endian: byte i, page base+k+i, ends up as bit i).
+    const std::uint64_t lows = (bytes >> shift) & 0x0101010101010101ull;
+    const std::uint64_t eight = (lows * 0x0102040810204080ull) >> 56;
+    mask.words[k >> 6] |= eight << (k & 63);
+  }
+  for (; k < n; ++k)
+    if (resident[base + k] & processorBit(p)) mask.set(static_cast<int>(k));
+  return mask;
+}
+
 PageState PageTable::stateOf(std::uint32_t page) const {
   if (flags[page] & kPinned) return PageState::Pinned;
   const std::uint8_t r = resident[page];
   if (r == 0) return PageState::Unpopulated;
-  if (std::popcount(static_cast<unsigned>(r)) > 1) return PageState::Duplicated;
+  if ((r & (r - 1)) != 0) return PageState::Duplicated;  // more than one copy
   if (mapped[page] != 0) return PageState::RemoteMapped;
   if (r == processorBit(Processor::Cpu)) return PageState::Cpu;
   if (r == processorBit(Processor::Gpu0)) return PageState::Gpu0;
@@ -44,7 +65,7 @@ PageState PageTable::stateOf(std::uint32_t page) const {
 }
 
 void TraceRecorder::residency(double timeUs, std::uint32_t first, std::uint32_t count, PageState state) {
-  if (count == 0) return;
+  if (count == 0 || !recordResidency) return;
   if (!changes.empty()) {
     ResidencyChange& last = changes.back();
     if (last.timeUs == timeUs && last.state == state && last.firstPage + last.pageCount == first) {
@@ -57,6 +78,7 @@ void TraceRecorder::residency(double timeUs, std::uint32_t first, std::uint32_t 
 
 void TraceRecorder::residencyFromTable(double timeUs, const PageTable& table, std::uint32_t first,
                                        std::uint32_t count) {
+  if (!recordResidency) return;
   const std::uint32_t end = std::min(table.pageCount(), first + count);
   std::uint32_t runStart = first;
   while (runStart < end) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "labs/um_common/um_trace.h"
+#include "labs/um_common/uvm_prefetch.h"
 
 namespace warpscope::labs::um {
 
@@ -44,6 +45,10 @@ class PageTable {
   /// Every page in [first, first+count) resident on exactly `p` and nowhere mapped.
   void placeOnly(std::uint32_t first, std::uint32_t count, Processor p);
 
+  /// The pages of VA block `block` resident on `p`, read eight pages at a time: the fault path
+  /// asks this for every block it visits, and a warp/64KB kernel visits each block 32 times.
+  [[nodiscard]] BlockPageMask residentMask(std::uint32_t block, Processor p) const;
+
   /// What the page map shows for this page.
   [[nodiscard]] PageState stateOf(std::uint32_t page) const;
 
@@ -67,6 +72,9 @@ class TraceRecorder {
 
   std::vector<UmEvent> events;
   std::vector<ResidencyChange> changes;
+  /// False: residency changes are not kept (a sweep point whose page map nobody sees); events
+  /// still are, the counters are read from them.
+  bool recordResidency = true;
 };
 
 }  // namespace warpscope::labs::um

@@ -8,7 +8,14 @@
 namespace warpscope::labs::um {
 
 void BlockPageMask::fill(int first, int count) {
-  for (int p = first; p < first + count; ++p) set(p);
+  int p = first;
+  const int end = first + count;
+  while (p < end) {
+    const int bit = p & 63;
+    const int take = std::min(64 - bit, end - p);
+    words[static_cast<std::size_t>(p >> 6)] |= (take == 64) ? ~0ull : (((1ull << take) - 1) << bit);
+    p += take;
+  }
 }
 
 int BlockPageMask::countIn(int first, int count) const {
@@ -43,6 +50,12 @@ BlockPageMask BlockPageMask::minus(const BlockPageMask& o) const {
   return r;
 }
 
+BlockPageMask BlockPageMask::operator&(const BlockPageMask& o) const {
+  BlockPageMask r;
+  for (std::size_t i = 0; i < words.size(); ++i) r.words[i] = words[i] & o.words[i];
+  return r;
+}
+
 BlockPageMask densityPrefetch(const BlockPageMask& resident, const BlockPageMask& faulted, int pagesInBlock,
                               double thresholdPct, bool growToBigPages) {
   BlockPageMask tree = resident;
@@ -56,8 +69,9 @@ BlockPageMask densityPrefetch(const BlockPageMask& resident, const BlockPageMask
   BlockPageMask migrate = faulted;
   // One walk per distinct 64 KiB group of faults is enough above the big-page level; walking from
   // every faulted page keeps the driver's per-page semantics for CPU faults.
-  for (int page = 0; page < pagesInBlock; ++page) {
-    if (!faulted.test(page)) continue;
+  int walkedUpTo = -1;  // pages of a region already chosen need no second walk
+  faulted.forEach([&](int page) {
+    if (page <= walkedUpTo || page >= pagesInBlock) return;
     int bestFirst = -1;
     int bestCount = 0;
     for (int size = 1; size <= kPagesPerChunk; size *= 2) {
@@ -72,11 +86,9 @@ BlockPageMask densityPrefetch(const BlockPageMask& resident, const BlockPageMask
     }
     if (bestFirst >= 0) {
       migrate.fill(bestFirst, bestCount);
-      // Pages of this region need no second walk.
-      const int skipTo = bestFirst + bestCount - 1;
-      if (skipTo > page) page = skipTo;
+      walkedUpTo = std::max(walkedUpTo, bestFirst + bestCount - 1);
     }
-  }
+  });
   return migrate.minus(resident);
 }
 

@@ -9,6 +9,7 @@
 /// faulted pages plus those regions, less what is already resident.
 
 #include <array>
+#include <bit>
 #include <cstdint>
 
 namespace warpscope::labs::um {
@@ -26,6 +27,27 @@ struct BlockPageMask {
   BlockPageMask& operator|=(const BlockPageMask& o);
   /// This mask without the pages of `o`.
   [[nodiscard]] BlockPageMask minus(const BlockPageMask& o) const;
+  /// The pages in both.
+  [[nodiscard]] BlockPageMask operator&(const BlockPageMask& o) const;
+  void clear(int page) { words[static_cast<std::size_t>(page >> 6)] &= ~(1ull << (page & 63)); }
+  /// The first page set at or after `from`, or 512 when there is none.
+  [[nodiscard]] int nextSet(int from) const {
+    for (int w = from >> 6; w < 8; ++w) {
+      const std::uint64_t bits = words[static_cast<std::size_t>(w)] & (w == (from >> 6) ? ~0ull << (from & 63) : ~0ull);
+      if (bits != 0) return w * 64 + std::countr_zero(bits);
+    }
+    return 512;
+  }
+  /// Every page in [0, count) set.
+  [[nodiscard]] bool allOf(int count) const { return countIn(0, count) == count; }
+  /// fn(page) for every page set, in order: the fault path visits the few faulted pages of a
+  /// block, not all 512.
+  template <class Fn>
+  void forEach(Fn&& fn) const {
+    for (std::size_t w = 0; w < words.size(); ++w)
+      for (std::uint64_t bits = words[w]; bits != 0; bits &= bits - 1)
+        fn(static_cast<int>(w * 64) + std::countr_zero(bits));
+  }
 };
 
 /// Pages to migrate to the destination for the faults `faulted` in a block of `pagesInBlock`

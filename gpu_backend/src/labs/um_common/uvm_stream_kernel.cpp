@@ -76,6 +76,33 @@ StreamKernelRun runStreamKernel(UvmEngine& engine, const StreamKernel& k, double
     }
     return ((r | pt.mapped[page]) & gpuBit) != 0;
   };
+  // Counts the bytes [from, to) of one page read without a fault, by where the page lives.
+  auto countRead = [&](std::uint32_t page, std::uint64_t bytes) {
+    if (pt.resident[page] & gpuBit) {
+      localBytes += bytes;
+    } else {
+      remoteBytes += bytes;
+      if ((pt.resident[page] & processorBit(Processor::Cpu)) == 0) peerBytes += bytes;
+    }
+  };
+  // A kernel whose every page is accessible never faults (a later pass over data that fits): the
+  // warps read straight through, so one scan of its pages gives the byte counts the warp-by-warp
+  // walk below would, without dispatching a block.
+  bool anyFault = false;
+  for (std::uint64_t byte = k.firstByte; byte < endByte && !anyFault;) {
+    const auto page = static_cast<std::uint32_t>(byte / kPageBytes);
+    anyFault = !accessible(page);
+    byte = (static_cast<std::uint64_t>(page) + 1) * kPageBytes;
+  }
+  if (!anyFault) {
+    for (std::uint64_t byte = k.firstByte; byte < endByte;) {
+      const auto page = static_cast<std::uint32_t>(byte / kPageBytes);
+      const std::uint64_t next = std::min(endByte, (static_cast<std::uint64_t>(page) + 1) * kPageBytes);
+      countRead(page, next - byte);
+      byte = next;
+    }
+    nextBlock = totalBlocks;
+  }
   // Advances a warp until it finishes or stalls on a page it cannot access.
   auto advance = [&](Warp& w) {
     while (w.pos < w.end) {
@@ -85,16 +112,19 @@ StreamKernelRun runStreamKernel(UvmEngine& engine, const StreamKernel& k, double
         return;
       }
       const std::uint64_t next = std::min(w.end, (static_cast<std::uint64_t>(page) + 1) * kPageBytes);
-      if (pt.resident[page] & gpuBit) {
-        localBytes += next - w.pos;
-      } else {
-        remoteBytes += next - w.pos;
-        if ((pt.resident[page] & processorBit(Processor::Cpu)) == 0) peerBytes += next - w.pos;
-      }
+      countRead(page, next - w.pos);
       w.pos = next;
     }
     w.stallPage = kNoStall;
     w.done = true;
+  };
+  // Stalled warps wait on the VA block of their page: servicing a batch makes pages accessible
+  // only in the blocks it faulted on (migrations, remote mappings and collapses are per faulted
+  // block; evictions and expiring pins only take access away), so a replay retries just the
+  // warps waiting on those blocks instead of every stalled warp on the GPU.
+  std::vector<std::vector<std::size_t>> waiting(pt.blockCount());
+  auto park = [&](std::size_t warpIndex) {
+    waiting[warps[warpIndex].stallPage / static_cast<std::uint32_t>(kPagesPerChunk)].push_back(warpIndex);
   };
   // Puts the next block into `slot` (if any is left) and runs its warps as far as they go.
   auto dispatch = [&](std::size_t slot) {
@@ -111,7 +141,10 @@ StreamKernelRun runStreamKernel(UvmEngine& engine, const StreamKernel& k, double
         warp.end = std::min(endByte, k.firstByte + (blockInOnePage ? std::min(totalWarps, firstWarp + static_cast<std::uint64_t>(wpb)) : warpIndex + 1) * chunk);
         warp.done = false;
         advance(warp);
-        if (!warp.done) ++live;
+        if (!warp.done) {
+          ++live;
+          park(slot * upb + u);
+        }
       }
       liveWarps[slot] = live;
     }
@@ -151,6 +184,8 @@ StreamKernelRun runStreamKernel(UvmEngine& engine, const StreamKernel& k, double
   const auto batchMax = static_cast<std::size_t>(std::max(1, engine.params.faultBatchCount));
   const FaultAccess access = k.writes ? FaultAccess::Write : FaultAccess::Read;
   double t = nowUs;
+  std::vector<std::uint32_t> faultedBlocks;
+  std::vector<std::size_t> retry, freedSlots;
   for (;;) {
     for (auto& c : cursors) c = SmCursor{};
     batch.clear();
@@ -168,19 +203,29 @@ StreamKernelRun runStreamKernel(UvmEngine& engine, const StreamKernel& k, double
     if (batch.empty()) break;  // every warp has finished
     t += engine.serviceGpuFaults(gpu, batch, t);
     ++run.batches;
-    // Replay: every stalled warp retries; finished blocks make room for the next ones.
-    for (std::size_t s = 0; s < slots; ++s) {
-      if (liveWarps[s] == 0) continue;
-      int live = 0;
-      for (std::size_t u = 0; u < upb; ++u) {
-        Warp& warp = warps[s * upb + u];
-        if (warp.done) continue;
-        if (accessible(warp.stallPage)) advance(warp);
-        if (!warp.done) ++live;
-      }
-      liveWarps[s] = live;
-      if (live == 0) dispatch(s);
+    // Replay: every stalled warp retries (those whose block changed can get further); finished
+    // blocks make room for the next ones, slot by slot in order as the block scheduler fills them.
+    faultedBlocks.clear();
+    for (const FaultEntry& e : batch) faultedBlocks.push_back(e.page / static_cast<std::uint32_t>(kPagesPerChunk));
+    std::sort(faultedBlocks.begin(), faultedBlocks.end());
+    faultedBlocks.erase(std::unique(faultedBlocks.begin(), faultedBlocks.end()), faultedBlocks.end());
+    retry.clear();
+    for (const std::uint32_t b : faultedBlocks) {
+      retry.insert(retry.end(), waiting[b].begin(), waiting[b].end());
+      waiting[b].clear();
     }
+    freedSlots.clear();
+    for (const std::size_t index : retry) {
+      Warp& warp = warps[index];
+      if (accessible(warp.stallPage)) advance(warp);
+      if (!warp.done) {
+        park(index);
+      } else if (--liveWarps[index / upb] == 0) {
+        freedSlots.push_back(index / upb);
+      }
+    }
+    std::sort(freedSlots.begin(), freedSlots.end());
+    for (const std::size_t slot : freedSlots) dispatch(slot);
   }
   const UvmParams& p = engine.params;
   t += static_cast<double>(localBytes) / (p.dramGBs * 1e3) +

@@ -32,19 +32,19 @@ ThrashingDetector::ThrashingDetector(const UvmParams& params, std::uint32_t page
       napUs_(params.thrashingNapUs),
       pinThreshold_(params.thrashingPinThreshold),
       pinUs_(params.thrashingPinMs * 1000.0),
-      state_(pageCount),
+      pageCount_(pageCount),
       blocks_((pageCount + static_cast<std::uint32_t>(kPagesPerChunk) - 1) / static_cast<std::uint32_t>(kPagesPerChunk)) {}
 
 std::vector<std::uint32_t> ThrashingDetector::onMigration(std::uint32_t first, std::uint32_t count, Processor dest,
                                                           MigrationKind kind, double nowUs) {
   std::vector<std::uint32_t> newlyThrashing;
-  const std::uint32_t end = std::min<std::uint32_t>(static_cast<std::uint32_t>(state_.size()), first + count);
+  const std::uint32_t end = std::min<std::uint32_t>(pageCount_, first + count);
   if (kind == MigrationKind::Eviction || first >= end) return newlyThrashing;
   if (kind == MigrationKind::User) {
     // User commands and advice take precedence: thrashing pages in the range are forgotten
     // (thrashing_reset_pages_in_region).
     for (std::uint32_t p = first; p < end; ++p)
-      if (thrashing(p) && !state_[p].pinned) forget(p);
+      if (thrashing(p) && !history(p).pinned) forget(p);
     return newlyThrashing;
   }
   BlockHistory& block = blocks_[first / static_cast<std::uint32_t>(kPagesPerChunk)];
@@ -59,7 +59,7 @@ std::vector<std::uint32_t> ThrashingDetector::onMigration(std::uint32_t first, s
     block.tracking = true;
   }
   for (std::uint32_t p = first; p < end; ++p) {
-    PageHistory& h = state_[p];
+    PageHistory& h = historyToChange(p);
     const double last = h.lastUs;
     h.lastUs = nowUs;
     h.processors = static_cast<std::uint8_t>(h.processors | bitOf(dest));
@@ -81,8 +81,8 @@ std::vector<std::uint32_t> ThrashingDetector::onMigration(std::uint32_t first, s
 ThrashVerdict ThrashingDetector::onFault(std::uint32_t page, Processor requester, double nowUs) {
   ThrashVerdict v;
   if (!blocks_[page / static_cast<std::uint32_t>(kPagesPerChunk)].tracking) return v;
-  PageHistory& h = state_[page];
-  if (h.events < threshold_) return v;
+  if (history(page).events < threshold_) return v;
+  PageHistory& h = historyToChange(page);
   const std::uint8_t bit = bitOf(requester);
   const auto id = static_cast<std::uint8_t>(requester);
   if (h.throttled & bit) {
@@ -138,7 +138,7 @@ ThrashVerdict ThrashingDetector::throttle(PageHistory& h, std::uint8_t bit, Thra
 }
 
 void ThrashingDetector::pin(std::uint32_t page, Processor residency, double nowUs) {
-  PageHistory& h = state_[page];
+  PageHistory& h = historyToChange(page);
   const auto where = static_cast<std::uint8_t>(residency);
   // thrashing_pin_page: a first pin, or a pin somewhere else, ends the throttling of the page
   // (an empty throttled set clears the period's end); a first pin also restarts the count.

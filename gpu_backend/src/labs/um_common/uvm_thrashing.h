@@ -68,11 +68,11 @@ class ThrashingDetector {
   void unpin(std::uint32_t page);
 
   [[nodiscard]] bool pinned(std::uint32_t page, double nowUs) const {
-    return state_[page].pinned && nowUs < state_[page].pinnedUntilUs;
+    return history(page).pinned && nowUs < history(page).pinnedUntilUs;
   }
-  [[nodiscard]] double pinnedUntilUs(std::uint32_t page) const { return state_[page].pinnedUntilUs; }
-  [[nodiscard]] bool thrashing(std::uint32_t page) const { return state_[page].events >= threshold_; }
-  [[nodiscard]] int throttles(std::uint32_t page) const { return state_[page].throttlingCount; }
+  [[nodiscard]] double pinnedUntilUs(std::uint32_t page) const { return history(page).pinnedUntilUs; }
+  [[nodiscard]] bool thrashing(std::uint32_t page) const { return history(page).events >= threshold_; }
+  [[nodiscard]] int throttles(std::uint32_t page) const { return history(page).throttlingCount; }
 
  private:
   static constexpr std::uint8_t kNone = 0xff;
@@ -93,7 +93,17 @@ class ThrashingDetector {
     std::uint8_t lastProcessor = kNone;
     bool tracking = false;  ///< Per-page tracking started (the driver's block_thrashing->pages).
   };
-  void forget(std::uint32_t page) { state_[page] = PageHistory{}; }
+  void forget(std::uint32_t page) { historyToChange(page) = PageHistory{}; }
+  /// A page's history; the per-page table is only allocated once a block starts tracking (most
+  /// runs never do, and it is 32 bytes a page).
+  [[nodiscard]] const PageHistory& history(std::uint32_t page) const {
+    static const PageHistory kUntracked;
+    return state_.empty() ? kUntracked : state_[page];
+  }
+  PageHistory& historyToChange(std::uint32_t page) {
+    if (state_.empty()) state_.resize(pageCount_);
+    return state_[page];
+  }
   /// Throttles the processor of `bit` until the period ends (thrashing_throttle_processor).
   static ThrashVerdict throttle(PageHistory& h, std::uint8_t bit, ThrashVerdict v);
 
@@ -102,7 +112,8 @@ class ThrashingDetector {
   double napUs_;
   int pinThreshold_;
   double pinUs_;
-  std::vector<PageHistory> state_;
+  std::uint32_t pageCount_;
+  std::vector<PageHistory> state_;  ///< Empty until a first page is tracked.
   std::vector<BlockHistory> blocks_;
 };
 

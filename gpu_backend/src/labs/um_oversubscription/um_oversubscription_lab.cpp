@@ -4,6 +4,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "labs/parallel_configurations.h"
 #include "labs/param_builders.h"
 #include "labs/sweep_format.h"
 #include "labs/um_common/um_views.h"
@@ -98,24 +99,36 @@ RunResult simulateUmOversubscription(const sim::DeviceProfile& original, const R
   View chart = declaredView(lab, "gbps-vs-working-set");
   chart.xLabel = "Working set (MiB)";
   chart.yLabel = "GB/s (working set x passes / kernel time)";
+  const int passes = params.getInt("passes");
+  // Every (curve, working set) point is an independent model run: they go to every core, the
+  // largest working sets (the longest runs) first so that no core is left with one at the end.
+  const std::size_t points = curves.size() * ratios.size();
+  auto curveOf = [&](std::size_t run) { return run % curves.size(); };
+  auto ratioOf = [&](std::size_t run) { return ratios.size() - 1 - run / curves.size(); };
+  auto scenarioOf = [&](std::size_t c, std::size_t i) {
+    OversubscriptionScenario s;
+    s.workingSetBytes = std::floor(ratios[i] * memory / (2 << 20)) * (2 << 20);  // whole 2 MiB chunks
+    s.warpChunkBytes = curves[c].warpChunkBytes;
+    s.readMostly = curves[c].readMostly;
+    s.passes = passes;
+    s.traced = static_cast<int>(c) == shown && i + 1 == ratios.size();  // the one the timeline shows
+    return s;
+  };
+  std::vector<um::UmScenarioResult> runs = runConfigurationsInParallel<um::UmScenarioResult>(
+      points, [&](std::size_t run) { return simulateOversubscriptionScenario(profile, scenarioOf(curveOf(run), ratioOf(run))); },
+      [&](std::size_t run) { return curveName(curves[curveOf(run)]); }, monitor);
   um::UmScenarioResult shownScenario;
-  const std::size_t total = curves.size() * ratios.size();
   double top = 0;
   for (std::size_t c = 0; c < curves.size(); ++c) {
     Series line{curveName(curves[c]), {}, static_cast<double>(c)};
     for (std::size_t i = 0; i < ratios.size(); ++i) {
-      monitor.step(c * ratios.size() + i, total, line.name);
-      OversubscriptionScenario s;
-      s.workingSetBytes = std::floor(ratios[i] * memory / (2 << 20)) * (2 << 20);  // whole 2 MiB chunks
-      s.warpChunkBytes = curves[c].warpChunkBytes;
-      s.readMostly = curves[c].readMostly;
-      s.passes = params.getInt("passes");
-      um::UmScenarioResult r = simulateOversubscriptionScenario(profile, s);
+      um::UmScenarioResult& r = runs[(ratios.size() - 1 - i) * curves.size() + c];
+      const double workingSet = scenarioOf(c, i).workingSetBytes;
       const double gbps = um::phaseGbps(r, "transfer").value;
       top = std::max(top, gbps);
-      line.points.push_back({s.workingSetBytes / (1 << 20), gbps, gbps, gbps});
+      line.points.push_back({workingSet / (1 << 20), gbps, gbps, gbps});
       if (static_cast<int>(c) == shown && i + 1 == ratios.size()) {
-        r.name = line.name + " at " + um::bytesText(s.workingSetBytes);
+        r.name = line.name + " at " + um::bytesText(workingSet);
         shownScenario = std::move(r);
       }
     }

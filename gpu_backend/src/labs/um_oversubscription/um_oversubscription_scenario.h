@@ -13,6 +13,9 @@ struct OversubscriptionScenario {
   std::uint64_t warpChunkBytes = 128;  ///< 128: thread/4B; 65536: warp/64KB (as um-streaming).
   bool readMostly = false;
   int passes = 1;                      ///< Times the kernel streams the working set.
+  bool traced = true;                  ///< Record where each page lives over time (the page map),
+                                       ///< on a finer scale model; the sweep needs it for the one
+                                       ///< point it shows, the others only need their GB/s.
 };
 
 }  // namespace warpscope::labs
