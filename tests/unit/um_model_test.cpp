@@ -93,7 +93,7 @@ TEST(UmStreamingModel, TraceFollowsTheLabConventions) {
   ASSERT_NE(r.findPhase("kernel"), nullptr);
   EXPECT_EQ(r.findPhase("transfer")->bytes, 32ull << 20);
   EXPECT_TRUE(r.trace.captured);
-  EXPECT_EQ(r.trace.source, "UVM model (profile h200.json)");
+  EXPECT_EQ(r.trace.source, "the UVM model of " + profile.info.name) << "the model by its name, no file name";
   EXPECT_EQ(r.trace.allocationBytes, 32ull << 20);
   EXPECT_EQ(r.trace.initialState, PageState::Cpu);
   EXPECT_GT(r.trace.durationUs, 0);

@@ -234,9 +234,9 @@ RunResult measureDivergence(cuda::DeviceContext& context, const RunRequest& requ
         << " cycles (branch, reconvergence and the instrumentation's own store).";
   result.notes.push_back(shows.str());
   if (profile) {
-    result.notes.push_back("Model series: the simulator's model with " + profile->fileName +
-                           "'s simt parameters, evaluated for this GPU's SM count and clock and this launch. " +
-                           simtModelNote(profile->fileName, params, chosen, device));
+    result.notes.push_back("Model series: the simulator's model with the SIMT parameters of " + profile->info.name +
+                           ", evaluated for this GPU's SM count and clock and this launch. " +
+                           simtModelNote(profile->info.name, params, chosen, device));
   } else {
     result.notes.push_back("No simulator profile loaded: no model series.");
   }

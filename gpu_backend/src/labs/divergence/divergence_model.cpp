@@ -23,11 +23,11 @@ std::string independentThreadSchedulingNote() {
          "switch), which the model's timeline follows; the 4-thread table keeps the seed's then-first order.";
 }
 
-std::string simtModelNote(const std::string& profileFile, const SimtParams& params, const PatternShape& shape,
+std::string simtModelNote(const std::string& profileName, const SimtParams& params, const PatternShape& shape,
                           const DeviceInfo& device) {
   std::ostringstream why;
-  why << std::setprecision(3) << "Model (" << profileFile
-      << ", mechanism simt): a SIMT stack runs each warp's branches; a divergent branch pushes one entry per "
+  why << std::setprecision(3) << "Model (" << profileName
+      << "): a SIMT stack runs each warp's branches; a divergent branch pushes one entry per "
          "target, the groups of lanes run their paths one after the other and meet again at the branch's "
          "immediate post-dominator. Costs per warp: a path segment of "
       << shape.workFmas << " dependent FMAs takes " << params.segmentSetupCycles << " + " << shape.workFmas << " x "
@@ -75,7 +75,7 @@ RunResult simulateDivergence(const sim::DeviceProfile& profile, const RunRequest
   result.scalars.push_back({"model.path_switch_cycles", "Model: moving on to the next group of lanes",
                             params.pathSwitchCycles, "cycles"});
   result.scalars.push_back({"model.indirect_branch_cycles", "Model: switch dispatch", params.indirectBranchCycles, "cycles"});
-  result.notes.push_back(simtModelNote(profile.fileName, params, shape, device));
+  result.notes.push_back(simtModelNote(profile.info.name, params, shape, device));
   result.notes.push_back(independentThreadSchedulingNote());
   return result;
 }

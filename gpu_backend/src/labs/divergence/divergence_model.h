@@ -185,7 +185,7 @@ inline constexpr int kTableLanes = 4;
 Grid simtTableGrid(const PatternShape& shape, Predication predication, std::string* scaling);
 
 /// One note that states the model and its parameters (simulator and GPU results alike).
-std::string simtModelNote(const std::string& profileFile, const SimtParams& params, const PatternShape& shape,
+std::string simtModelNote(const std::string& profileName, const SimtParams& params, const PatternShape& shape,
                           const DeviceInfo& device);
 
 /// What Volta and later do differently from the stack model, and what this lab's GPU traces showed.

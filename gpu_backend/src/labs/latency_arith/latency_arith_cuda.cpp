@@ -42,7 +42,7 @@ RunResult measureLatencyArith(cuda::DeviceContext& context, const RunRequest& re
                          "clocks lower under load reaches a smaller fraction.");
   result.notes.push_back("c of a = a*b + c is read from constant memory, so ptxas keeps one FMA operand in a "
                          "uniform register: with b and c both in registers, Hopper's register bank conflicts "
-                         "alone cap ILP 1, 2, 3 at 1/2, 2/3, 3/4 of peak (docs/cuda_backend.md).");
+                         "alone cap ILP 1, 2, 3 at 1/2, 2/3, 3/4 of peak.");
   result.notes.push_back("Checked: every thread's output overwrote a NaN poison; " +
                          std::to_string(bench.threadsVerified()) +
                          " sampled threads matched a host std::fmaf recomputation bit for bit (fresh random b, c per point).");

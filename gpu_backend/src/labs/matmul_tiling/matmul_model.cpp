@@ -106,11 +106,11 @@ RunResult simulateMatmulTiling(const sim::DeviceProfile& profile, const RunReque
     result.notes.push_back(line.str());
   }
   std::ostringstream why;
-  why << "Model parameters (" << profile.fileName << ", mechanism matmul): shared memory "
+  why << "Model parameters (" << profile.info.name << "): shared memory "
       << params.sharedBytesPerClockPerSm << " B per clock per SM, " << params.addressingRegisters
       << " addressing registers, " << params.tileLoopInstructions
       << " loop instructions per tile; FMA latency " << fma.fmaLatencyCycles
-      << " cycles (fma_pipeline). DRAM traffic assumes every tile comes from DRAM (an upper bound: L2 "
+      << " cycles. DRAM traffic assumes every tile comes from DRAM (an upper bound: L2 "
          "hits make it smaller); shared traffic counts every thread's load (broadcasts are not cheaper).";
   result.notes.push_back(why.str());
   return result;

@@ -56,7 +56,7 @@ RunResult simulateOccupancy(const sim::DeviceProfile& profile, const RunRequest&
   result.notes.push_back("Register caps modelled: registers = min(" + std::to_string(kCapLiveValues) + " live values + " +
                          std::to_string(registerCapModelParams(profile).otherRegisters) +
                          " others, the cap); the rest spilled, one local load and store each per iteration; "
-                         "time = max(FMA time, local-memory time) (docs/labs/occupancy.md). On a GPU the "
+                         "time = max(FMA time, local-memory time) (Help > About this lab). On a GPU the "
                          "compiler's own counts are shown and the calculator is checked against CUDA's occupancy API.");
   return result;
 }

@@ -72,9 +72,9 @@ RunResult measureRegisterVsShared(cuda::DeviceContext& context, const RunRequest
          << " timed launches per point (spread: fastest and slowest launch).";
   result.notes.push_back(timing.str());
   result.notes.push_back("Shared-memory ceiling: " + std::to_string(static_cast<int>(shared.bytesPerClockPerSm)) +
-                         " B/clk/SM from profile " + profile->fileName +
-                         " (shared_memory.bytes_per_clock_per_sm) at the driver's SM clock; the model bars use that "
-                         "profile's mechanisms on this GPU's SM count and clock.");
+                         " B/clk/SM, the shared-memory rate of " + profile->info.name +
+                         ", at the driver's SM clock; the model bars use that model's mechanisms on this GPU's SM "
+                         "count and clock.");
   result.notes.push_back("Checked: every thread's output overwrote a NaN poison; " +
                          std::to_string(bench.threadsVerified()) +
                          " sampled threads matched a host std::fmaf recomputation bit for bit (fresh random table, b, c "

@@ -25,7 +25,7 @@ void addRunNotes(RunResult& result, const UmRun& run, const UmScenarioResult* tr
   if (run.measured) {
     if (!run.modelProfile.empty())
       result.notes.push_back("Bars marked (model) are the simulator's UVM model of the same scenarios with " +
-                             run.modelProfile + " (docs/model.md, \"Unified memory\").");
+                             run.modelProfile + " (how: Help > About this lab).");
   }
   std::vector<std::string> seen;
   for (const UmScenarioResult& s : run.scenarios)

@@ -25,7 +25,7 @@ struct UmRun {
   std::vector<UmScenarioResult> scenarios;
   std::vector<UmScenarioResult> model;  ///< Empty on a simulator device or without a profile.
   bool measured = false;
-  std::string modelProfile;             ///< "h200.json": the profile the model ran with.
+  std::string modelProfile;             ///< "H200 SXM (model)": the profile the model ran with.
 };
 
 /// Runs plan[i] through `run` for every i in order, naming each result `name(plan[i])`, with a
@@ -46,13 +46,13 @@ std::vector<UmScenarioResult> runPlan(const std::vector<Scenario>& plan, RunMoni
 }
 
 /// The model of the same plan on the profile closest to a measured GPU (sim::closestEmbeddedProfile),
-/// for comparison; empty (and profileFile "") when no profile loads or the model cannot run it
+/// for comparison; empty (and profileName "") when no profile loads or the model cannot run it
 /// (the reason is appended to notes).
 template <typename Scenario>
 std::vector<UmScenarioResult> modelForComparison(
     const DeviceInfo& gpu, const std::vector<Scenario>& plan, const std::function<std::string(const Scenario&)>& name,
     const std::function<UmScenarioResult(const sim::DeviceProfile&, const Scenario&)>& simulate,
-    std::string* profileFile, std::vector<std::string>* notes);
+    std::string* profileName, std::vector<std::string>* notes);
 
 /// A GPU run of the plan: each scenario measured by `measure`, then the same plan on the
 /// closest profile's model (modelForComparison), with its notes.

@@ -10,8 +10,8 @@ template <typename Scenario>
 std::vector<UmScenarioResult> modelForComparison(
     const DeviceInfo& gpu, const std::vector<Scenario>& plan, const std::function<std::string(const Scenario&)>& name,
     const std::function<UmScenarioResult(const sim::DeviceProfile&, const Scenario&)>& simulate,
-    std::string* profileFile, std::vector<std::string>* notes) {
-  profileFile->clear();
+    std::string* profileName, std::vector<std::string>* notes) {
+  profileName->clear();
   const sim::DeviceProfile* profile = sim::closestEmbeddedProfile(gpu);
   if (!profile) {
     notes->push_back("No simulator profile loaded: no model bars.");
@@ -24,10 +24,10 @@ std::vector<UmScenarioResult> modelForComparison(
       model.back().name = name(s);
     }
   } catch (const std::exception& e) {
-    notes->push_back("The model could not run this plan on " + profile->fileName + ": " + e.what());
+    notes->push_back("The model could not run this plan on " + profile->info.name + ": " + e.what());
     return {};
   }
-  *profileFile = profile->fileName;
+  *profileName = profile->info.name;
   return model;
 }
 

@@ -23,10 +23,6 @@ inline UmPhaseTiming modelPhase(const std::string& name, double us, std::uint64_
   return phase;
 }
 
-inline std::string modelNote(const sim::DeviceProfile& profile) {
-  return "Simulated with the UVM model of docs/model.md (section \"Unified memory\"), profile " + profile.fileName;
-}
-
 /// Throws BadInputError unless bytes is a positive whole number of 4 KiB pages below 2^32 pages.
 inline void checkManagedBytes(const char* what, std::uint64_t bytes) {
   if (bytes == 0 || bytes % kPageBytes != 0 || bytes / kPageBytes >= 0xffffffffull)

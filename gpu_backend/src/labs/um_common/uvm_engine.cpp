@@ -302,7 +302,7 @@ UmCounters UvmEngine::counters() const {
   return c;
 }
 
-UmTrace UvmEngine::takeTrace(double durationUs, PageState initialState, const std::string& profileFile) {
+UmTrace UvmEngine::takeTrace(double durationUs, PageState initialState, const std::string& profileName) {
   UmTrace out;
   out.allocationBytes = static_cast<std::uint64_t>(pages.pageCount()) * kPageBytes;
   out.initialState = initialState;
@@ -314,7 +314,7 @@ UmTrace UvmEngine::takeTrace(double durationUs, PageState initialState, const st
                    [](const ResidencyChange& a, const ResidencyChange& b) { return a.timeUs < b.timeUs; });
   out.durationUs = durationUs;
   out.captured = true;
-  out.source = "UVM model (profile " + profileFile + ")";
+  out.source = "the UVM model of " + profileName;
   return out;
 }
 

@@ -55,7 +55,7 @@ class UvmEngine {
   void expirePins(double nowUs);
 
   /// The trace of everything so far, ending at durationUs.
-  [[nodiscard]] UmTrace takeTrace(double durationUs, PageState initialState, const std::string& profileFile);
+  [[nodiscard]] UmTrace takeTrace(double durationUs, PageState initialState, const std::string& profileName);
   /// Counters of the events so far (evictedBytes includes dropped read-only copies).
   [[nodiscard]] UmCounters counters() const;
 

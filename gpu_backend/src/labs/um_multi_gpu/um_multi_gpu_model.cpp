@@ -103,9 +103,8 @@ um::UmScenarioResult simulateMultiGpuScenario(const sim::DeviceProfile& profile,
   }
   result.phases.insert(result.phases.begin(), {modelPhase("gpu0", gpu0, bytes0), modelPhase("gpu1", gpu1, bytes1)});
   result.counters = engine.counters();
-  result.trace = engine.takeTrace(t, initial, profile.fileName);
+  result.trace = engine.takeTrace(t, initial, profile.info.name);
   result.notes.push_back("Kernel phases add up all " + std::to_string(scenario.passes) + " passes");
-  result.notes.push_back(modelNote(profile));
   return result;
 }
 

@@ -14,7 +14,7 @@ RunResult modelUmOversubscriptionForGpu(cuda::DeviceContext& device, const RunRe
   result.notes.insert(result.notes.begin(),
                       "Simulated only, on purpose: this run asked for " + device.info.id + " (" + device.info.name +
                           "), but oversubscribing managed memory on a real GPU can hang it for every user, so the "
-                          "model of " + profile->fileName + " ran instead. Nothing was allocated on the GPU.");
+                          "model of " + profile->info.name + " ran instead. Nothing was allocated on the GPU.");
   return result;
 }
 

@@ -98,7 +98,7 @@ RunResult simulateUmOversubscription(const sim::DeviceProfile& original, const R
   const LabSpec& lab = umOversubscriptionSpec();
   View chart = declaredView(lab, "gbps-vs-working-set");
   chart.xLabel = "Working set (MiB)";
-  chart.yLabel = "GB/s (working set x passes / kernel time)";
+  chart.yLabel = "GB/s (bytes read / time)";  // bytes read: working set x passes
   const int passes = params.getInt("passes");
   // Every (curve, working set) point is an independent model run: they go to every core, the
   // largest working sets (the longest runs) first so that no core is left with one at the end.
@@ -151,10 +151,10 @@ RunResult simulateUmOversubscription(const sim::DeviceProfile& original, const R
   }
   um::addCounterScalars(result, "oversubscription.shown", shownScenario.name + ": ", shownScenario);
   std::ostringstream what;
-  what << "Simulated: " << original.fileName << " with its GPU memory scaled to " << um::bytesText(memory)
+  what << "Simulated: " << original.info.name << " with its GPU memory scaled to " << um::bytesText(memory)
        << "; the kernel streams a CPU-initialised working set " << params.getInt("passes")
        << " time(s) from a quarter of GPU memory to " << params.getInt("max_ratio_pct")
-       << "%. Past the limit, the driver evicts 2 MiB chunks in LRU order (docs/model.md).";
+       << "%. Past the limit, the driver evicts 2 MiB chunks in LRU order.";
   result.notes.push_back(what.str());
   result.notes.push_back(um::traceNote(shownScenario));
   return result;

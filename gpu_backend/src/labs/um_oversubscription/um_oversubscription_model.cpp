@@ -79,7 +79,7 @@ um::UmScenarioResult simulateOversubscriptionScenario(const sim::DeviceProfile& 
   c.cpuFaults = up(c.cpuFaults);
   c.evictedBytes = up(c.evictedBytes);
   result.counters = c;
-  if (scenario.traced) result.trace = engine.takeTrace(t, PageState::Cpu, profile.fileName);
+  if (scenario.traced) result.trace = engine.takeTrace(t, PageState::Cpu, profile.info.name);
   if (scale > 1.0) {
     char buf[200];
     std::snprintf(buf, sizeof buf,
@@ -89,7 +89,6 @@ um::UmScenarioResult simulateOversubscriptionScenario(const sim::DeviceProfile& 
     result.notes.push_back(buf);
   }
   result.notes.push_back(std::to_string(batches) + " fault batches in the simulated model");
-  result.notes.push_back(modelNote(profile));
   return result;
 }
 

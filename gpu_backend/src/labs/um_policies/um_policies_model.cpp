@@ -74,9 +74,8 @@ um::UmScenarioResult simulatePoliciesScenario(const sim::DeviceProfile& profile,
   // Median, fastest and slowest iteration, as the GPU side reports its timed iterations.
   result.phases.push_back(spreadPhase("iteration", iteration, scenario.bufferBytes));
   result.counters = engine.counters();
-  result.trace = engine.takeTrace(t, PageState::Unpopulated, profile.fileName);
+  result.trace = engine.takeTrace(t, PageState::Unpopulated, profile.info.name);
   result.notes.push_back("Counters and trace cover all " + std::to_string(scenario.iterations) + " iterations");
-  result.notes.push_back(modelNote(profile));
   return result;
 }
 

@@ -53,7 +53,7 @@ LabSpec buildSpec() {
                        "CPU rewrites the buffer, as a benchmark loop around the seed's memset does (CPU faults pull "
                        "the pages back); fresh-allocation: a new cudaMallocManaged buffer first written on the CPU; "
                        "prefetch-to-cpu: cudaMemPrefetchAsync back to the CPU. On an H200 the on-demand order "
-                       "depends on it (docs/results.md); the model always starts from CPU-resident pages."),
+                       "depends on it; the model always starts from CPU-resident pages."),
       namedChoiceParam("shown", "Timeline and page map show", kShownNames, 0,
                        "Which scenario's unified-memory trace the timeline and the page map show: on demand at the "
                        "chosen granularity, or the prefetch."),

@@ -75,8 +75,7 @@ um::UmScenarioResult simulateStreamingScenario(const sim::DeviceProfile& profile
     }
   }
   result.counters = engine.counters();
-  result.trace = engine.takeTrace(t, PageState::Cpu, profile.fileName);
-  result.notes.push_back(modelNote(profile));
+  result.trace = engine.takeTrace(t, PageState::Cpu, profile.info.name);
   return result;
 }
 

@@ -106,10 +106,9 @@ um::UmScenarioResult simulateThrashingScenario(const sim::DeviceProfile& profile
   result.phases.push_back(modelPhase("kernel", gpuT, static_cast<std::uint64_t>(gpuBytes)));
   result.phases.push_back(modelPhase("cpu", cpuEnd, static_cast<std::uint64_t>(cpuBytes)));
   result.counters = engine.counters();
-  result.trace = engine.takeTrace(duration, PageState::Cpu, profile.fileName);
+  result.trace = engine.takeTrace(duration, PageState::Cpu, profile.info.name);
   result.notes.push_back(std::to_string(shared) + " of " + std::to_string(n) + " pages shared by " +
                          std::to_string(scenario.cpuThreads) + " CPU threads and the kernel");
-  result.notes.push_back(modelNote(profile));
   return result;
 }
 
