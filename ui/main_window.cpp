@@ -409,14 +409,14 @@ void MainWindow::displayShown() {
 }
 
 void MainWindow::updateKeyFigures() {
-  constexpr std::size_t kKeyFigures = 4;
   const bool show = presentation_->active() && shown_;
   keyFigures_->setVisible(show);
   if (!show) return;
-  const ScalarLayout layout = layOutScalars(shown_->scalars);
+  const LabSpec* lab = LabRegistry::builtin().find(shown_->labId);
+  const ScalarLayout layout = layOutScalars(shown_->scalars, lab ? lab->keyFigures : std::vector<std::string>{});
   QStringList parts;
-  for (std::size_t i = 0; i < layout.rows.size() && i < kKeyFigures; ++i)
-    parts << QStringLiteral("%1: <b>%2</b>").arg(layout.rows[i].label.toHtmlEscaped(), layout.rows[i].value.toHtmlEscaped());
+  for (const ScalarRow& figure : presentedFigures(layout))
+    parts << QStringLiteral("%1: <b>%2</b>").arg(figure.label.toHtmlEscaped(), figure.value.toHtmlEscaped());
   keyFigures_->setText(QStringLiteral("<span style='font-size:large'>%1</span>").arg(parts.join(QStringLiteral(" &nbsp;·&nbsp; "))));
   keyFigures_->setVisible(!parts.isEmpty());
 }

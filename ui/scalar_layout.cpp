@@ -2,6 +2,7 @@
 
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -47,7 +48,7 @@ ScalarRow readableScalar(const Scalar& s) {
   return {label, number(s)};
 }
 
-ScalarLayout layOutScalars(const std::vector<Scalar>& scalars) {
+ScalarLayout layOutScalars(const std::vector<Scalar>& scalars, const std::vector<std::string>& keyFigureIds) {
   // Split "variant: figure" labels; a variant with two or more figures, among two or more such
   // variants, goes to the table ("Best variant: ..." stays a row: it is a key figure).
   struct Split {
@@ -75,11 +76,17 @@ ScalarLayout layOutScalars(const std::vector<Scalar>& scalars) {
   for (const auto& [variant, count] : figuresPerVariant) tableVariants += count >= 2 ? 1 : 0;
 
   ScalarLayout layout;
+  auto isKeyFigure = [&](const Scalar& s) {
+    return std::find(keyFigureIds.begin(), keyFigureIds.end(), s.id) != keyFigureIds.end();
+  };
+  for (const std::string& id : keyFigureIds)
+    for (std::size_t i = 0; i < scalars.size(); ++i)
+      if (scalars[i].id == id) layout.keyFigures.push_back(readable[i]);
   ScalarTable table;
   for (std::size_t i = 0; i < scalars.size(); ++i) {
     const Split& split = splits[i];
     if (tableVariants < 2 || split.variant.isEmpty() || figuresPerVariant[split.variant] < 2) {
-      layout.rows.push_back(readable[i]);
+      if (!isKeyFigure(scalars[i])) layout.rows.push_back(readable[i]);
       continue;
     }
     qsizetype row = table.rowNames.indexOf(split.variant);
@@ -102,6 +109,12 @@ ScalarLayout layOutScalars(const std::vector<Scalar>& scalars) {
     while (cells.size() < table.columns.size()) cells << QString();
   if (!table.rowNames.isEmpty()) layout.tables.push_back(std::move(table));
   return layout;
+}
+
+std::vector<ScalarRow> presentedFigures(const ScalarLayout& layout) {
+  constexpr std::size_t kPresented = 4;
+  if (!layout.keyFigures.empty()) return layout.keyFigures;
+  return {layout.rows.begin(), layout.rows.begin() + static_cast<std::ptrdiff_t>(std::min(kPresented, layout.rows.size()))};
 }
 
 }  // namespace warpscope::ui

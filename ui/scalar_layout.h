@@ -9,6 +9,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <string>
 #include <vector>
 
 #include "warpscope/result.h"
@@ -27,7 +28,8 @@ struct ScalarTable {
 };
 
 struct ScalarLayout {
-  std::vector<ScalarRow> rows;  ///< One-off figures, in the lab's order.
+  std::vector<ScalarRow> keyFigures;  ///< The lab's declared key figures present, in its order.
+  std::vector<ScalarRow> rows;  ///< The other one-off figures, in the lab's order.
   std::vector<ScalarTable> tables;
 };
 
@@ -35,6 +37,12 @@ struct ScalarLayout {
 /// resource") and the value as people read it ("registers", "yes", "88.8 %", "4,201 GB/s").
 ScalarRow readableScalar(const Scalar& scalar);
 
-ScalarLayout layOutScalars(const std::vector<Scalar>& scalars);
+/// keyFigureIds: LabSpec::keyFigures. A key figure leaves the rows; one that belongs to a
+/// variant also stays in its table, which stays whole.
+ScalarLayout layOutScalars(const std::vector<Scalar>& scalars, const std::vector<std::string>& keyFigureIds = {});
+
+/// What presentation mode shows large under the chart: the key figures, or the first four
+/// one-off figures of a lab that declares none.
+std::vector<ScalarRow> presentedFigures(const ScalarLayout& layout);
 
 }  // namespace warpscope::ui

@@ -9,6 +9,7 @@
 
 #include "qt_text.h"
 #include "scalar_layout.h"
+#include "warpscope/registry.h"
 
 namespace warpscope::ui {
 
@@ -50,6 +51,8 @@ void ScalarPanel::clear() {
 
 void ScalarPanel::display(const RunResult& result) {
   shown_ = result.scalars;
+  const LabSpec* lab = LabRegistry::builtin().find(result.labId);
+  keyFigureIds_ = lab ? lab->keyFigures : std::vector<std::string>{};
   render();
   QStringList notes;
   for (const std::string& n : result.notes) notes << toQ(n);
@@ -71,12 +74,15 @@ void ScalarPanel::render() {
     scalars_->clear();
     return;
   }
-  const ScalarLayout layout = layOutScalars(shown_);
-  // The lab's one-off figures first, as many label/value pairs a row as the width allows...
+  const ScalarLayout layout = layOutScalars(shown_, keyFigureIds_);
+  // The lab's key figures, then its other one-off figures, as many label/value pairs a row as
+  // the width allows...
+  std::vector<ScalarRow> rows = layout.keyFigures;
+  rows.insert(rows.end(), layout.rows.begin(), layout.rows.end());
   QString html = QStringLiteral("<table cellspacing='0' cellpadding='2'>");
   const size_t perRow = static_cast<size_t>(pairsPerRow_);
-  for (size_t i = 0; i < layout.rows.size(); ++i) {
-    const ScalarRow& row = layout.rows[i];
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const ScalarRow& row = rows[i];
     if (i % perRow == 0) html += QStringLiteral("<tr>");
     html += QStringLiteral("<td>%1:</td><td style='padding-left:8px; padding-right:28px'><b>%2</b></td>")
                 .arg(row.label.toHtmlEscaped(), row.value.toHtmlEscaped());

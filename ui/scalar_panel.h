@@ -33,6 +33,7 @@ class ScalarPanel : public QWidget {
   void render();
 
   std::vector<Scalar> shown_;
+  std::vector<std::string> keyFigureIds_;  ///< The shown lab's (LabSpec::keyFigures).
   int pairsPerRow_ = 2;
   QLabel* scalars_;
   QLabel* notes_;

@@ -44,3 +44,26 @@ TEST(ScalarLayout, ALoneVariantIsNotATable) {
   EXPECT_TRUE(layout.tables.empty());
   EXPECT_EQ(layout.rows.size(), 2u);
 }
+
+TEST(ScalarLayout, KeyFiguresLeadInTheLabsOrderAndTablesStayWhole) {
+  const std::vector<Scalar> scalars = {
+      {"naive", "Naive: throughput", 5991.8, "GFLOP/s"},
+      {"naive.b", "Naive: registers", 27, ""},
+      {"tiled", "Tiled 16x16: throughput", 8238.8, "GFLOP/s"},
+      {"tiled.b", "Tiled 16x16: registers", 27, ""},
+      {"peak", "Theoretical FP32 peak", 66908, "GFLOP/s"},
+      {"best", "Best variant: throughput", 59425, "GFLOP/s"},
+  };
+  const ScalarLayout layout = layOutScalars(scalars, {"best", "naive", "missing"});
+  ASSERT_EQ(layout.keyFigures.size(), 2u) << "a declared figure the run lacks is left out";
+  EXPECT_EQ(layout.keyFigures[0].label, QStringLiteral("Best variant: throughput"));
+  EXPECT_EQ(layout.keyFigures[1].label, QStringLiteral("Naive: throughput"));
+  ASSERT_EQ(layout.rows.size(), 1u) << "a key figure is not repeated among the rows";
+  EXPECT_EQ(layout.rows[0].label, QStringLiteral("Theoretical FP32 peak"));
+  ASSERT_EQ(layout.tables.size(), 1u);
+  EXPECT_EQ(layout.tables[0].rowNames, (QStringList{QStringLiteral("Naive"), QStringLiteral("Tiled 16x16")}))
+      << "the variant table keeps the key figure's row";
+  EXPECT_EQ(presentedFigures(layout).size(), 2u);
+  const ScalarLayout undeclared = layOutScalars(scalars);
+  EXPECT_EQ(presentedFigures(undeclared).size(), 2u) << "without key figures, the first one-off rows are presented";
+}

@@ -134,3 +134,21 @@ TEST(Presets, EveryPresetRunsOnTheH200Simulator) {
     EXPECT_TRUE(hasView) << "the run has no view '" << ref.preset->view << "'";
   }
 }
+
+TEST(KeyFigures, EveryLabDeclaresOneToFourThatItsDefaultModelRunReports) {
+  Session session;
+  for (const auto& lab : registry().labs()) {
+    SCOPED_TRACE(lab.id);
+    EXPECT_GE(lab.keyFigures.size(), 1u) << "no key figures for presentation mode";
+    EXPECT_LE(lab.keyFigures.size(), 4u) << "a class reads four figures at most";
+    RunRequest request{lab.id, "sim:h200", defaultParams(lab.params), RunScope::FullSweep};
+    CancelToken never;
+    const RunOutcome outcome = session.run(request, {}, never);
+    ASSERT_TRUE(outcome.ok()) << outcome.error().message;
+    for (const std::string& id : lab.keyFigures) {
+      bool reported = false;
+      for (const Scalar& s : outcome.result().scalars) reported = reported || s.id == id;
+      EXPECT_TRUE(reported) << "key figure '" << id << "' is not among the run's scalars";
+    }
+  }
+}

@@ -86,6 +86,10 @@ struct LabSpec {
   std::string topic;
   /// Its page under docs/ (e.g. "labs/unified-memory.md"): Help > About this lab shows it.
   std::string docPage;
+  /// Ids of the scalars a class reads first (at most 4, in that order): they lead the scalars
+  /// panel and stand large under the chart in presentation mode. A run that lacks one (a GPU
+  /// without a measurement of it) shows the rest.
+  std::vector<std::string> keyFigures;
 
   [[nodiscard]] const ViewSpec* findView(const std::string& id) const;
   [[nodiscard]] const PresetSpec* findPreset(const std::string& id) const;

@@ -77,6 +77,7 @@ LabSpec buildSpec() {
                {"simt-steps", "SIMT stack on a 4-thread warp (T0..T3)", ViewKind::Grid}};
   lab.presets = divergencePresets();
   lab.docPage = "labs/divergence.md";
+  lab.keyFigures = {"divergence.slowdown_vs_uniform", "divergence.warp_efficiency", "divergence.distinct_paths", "divergence.time_us"};
   lab.benchChecks = divergenceBenchChecks;
   return lab;
 }

@@ -41,6 +41,7 @@ LabSpec buildSpec() {
                {"fraction-vs-ilp", "Fraction of FP32 peak vs ILP", ViewKind::Xy}};
   lab.presets = latencyArithPresets();
   lab.docPage = "labs/latency-arith.md";
+  lab.keyFigures = {"focus.gflops", "focus.fraction", "threads_for_90pct.ilp_1", "threads_for_90pct.ilp_4"};
   lab.benchChecks = latencyArithBenchChecks;
   lab.benchFocusMove = {"ilp", 1, 4};
   return lab;

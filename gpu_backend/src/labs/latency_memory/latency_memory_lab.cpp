@@ -83,6 +83,7 @@ LabSpec buildSpec() {
                {"gbps-vs-bytes", "Copy throughput vs bytes per thread", ViewKind::Xy}};
   lab.presets = latencyMemoryPresets();
   lab.docPage = "labs/latency-memory.md";
+  lab.keyFigures = {"focus.gbps", "focus.fraction", "focus.occupancy_pct", "best.fraction"};
   lab.benchChecks = latencyMemoryBenchChecks;
   lab.benchFocusMove = {"elements_per_thread", 4, 8};
   return lab;

@@ -33,6 +33,7 @@ LabSpec buildSpec() {
                {"ratio-vs-balanced", "Instruction:byte ratio vs the device's balanced ratio", ViewKind::Bars}};
   lab.presets = limiterPresets();
   lab.docPage = "labs/limiter.md";
+  lab.keyFigures = {"limiter.verdict", "limiter.intensity_flop_per_byte", "limiter.fraction_bandwidth", "limiter.fraction_fma"};
   lab.benchChecks = limiterBenchChecks;
   lab.benchFocusMove = {"fmas_per_element", 4, 256};
   return lab;

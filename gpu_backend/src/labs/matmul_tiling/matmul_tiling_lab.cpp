@@ -42,6 +42,7 @@ LabSpec buildSpec() {
                {"smem-per-flop", "Shared-memory bytes loaded per flop", ViewKind::Bars}};
   lab.presets = matmulTilingPresets();
   lab.docPage = "labs/matmul-tiling.md";
+  lab.keyFigures = {"matmul.best_gflops", "matmul.best_fraction_of_peak", "matmul.gflops.naive", "matmul.gflops.tiled"};
   lab.benchChecks = matmulBenchChecks;
   return lab;
 }

@@ -48,6 +48,7 @@ LabSpec buildSpec() {
                {"register-caps", "What a register cap costs: the same work under __launch_bounds__", ViewKind::Bars}};
   lab.presets = occupancyPresets();
   lab.docPage = "labs/occupancy.md";
+  lab.keyFigures = {"occupancy.percent", "occupancy.blocks_per_sm", "occupancy.limiter"};
   lab.benchChecks = occupancyBenchChecks;
   return lab;
 }

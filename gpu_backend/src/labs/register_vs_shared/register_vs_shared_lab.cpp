@@ -51,6 +51,7 @@ LabSpec buildSpec() {
                {"best-vs-ceilings", "Best of each variant against its ceiling", ViewKind::Bars}};
   lab.presets = registerVsSharedPresets();
   lab.docPage = "labs/register-vs-shared.md";
+  lab.keyFigures = {"rvs.best_fraction.registers", "rvs.best_fraction.shared_1", "rvs.register_to_shared_ratio", "rvs.register_threads_to_beat_shared"};
   lab.benchChecks = registerVsSharedBenchChecks;
   lab.benchFocusMove = {"threads_per_block", 64, 512};
   return lab;

@@ -31,6 +31,7 @@ LabSpec buildSpec() {
                {"fraction-of-roof", "Fraction of the roof reached vs arithmetic intensity", ViewKind::Xy}};
   lab.presets = rooflinePresets();
   lab.docPage = "labs/roofline.md";
+  lab.keyFigures = {"roofline.ridge_flop_per_byte", "roofline.focus_fraction_of_roof", "roofline.bandwidth_gbs", "roofline.fma_peak_gflops"};
   lab.benchChecks = rooflineBenchChecks;
   lab.benchFocusMove = {"fmas_per_element", 4, 256};
   return lab;

@@ -41,6 +41,7 @@ LabSpec buildSpec() {
                {"page-map", "Where each page lives", ViewKind::Grid}};
   lab.presets = umMultiGpuPresets();
   lab.docPage = "labs/unified-memory.md";
+  lab.keyFigures = {"multigpu.first-touch.gpu1_gbps", "multigpu.read-duplicate.gpu1_gbps", "multigpu.remote-mapped.gpu1_gbps", "multigpu.migrate.gpu1_gbps"};
   return lab;
 }
 

@@ -47,6 +47,7 @@ LabSpec buildSpec() {
                {"page-map", "Where each page lives", ViewKind::Grid}};
   lab.presets = umOversubscriptionPresets();
   lab.docPage = "labs/unified-memory.md";
+  lab.keyFigures = {"oversubscription.thread_4b.gbps_below", "oversubscription.thread_4b.gbps_above", "oversubscription.warp_64kb.gbps_below", "oversubscription.warp_64kb.gbps_above"};
   return lab;
 }
 

@@ -48,6 +48,7 @@ LabSpec buildSpec() {
                {"page-map", "Where each page lives", ViewKind::Grid}};
   lab.presets = umPoliciesPresets();
   lab.docPage = "labs/unified-memory.md";
+  lab.keyFigures = {"policies.none.round_ms", "policies.read_mostly.round_ms", "policies.preferred_cpu.round_ms", "policies.accessed_by_gpu.round_ms"};
   return lab;
 }
 

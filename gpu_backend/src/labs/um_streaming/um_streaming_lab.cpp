@@ -70,6 +70,7 @@ LabSpec buildSpec() {
                {"page-map", "Where each page lives", ViewKind::Grid}};
   lab.presets = umStreamingPresets();
   lab.docPage = "labs/unified-memory.md";
+  lab.keyFigures = {"streaming.gbps.thread_4b", "streaming.gbps.warp_64k", "streaming.gbps.prefetch", "streaming.gbps.memcpy_pinned"};
   lab.benchChecks = umStreamingBenchChecks;
   return lab;
 }

@@ -50,6 +50,7 @@ LabSpec buildSpec() {
                {"page-map", "Where each page lives", ViewKind::Grid}};
   lab.presets = umThrashingPresets();
   lab.docPage = "labs/unified-memory.md";
+  lab.keyFigures = {"thrashing.none.thrashing", "thrashing.none.kernel_gbps", "thrashing.preferred_cpu.kernel_gbps", "thrashing.accessed_by_gpu.kernel_gbps"};
   return lab;
 }
 
