@@ -64,17 +64,19 @@ void LectureCaption::sizeFonts() {
   lookAt_->setFont(lookFont);
 }
 
+void LectureCaption::setCompact(bool compact) {
+  compact_ = compact;
+  follow();
+}
+
 void LectureCaption::follow() {
   const PresetRef ref = navigator_->current();
   setVisible(static_cast<bool>(ref));
   lookAt_->setVisible(static_cast<bool>(ref));
   if (!ref) return;
-  position_->setText(tr("%1 — %2 of %3: %4")
-                         .arg(toQ(navigator_->lecture()->title))
-                         .arg(navigator_->index() + 1)
-                         .arg(navigator_->count())
-                         .arg(toQ(ref.preset->title)));
-  position_->setToolTip(toQ(ref.preset->source));
+  const QString position = tr("%1 of %2: %3").arg(navigator_->index() + 1).arg(navigator_->count()).arg(toQ(ref.preset->title));
+  position_->setText(compact_ ? position : tr("%1 — %2").arg(toQ(navigator_->lecture()->title), position));
+  position_->setToolTip(toQ(navigator_->lecture()->title) + QStringLiteral("\n") + toQ(ref.preset->source));
   claim_->setText(toQ(ref.preset->claim));
   lookAt_->setText(tr("Look at: %1").arg(toQ(ref.preset->lookAt)));
   lookAt_->setToolTip(toQ(ref.preset->source));

@@ -28,6 +28,9 @@ class LectureCaption : public QWidget {
   [[nodiscard]] QPushButton* previousButton() const { return previous_; }
   [[nodiscard]] QPushButton* nextButton() const { return next_; }
   [[nodiscard]] QPushButton* leaveButton() const { return leave_; }
+  /// Presenting: the position line leaves out the lecture's title (the room knows it) and so
+  /// keeps to one line at 1280x720, which the chart gets back.
+  void setCompact(bool compact);
 
  protected:
   /// The claim and look-at lines are sized from the caption's font: they follow the window's
@@ -45,6 +48,7 @@ class LectureCaption : public QWidget {
   QPushButton* leave_;
   QLabel* claim_;
   QLabel* lookAt_;
+  bool compact_ = false;
 };
 
 }  // namespace warpscope::ui

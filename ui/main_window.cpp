@@ -185,7 +185,10 @@ void MainWindow::buildUi() {
   presentation_ = new PresentationMode({this, left, scalarScroll, paramPanel_}, [this] {
     if (shown_) displayShown();
   }, right);
-  connect(presentation_, &PresentationMode::activeChanged, this, [this] { updateKeyFigures(); });
+  connect(presentation_, &PresentationMode::activeChanged, this, [this](bool on) {
+    lectureCaption_->setCompact(on);
+    updateKeyFigures();
+  });
   rightLayout->addWidget(messageBar_);
   rightLayout->addWidget(presentation_->strip());
   rightLayout->addWidget(lectureCaption_);
@@ -416,7 +419,9 @@ void MainWindow::updateKeyFigures() {
   const ScalarLayout layout = layOutScalars(shown_->scalars, lab ? lab->keyFigures : std::vector<std::string>{});
   QStringList parts;
   for (const ScalarRow& figure : presentedFigures(layout))
-    parts << QStringLiteral("%1: <b>%2</b>").arg(figure.label.toHtmlEscaped(), figure.value.toHtmlEscaped());
+    // A figure never breaks inside ("GB/" and "s" on two lines); the line breaks between figures.
+    parts << QStringLiteral("<span style='white-space:nowrap'>%1: <b>%2</b></span>")
+                 .arg(figure.label.toHtmlEscaped(), figure.value.toHtmlEscaped());
   keyFigures_->setText(QStringLiteral("<span style='font-size:large'>%1</span>").arg(parts.join(QStringLiteral(" &nbsp;·&nbsp; "))));
   keyFigures_->setVisible(!parts.isEmpty());
 }

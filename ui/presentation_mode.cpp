@@ -1,6 +1,7 @@
 #include "presentation_mode.h"
 
 #include <QMainWindow>
+#include <QStatusBar>
 #include <QLabel>
 
 #include <algorithm>
@@ -38,11 +39,13 @@ void PresentationMode::setActive(bool on) {
     setTypeScale(std::max(scaleBefore_, kPresentationScale));
     setLeftPanelVisible(false);
     parts_.scalarArea->setVisible(false);  // the numbers come back with the desk layout
+    window->statusBar()->setVisible(false);  // the chart's banner says what ran; the height goes to it
     window->showFullScreen();
   } else {
     setTypeScale(scaleBefore_);
     setLeftPanelVisible(true);
     parts_.scalarArea->setVisible(true);
+    window->statusBar()->setVisible(true);
     if (maximizedBefore_) window->showMaximized(); else window->showNormal();
   }
   emit activeChanged(on);

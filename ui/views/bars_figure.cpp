@@ -112,6 +112,38 @@ QString BarsFigure::describeBar(int series, int category) const {
   return text;
 }
 
+namespace {
+
+/// A bar's value above it, in the room of one bar (`slot`: its width, the distance to the next
+/// bar's label): it shrinks to fit, and stands upright when even that is too wide (narrow bars
+/// side by side would run their numbers into each other), above the bar where there is height,
+/// else inside its top in white.
+void paintValueLabel(QPainter& painter, const QFont& font, const QString& text, const QRectF& bar, qreal labelBottom,
+                     qreal slot, qreal plotTop) {
+  const QFont fitted = fittedFont(font, text, slot - 3, 0.75);
+  const QFontMetricsF fm(fitted);
+  const qreal w = fm.horizontalAdvance(text);
+  const qreal h = fm.height();
+  painter.save();
+  painter.setFont(fitted);
+  painter.setPen(QColor(0x11, 0x11, 0x11));
+  if (w <= slot - 3) {
+    painter.drawText(QRectF(bar.center().x() - slot / 2, labelBottom - h - 2, slot, h), Qt::AlignHCenter | Qt::AlignBottom, text);
+  } else if (labelBottom - plotTop >= w + 4 || bar.height() < w + 4) {
+    painter.translate(bar.center().x(), labelBottom - 2);
+    painter.rotate(-90);
+    painter.drawText(QRectF(0, -h / 2, w + 2, h), Qt::AlignLeft | Qt::AlignVCenter, text);
+  } else {
+    painter.setPen(Qt::white);
+    painter.translate(bar.center().x(), bar.top() + 2);
+    painter.rotate(-90);
+    painter.drawText(QRectF(-w - 2, -h / 2, w + 2, h), Qt::AlignRight | Qt::AlignVCenter, text);
+  }
+  painter.restore();
+}
+
+}  // namespace
+
 void BarsFigure::paint(QPainter& painter, const QRectF& area) const {
   painter.save();
   painter.setClipRect(area);
@@ -161,11 +193,7 @@ void BarsFigure::paint(QPainter& painter, const QRectF& area) const {
         painter.drawLine(QPointF(cx - cap, yLo), QPointF(cx + cap, yLo));
         labelBottom = std::min(labelBottom, yHi);
       }
-      painter.setFont(valueFont);
-      painter.setPen(QColor(0x11, 0x11, 0x11));
-      const qreal h = QFontMetricsF(valueFont).height();
-      painter.drawText(QRectF(bar.center().x() - 60, labelBottom - h - 2, 120, h), Qt::AlignHCenter | Qt::AlignBottom,
-                       formatNumber(v.value, 3));
+      paintValueLabel(painter, valueFont, formatNumber(v.value, 3), bar, labelBottom, bar.width(), l.plot.top());
     }
   }
 
@@ -185,10 +213,15 @@ void BarsFigure::paint(QPainter& painter, const QRectF& area) const {
       painter.drawText(cell, Qt::AlignHCenter | Qt::AlignTop, tickFm.elidedText(name, Qt::ElideRight, groupW - 4));
   }
   const QFont axisFont = figureFont(figure_font::kAxisTitle, true);
-  painter.setFont(axisFont);
   const qreal axisH = QFontMetricsF(axisFont).height();
-  painter.drawText(QRectF(l.plot.left(), l.plot.bottom() + l.categoryLines * tickFm.height() + 12, l.plot.width(), axisH),
-                   Qt::AlignCenter, toQ(bars_.categoryLabel));
+  // The category title spans the figure's width, shrinking before it is cut (as the value title).
+  const QRectF categoryTitle(area.left() + kPad, l.plot.bottom() + l.categoryLines * tickFm.height() + 12,
+                             area.width() - 2 * kPad, axisH);
+  const QFont categoryAxisFont = fittedFont(axisFont, toQ(bars_.categoryLabel), categoryTitle.width(), 0.7);
+  painter.setFont(categoryAxisFont);
+  painter.drawText(categoryTitle, Qt::AlignCenter,
+                   QFontMetricsF(categoryAxisFont).elidedText(toQ(bars_.categoryLabel), Qt::ElideRight, categoryTitle.width()));
+  painter.setFont(axisFont);
   painter.save();
   painter.translate(area.left() + kPad + axisH / 2, l.plot.center().y());
   painter.rotate(-90);

@@ -81,6 +81,38 @@ qreal paintTitleBlock(QPainter& painter, const QRectF& area, const QString& titl
   return y - area.top();
 }
 
+qreal titleLineHeight() { return QFontMetricsF(figureFont(figure_font::kTitle, true)).height() + 8; }
+
+qreal paintTitleLine(QPainter& painter, const QRectF& area, const QString& title, const QString& banner,
+                     Provenance provenance) {
+  painter.save();
+  QFont titleFont = figureFont(figure_font::kTitle, true);
+  QFont bannerFont = figureFont(figure_font::kBanner);
+  const QString separator = QStringLiteral("  ·  ");
+  const qreal room = area.width() - 12;
+  const auto wide = [&] {
+    return QFontMetricsF(titleFont).horizontalAdvance(title) + QFontMetricsF(bannerFont).horizontalAdvance(separator + banner);
+  };
+  if (wide() > room) {  // both shrink by the same factor, to 60% at most; the banner is never cut
+    const qreal scale = std::max(0.6, room / wide());
+    titleFont.setPixelSize(std::max(1, static_cast<int>(std::floor(titleFont.pixelSize() * scale))));
+    bannerFont.setPixelSize(std::max(1, static_cast<int>(std::floor(bannerFont.pixelSize() * scale))));
+  }
+  const qreal bannerW = QFontMetricsF(bannerFont).horizontalAdvance(separator + banner);
+  const QString shownTitle = QFontMetricsF(titleFont).elidedText(title, Qt::ElideRight, std::max<qreal>(0, room - bannerW));
+  const qreal titleW = QFontMetricsF(titleFont).horizontalAdvance(shownTitle);
+  const qreal h = titleLineHeight();
+  qreal x = area.left() + (area.width() - titleW - bannerW) / 2;
+  painter.setPen(QColor(0x11, 0x11, 0x11));
+  painter.setFont(titleFont);
+  painter.drawText(QRectF(x, area.top() + 4, titleW + 1, h - 8), Qt::AlignLeft | Qt::AlignVCenter, shownTitle);
+  painter.setFont(bannerFont);
+  painter.setPen(bannerColor(provenance));
+  painter.drawText(QRectF(x + titleW, area.top() + 4, bannerW + 1, h - 8), Qt::AlignLeft | Qt::AlignVCenter, separator + banner);
+  painter.restore();
+  return h;
+}
+
 namespace {
 
 /// Lines of entries that fit in `width`, each a list of (entry index, width).

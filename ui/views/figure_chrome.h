@@ -50,6 +50,13 @@ QFont fittedFont(const QFont& font, const QString& text, qreal room, qreal minSc
 qreal paintTitleBlock(QPainter& painter, const QRectF& area, const QString& title, const QString& banner,
                       Provenance provenance);
 
+/// The title and the banner on one line ("title · banner"), for a figure too short for the
+/// two-line block; both shrink together to fit. Returns the height taken.
+qreal paintTitleLine(QPainter& painter, const QRectF& area, const QString& title, const QString& banner,
+                     Provenance provenance);
+/// The height paintTitleLine takes.
+qreal titleLineHeight();
+
 /// A figure with nothing to draw: its title block (when it has a title) and `message` centred
 /// below it. The banner still says what made the (empty) result.
 void paintEmptyFigure(QPainter& painter, const QRectF& area, const QString& title, const QString& banner,

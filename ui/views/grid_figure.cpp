@@ -94,6 +94,14 @@ void GridFigure::setView(const View& view, const QString& banner, Provenance pro
   // The page palette only for a page map (every state one of its ids); the figure palette else.
   if (!allKnown)
     for (size_t i = 0; i < colors_.size(); ++i) colors_[i] = kindColor(static_cast<int>(i));
+  // The legend lists the states the grid ever shows (a page map of one GPU has no "On GPU 1").
+  stateUsed_.assign(grid_.states.size(), false);
+  auto markUsed = [this](int state) {
+    if (state >= 0 && static_cast<size_t>(state) < stateUsed_.size()) stateUsed_[static_cast<size_t>(state)] = true;
+  };
+  for (const GridFrame& frame : grid_.frames)
+    for (const int state : frame.cells) markUsed(state);
+  for (const GridChange& change : grid_.changes) markUsed(change.state);
   const QFontMetricsF labelFm(figureFont(figure_font::kTick));
   rowLabelWidth_ = 0;
   for (const std::string& r : grid_.rowLabels) rowLabelWidth_ = std::max(rowLabelWidth_, labelFm.horizontalAdvance(toQ(r)));
@@ -198,7 +206,8 @@ QString GridFigure::titleText() const { return titleBlockText(title_, banner_); 
 
 std::vector<LegendEntry> GridFigure::legendEntries() const {
   std::vector<LegendEntry> entries;
-  for (size_t s = 0; s < grid_.states.size(); ++s) entries.push_back({toQ(grid_.states[s].label), stateColor(static_cast<int>(s))});
+  for (size_t s = 0; s < grid_.states.size(); ++s)
+    if (s >= stateUsed_.size() || stateUsed_[s]) entries.push_back({toQ(grid_.states[s].label), stateColor(static_cast<int>(s))});
   if (raster_ && columnsPerCell() > 1)
     entries.push_back({QObject::tr("Mixed (hatched): colour of most of its %1").arg(levelName(0)), QColor(0xF4, 0xF4, 0xF4), kHatch});
   return entries;
@@ -223,13 +232,23 @@ QString GridFigure::frameText() const {
 }
 
 GridFigure::Layout GridFigure::layout(const QRectF& area) const {
+  const Layout full = layout(area, false);
+  // A short figure (a projector's 1280x720 under a lecture's caption) keeps more of its height
+  // for the cells by putting the title and the banner on one line.
+  if (full.cells.height() >= std::max<qreal>(80, 0.35 * area.height())) return full;
+  return layout(area, true);
+}
+
+GridFigure::Layout GridFigure::layout(const QRectF& area, bool compact) const {
   Layout l;
+  l.compact = compact;
   const QFontMetricsF titleFm(figureFont(figure_font::kTitle, true));
   const QFontMetricsF bannerFm(figureFont(figure_font::kBanner));
   const QFontMetricsF frameFm(figureFont(figure_font::kAxisTitle + 2, true));
   const QFontMetricsF labelFm(figureFont(figure_font::kTick));
   const QFontMetricsF axisFm(figureFont(figure_font::kAxisTitle, true));
-  l.title = QRectF(area.left(), area.top(), area.width(), 6 + titleFm.height() + 2 + bannerFm.height() + 6);
+  const qreal titleH = compact ? titleLineHeight() : 6 + titleFm.height() + 2 + bannerFm.height() + 6;
+  l.title = QRectF(area.left(), area.top(), area.width(), titleH);
   const qreal legendH = legendHeight(legendEntries(), area.width() - 2 * kPad);
   l.legend = QRectF(area.left() + kPad, l.title.bottom(), area.width() - 2 * kPad, legendH);
   l.frameLabel = QRectF(area.left(), l.legend.bottom() + 2, area.width(), frameFm.height() + 6);
@@ -324,7 +343,8 @@ void GridFigure::paint(QPainter& painter, const QRectF& area) const {
     return;
   }
   const Layout l = layout(area);
-  paintTitleBlock(painter, l.title, title_, banner_, provenance_);
+  if (l.compact) paintTitleLine(painter, l.title, title_, banner_, provenance_);
+  else paintTitleBlock(painter, l.title, title_, banner_, provenance_);
   paintLegend(painter, l.legend, legendEntries());
   painter.setFont(figureFont(figure_font::kAxisTitle + 2, true));
   painter.setPen(QColor(0x11, 0x11, 0x11));
@@ -409,15 +429,17 @@ void GridFigure::paint(QPainter& painter, const QRectF& area) const {
 
 void GridFigure::paintRowAxisTitle(QPainter& painter, const Layout& l, const QRectF& area) const {
   // Rotated beside the rows: it may run from below the frame label to the figure's bottom edge,
-  // centred on the cells; a long title shrinks, then is cut, rather than running off the figure.
+  // centred on the cells; a long title shrinks, and is left out where even that does not fit.
   const qreal centre = l.cells.center().y();
   const qreal room = std::max<qreal>(40, 2 * std::min(centre - l.frameLabel.bottom(), area.bottom() - centre) - 8);
   const QString title = toQ(grid_.rowAxisLabel);
   const QFont font = fittedFont(painter.font(), title, room, 0.7);
+  // Too short even for the shrunk title: leave it out (the row labels still read) rather than
+  // show a cut word.
+  if (QFontMetricsF(font).horizontalAdvance(title) > room) return;
   painter.setFont(font);
   painter.rotate(-90);
-  painter.drawText(QRectF(-room / 2, -20, room, 40), Qt::AlignCenter,
-                   QFontMetricsF(font).elidedText(title, Qt::ElideRight, room));
+  painter.drawText(QRectF(-room / 2, -20, room, 40), Qt::AlignCenter, title);
 }
 
 void GridFigure::paintRaster(QPainter& painter, const Layout& l, const QRectF& area) const {

@@ -73,8 +73,10 @@ class GridFigure {
   struct Layout {
     QRectF title, legend, frameLabel, columnLabels, rowLabels, cells;
     qreal cellW = 0, cellH = 0;
+    bool compact = false;  ///< Title and banner on one line: the figure is short (1280x720, presenting).
   };
   [[nodiscard]] Layout layout(const QRectF& area) const;
+  [[nodiscard]] Layout layout(const QRectF& area, bool compact) const;
   /// The row axis title, rotated, with the painter already at its centre.
   void paintRowAxisTitle(QPainter& painter, const Layout& l, const QRectF& area) const;
   void paintRaster(QPainter& painter, const Layout& l, const QRectF& area) const;
@@ -84,6 +86,7 @@ class GridFigure {
   [[nodiscard]] double endTime() const;
 
   Grid grid_;
+  std::vector<bool> stateUsed_;  ///< Per state: shown by any frame or change (the legend's entries).
   std::string viewId_;
   QString title_;
   QString banner_;

@@ -69,20 +69,26 @@ void setDecadeRange(QAbstractAxis* axis, double lo, double hi) {
 QLogValueAxis* newLogAxis(double base) {
   auto* axis = new QLogValueAxis;
   axis->setBase(base);
-  axis->setLabelFormat(QStringLiteral("%g"));
+  // Whole numbers in full (1048576, not 1.04858e+06, which Qt Charts then cuts); fractions as they are.
+  axis->setLabelFormat(QStringLiteral("%.10g"));
   axis->setMinorTickCount(base == 10 ? 8 : 0);
   return axis;
 }
 
 QString focusLabel(const View& view) {
+  // Qt Charts cuts a legend entry longer than about 34 characters at 1280x720: a long series
+  // name gives way (the ring on its curve says which series it is), the numbers stay.
+  constexpr qsizetype kLegendChars = 32;
   for (const Series& s : view.series) {
     if (s.name != view.focusSeries) continue;
     for (const Point& p : s.points)
-      if (p.x == view.focusX)
-        return QObject::tr("Focus: %1 at %2 → %3")
-            .arg(toQ(s.name), formatNumber(p.x), formatNumber(p.y, 3));
+      if (p.x == view.focusX) {
+        const QString full = QObject::tr("Focus: %1 at %2 → %3").arg(toQ(s.name), formatNumber(p.x), formatNumber(p.y, 3));
+        return full.size() <= kLegendChars ? full : QObject::tr("Focus at %1 → %2").arg(formatNumber(p.x), formatNumber(p.y, 3));
+      }
   }
-  return QObject::tr("Focus: %1 at %2").arg(toQ(view.focusSeries), formatNumber(view.focusX));
+  const QString full = QObject::tr("Focus: %1 at %2").arg(toQ(view.focusSeries), formatNumber(view.focusX));
+  return full.size() <= kLegendChars ? full : QObject::tr("Focus at %1").arg(formatNumber(view.focusX));
 }
 
 }  // namespace
@@ -185,6 +191,20 @@ void ViewChart::fitAxisTitles(const QRectF& plot) {
   // comes out several percent wider than QFontMetricsF says: keep that much in hand.
   fit(yAxis_, 0.92 * plot.height() - 16);
   fit(xAxis_, 0.92 * plot.width() - 16);
+  fitLogTickLabels(plot);
+}
+
+void ViewChart::fitLogTickLabels(const QRectF& plot) {
+  // A log2 axis over bytes (128 ... 2097152) has a label per power of two: side by side they no
+  // longer fit at 1280x720 and Qt Charts cuts every one ("1…", "2…"). Upright, they all fit.
+  auto* axis = qobject_cast<QLogValueAxis*>(xAxis_);
+  if (!axis || axis->min() <= 0 || axis->max() <= axis->min()) return;
+  const double ticks = std::floor(std::log(axis->max() / axis->min()) / std::log(axis->base())) + 1;
+  const QFontMetricsF fm(axis->labelsFont());
+  const qreal widest = std::max(fm.horizontalAdvance(QString::asprintf("%.10g", axis->max())),
+                                fm.horizontalAdvance(QString::asprintf("%.10g", axis->min())));
+  const int angle = ticks * (widest + 10) > plot.width() ? -90 : 0;
+  if (axis->labelsAngle() != angle) axis->setLabelsAngle(angle);  // no relayout loop
 }
 
 QString ViewChart::titleText() const { return chart_->title(); }
@@ -239,7 +259,8 @@ void ViewChart::rebuild(const View& view, bool logX, bool logY) {
   } else {
     auto* axis = new QValueAxis;
     axis->setTickType(QValueAxis::TicksDynamic);
-    axis->setLabelFormat(QStringLiteral("%g"));
+    // Whole numbers in full (1048576, not 1.04858e+06, which Qt Charts then cuts); fractions as they are.
+  axis->setLabelFormat(QStringLiteral("%.10g"));
     xAxis_ = axis;
   }
   if (logY) {

@@ -75,6 +75,8 @@ class ViewChart {
   void setTitle(const View& view, const QString& banner, Provenance provenance);
   /// Shrinks an axis title that would not fit along the plot (Qt Charts would cut it).
   void fitAxisTitles(const QRectF& plot);
+  /// Turns the x tick labels of a log axis upright when side by side they would be cut.
+  void fitLogTickLabels(const QRectF& plot);
 
   QChart* chart_;
   std::string viewId_;

@@ -117,8 +117,8 @@ RunResult assembleMatmulResult(const DeviceInfo& device, const ParamSet& params,
   bars.bars.valueLabel = "GFLOP/s (FP32 peak " + std::to_string(static_cast<int>(std::lround(peakGflops))) + ")";
   BarSeries gflopsBars{seriesName(result), {}};
   View smem = declaredView(lab, "smem-per-flop");
-  smem.bars.categoryLabel = "Variant (out: outputs per thread)";
-  smem.bars.valueLabel = "Bytes loaded from shared memory per flop (naive: through L1)";
+  smem.bars.categoryLabel = "Variant (out: outputs per thread; naive: its loads go through L1)";
+  smem.bars.valueLabel = "Shared-memory bytes per flop";
   BarSeries smemBars{"Analytic (from the tiling)", {}};
 
   View byOutputs = declaredView(lab, "gflops-vs-outputs");

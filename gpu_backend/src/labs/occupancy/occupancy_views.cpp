@@ -107,7 +107,7 @@ View curveView(const DeviceInfo& device, const sim::OccupancyRules& rules, const
 View registerCapsView(const std::vector<RegisterCapPoint>& caps) {
   View v = declaredView(occupancySpec(), "register-caps");
   v.bars.categoryLabel =
-      "Register cap of __launch_bounds__(256, min blocks): registers used, local (spill) bytes per thread, occupancy";
+      "Register cap: registers used, spill bytes per thread, occupancy";
   v.bars.valueLabel = "Time of the same work (ms)";
   BarSeries time{"Kernel time", {}};
   for (const RegisterCapPoint& c : caps) {

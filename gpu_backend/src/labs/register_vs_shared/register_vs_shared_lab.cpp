@@ -161,7 +161,7 @@ RunResult assembleRvsResult(const DeviceInfo& device, const ParamSet& params,
   View shared = declaredView(lab, "shared-gbps-vs-threads");
   shared.title += " (ILP " + std::to_string(params.getInt("ilp")) + ")";
   shared.xLabel = "Threads per SM";
-  shared.yLabel = "Shared-memory bytes read per second (GB/s)";
+  shared.yLabel = "Shared-memory reads (GB/s)";
   shared.yMaxHint = ceilings.sharedGbps * 1.1;
   for (View* v : {&gflops, &shared}) {
     v->focusSeries = rvsVariantName(focusVariant);

@@ -83,7 +83,7 @@ RunResult assembleRooflineResult(const DeviceInfo& device, const ParamSet& param
   // then flat. Three points draw it exactly.
   const double xLo = limiterIntensity(kLimiterFmaValues[0]) / 2;
   const double xHi = limiterIntensity(kLimiterFmaValues[kLimiterFmaCount - 1]) * 2;
-  Series roofLine{std::string(modelled ? "Roof (model ceilings): " : "Roof (measured ceilings): ") +
+  Series roofLine{std::string(modelled ? "Model roof: " : "Measured roof: ") +
                       formatted(ceilings.bandwidthGBs) + " GB/s, " + formatted(ceilings.fmaGflops / 1000) +
                       " TFLOP/s",
                   {}, 0};

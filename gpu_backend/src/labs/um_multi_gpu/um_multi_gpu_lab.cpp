@@ -126,9 +126,11 @@ RunResult assembleUmMultiGpu(const DeviceInfo& device, const ParamSet& params, c
     if (!s) continue;
     const std::string prefix = "multigpu." + kModeNames[static_cast<std::size_t>(m.mode)];
     const std::string label = s->name + ": ";
-    for (const char* phase : {"gpu0", "gpu1", "peer-copy"})
+    // Phase names are ids; the labels say them in words.
+    for (const auto& [phase, words] : {std::pair{"gpu0", "GPU 0 reads"}, std::pair{"gpu1", "GPU 1 reads"},
+                                       std::pair{"peer-copy", "peer copy"}})
       if (const um::UmPhaseTiming* p = s->findPhase(phase))
-        result.scalars.push_back({prefix + "." + scalarKey(phase) + "_gbps", label + phase + " GB/s", p->gbps(), "GB/s"});
+        result.scalars.push_back({prefix + "." + scalarKey(phase) + "_gbps", label + words, p->gbps(), "GB/s"});
     result.scalars.push_back({prefix + ".dtod_mib", label + "MiB GPU to GPU", um::mebibytes(s->counters.bytesDtoD), "MiB"});
     result.scalars.push_back({prefix + ".htod_mib", label + "MiB host to device", um::mebibytes(s->counters.bytesHtoD), "MiB"});
     result.scalars.push_back({prefix + ".gpu_faults", label + "GPU faults", static_cast<double>(s->counters.gpuFaults), "faults"});
