@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 
 #include "labs/parallel_configurations.h"
@@ -130,6 +131,12 @@ RunResult simulateUmOversubscription(const sim::DeviceProfile& original, const R
       line.points.push_back({workingSet / (1 << 20), gbps, gbps, gbps});
       if (static_cast<int>(c) == shown && i + 1 == ratios.size()) {
         r.name = line.name + " at " + um::bytesText(workingSet);
+        // The page map then shows the smaller allocation: say so where its rows are read.
+        if (const double k = oversubscriptionModelScale(profile, scenarioOf(c, i)); k > 1) {
+          char scale[48];
+          std::snprintf(scale, sizeof scale, " (a 1/%.3g scale model)", k);
+          r.name += scale;
+        }
         shownScenario = std::move(r);
       }
     }

@@ -31,6 +31,14 @@ constexpr double kWindowsPerSimulation = 8;
 
 }  // namespace
 
+double oversubscriptionModelScale(const sim::DeviceProfile& profile, const OversubscriptionScenario& scenario) {
+  using namespace um;
+  const StreamKernel shape = streamKernelFor(profile.info, Processor::Gpu0, 0, 0, scenario.warpChunkBytes, false);
+  const double window = static_cast<double>(shape.smCount) * shape.warpsPerSm * static_cast<double>(scenario.warpChunkBytes);
+  const double cap = std::max(scenario.traced ? kMinSimulatedBytesTraced : kMinSimulatedBytes, kWindowsPerSimulation * window);
+  return std::max(1.0, scenario.workingSetBytes / cap);
+}
+
 um::UmScenarioResult simulateOversubscriptionScenario(const sim::DeviceProfile& profile,
                                                      const OversubscriptionScenario& scenario) {
   using namespace um;
@@ -43,10 +51,7 @@ um::UmScenarioResult simulateOversubscriptionScenario(const sim::DeviceProfile& 
   if (chunk < 128 || chunk > kChunkBytes || (chunk & (chunk - 1)) != 0)
     throw BadInputError("um-oversubscription: warpChunkBytes must be a power of two from 128 to 2097152");
 
-  const StreamKernel shape = streamKernelFor(profile.info, Processor::Gpu0, 0, 0, chunk, false);
-  const double window = static_cast<double>(shape.smCount) * shape.warpsPerSm * static_cast<double>(chunk);
-  const double cap = std::max(scenario.traced ? kMinSimulatedBytesTraced : kMinSimulatedBytes, kWindowsPerSimulation * window);
-  const double scale = std::max(1.0, scenario.workingSetBytes / cap);
+  const double scale = oversubscriptionModelScale(profile, scenario);
   const auto simPages = static_cast<std::uint64_t>(std::max(1.0, std::round(scenario.workingSetBytes / scale / kPageBytes)));
   const std::uint64_t simBytes = simPages * kPageBytes;
   const double simMemory = params.deviceMemoryBytes / scale;

@@ -13,6 +13,10 @@ struct DeviceProfile;
 
 namespace warpscope::labs {
 
+/// k >= 1: the scenario runs on a model with working set and GPU memory divided by k (its trace,
+/// and so the page map, shows that smaller allocation).
+double oversubscriptionModelScale(const sim::DeviceProfile& profile, const OversubscriptionScenario& scenario);
+
 /// Runs one scenario on the model. Deterministic: the same profile and scenario give the same
 /// result. Throws BadInputError for a profile missing a parameter the model needs.
 um::UmScenarioResult simulateOversubscriptionScenario(const sim::DeviceProfile& profile, const OversubscriptionScenario& scenario);
