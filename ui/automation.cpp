@@ -177,11 +177,16 @@ void Automation::nextSliderChange() {
                  .arg(*hi, 0, 'f', 2)
                  .arg(inPlaceCount_)
                  .arg(changesDone_ - inPlaceCount_));
+    // Which move was slowest: a p95 far above the median is usually one value of the slider.
+    const auto slowest = static_cast<std::size_t>(hi - latenciesMs_.begin());
+    if (slowest < movedTo_.size())
+      printOut(tr("  slowest: %1 = %2, %3 ms").arg(toQ(control_->spec().id), movedTo_[slowest]).arg(*hi, 0, 'f', 2));
     if (++controlIndex_ < controls_.size()) {
       control_ = controls_[controlIndex_];
       changesDone_ = 0;
       inPlaceCount_ = 0;
       latenciesMs_.clear();
+      movedTo_.clear();
       QTimer::singleShot(10, this, &Automation::nextSliderChange);
       return;
     }
@@ -200,6 +205,7 @@ void Automation::nextSliderChange() {
   } else {
     control_->comboBox()->setCurrentIndex(next);
   }
+  movedTo_.push_back(control_->comboBox() ? control_->comboBox()->currentText() : QString::number(control_->value()));
 }
 
 }  // namespace warpscope::ui

@@ -60,6 +60,7 @@ class Automation : public QObject {
   int inPlaceCount_ = 0;
   QElapsedTimer clock_;
   std::vector<double> latenciesMs_;
+  std::vector<QString> movedTo_;  ///< The value each timed move went to (the slowest is named).
 };
 
 /// Median of a sample (the mean of the middle two for an even count).
