@@ -9,17 +9,18 @@ std::vector<PresetSpec> umOversubscriptionPresets() {
        .claim = "Let's see how perf changes as we increase the working set: fault-based migration "
                 "throughput drops once the working set passes the GPU memory limit.",
        .lookAt = "Every curve is flat up to the 'GPU memory (256 MiB)' line and falls past it: thread/4B from "
-                 "about 26 to 4 GB/s, warp/64KB from about 46 to 34 and down to 7 GB/s at 3x memory. The "
-                 "ReadMostly curves fall less (about 6 and 16 GB/s at 3x): evicting a copy is dropping it.",
+                 "about 19 to 4 GB/s, warp/64KB from about 35 to 28 and down to 7 GB/s at 3x memory. The "
+                 "ReadMostly curves fall less (about 6 and 15 GB/s at 3x): evicting a copy is dropping it.",
        .source = "seed 000, Sakharnykh, Unified Memory on Pascal and Volta: slide 60 'GPU memory "
                  "oversubscription'",
-       // The cliff needs working sets up to 3x memory and 4 passes: below the limit only the first
-       // pass migrates and the other three read locally; past it every pass migrates and evicts
-       // again. With one pass the curves only sag. 256 MiB of modelled memory draws the curves of
+       // The cliff needs working sets up to 3x memory and several passes: below the limit only the
+       // first pass migrates and the others read locally; past it every pass migrates and evicts
+       // again. With one pass the curves only sag; three make a cliff of 4-5x (four: 6x, and a run
+       // a third longer, past 100 ms on two cores). 256 MiB of modelled memory draws the curves of
        // 1 GiB up to 1.5x (within 0.3 GB/s) in a quarter of the time; further out warp/64KB falls
-       // more slowly (9.2 against 6.7 GB/s at 2x, 7.3 against 6.1 at 3x), its 528 MiB of resident
-       // warps being a larger share of the smaller memory.
-       .settings = {"model_memory_mib=256", "max_ratio_pct=300", "passes=4"},
+       // more slowly (9.2 against 6.7 GB/s at 2x with 4 passes), its 528 MiB of resident warps
+       // being a larger share of the smaller memory.
+       .settings = {"model_memory_mib=256", "max_ratio_pct=300", "passes=3"},
        .view = "gbps-vs-working-set"},
       {.id = "um-eviction-lru",
        .title = "Eviction: least recently used chunks first",
