@@ -174,7 +174,8 @@ void MainWindow::buildUi() {
   keyFigures_->setVisible(false);
   chartAreaLayout->addWidget(keyFigures_);
   chartAreaLayout->addWidget(lectureCaption_->lookAtLabel());
-  auto* chartSplitter = new QSplitter(Qt::Vertical, right);
+  chartSplitter_ = new QSplitter(Qt::Vertical, right);
+  QSplitter* chartSplitter = chartSplitter_;
   chartSplitter->addWidget(chartArea);
   chartSplitter->addWidget(scalarScroll);
   chartSplitter->setStretchFactor(0, 1);
@@ -217,6 +218,7 @@ void MainWindow::buildUi() {
     selectLab(id);
   });
   connect(lectures_, &LectureNavigator::moved, this, &MainWindow::applyCurrentPreset);
+  connect(lectures_, &LectureNavigator::moved, this, &MainWindow::foldNumbersForLecture);
   connect(deviceSelector_, &DeviceSelector::deviceSelected, this, [this](const QString& id) { selectDevice(id); });
   connect(paramPanel_, &ParamPanel::paramsChanged, this, [this](const ParamSet& values, const QString&, bool) {
     onParamsChanged(values);
@@ -411,8 +413,23 @@ void MainWindow::displayShown() {
   updateKeyFigures();
 }
 
+void MainWindow::foldNumbersForLecture() {
+  // A slide is its chart, its claim and what to look at: at 1280x720 the numbers panel under
+  // them leaves the chart too short for its own legend and axis titles. In a lecture it folds
+  // away (a drag on the splitter brings it back) and the key figures stand under the chart, as
+  // when presenting.
+  const bool inLecture = static_cast<bool>(lectures_->current());
+  if (inLecture != numbersFolded_) {
+    numbersFolded_ = inLecture;
+    const QList<int> sizes = chartSplitter_->sizes();
+    const int total = sizes.value(0) + sizes.value(1);
+    chartSplitter_->setSizes(inLecture ? QList<int>{total, 0} : QList<int>{total * 3 / 4, total / 4});
+  }
+  updateKeyFigures();
+}
+
 void MainWindow::updateKeyFigures() {
-  const bool show = presentation_->active() && shown_;
+  const bool show = (presentation_->active() || numbersFolded_) && shown_;
   keyFigures_->setVisible(show);
   if (!show) return;
   const LabSpec* lab = LabRegistry::builtin().find(shown_->labId);

@@ -18,6 +18,7 @@
 
 QT_BEGIN_NAMESPACE
 class QLabel;
+class QSplitter;
 class QTabWidget;
 QT_END_NAMESPACE
 
@@ -142,6 +143,8 @@ class MainWindow : public QMainWindow {
   void showFull(const RunResult& result);
   /// Presenting: the lab's first few figures, large, under the chart (the numbers panel is away).
   void updateKeyFigures();
+  /// In a lecture the numbers panel folds away and the key figures show under the chart.
+  void foldNumbersForLecture();
   /// Greys the labs the selected device cannot run, with why (LabList::markUnavailable).
   void markLabsForDevice();
   /// Draws shown_ (with the pinned run, if any, of the same lab) in the chart panel.
@@ -189,6 +192,8 @@ class MainWindow : public QMainWindow {
   LecturePanel* lecturePanel_ = nullptr;
   LectureCaption* lectureCaption_ = nullptr;
   QLabel* keyFigures_ = nullptr;
+  QSplitter* chartSplitter_ = nullptr;  ///< Chart area over the numbers panel.
+  bool numbersFolded_ = false;           ///< The numbers panel folded for a lecture.
 };
 
 /// "Bad input", "Device error", "Cancelled": how a RunError kind reads in the UI.

@@ -3,13 +3,22 @@
 #include <QElapsedTimer>
 #include <QMetaObject>
 
+#include <cstdio>
 #include <exception>
 
 #include "qt_text.h"
 
 namespace warpscope::ui {
 
+
 namespace {
+
+/// WARPSCOPE_TRACE_RUNS=1: every run's scope, parameters and time on the worker, to stderr (what
+/// --measure-slider-latency's slowest move spent its time on).
+bool traceRuns() {
+  static const bool on = qEnvironmentVariableIntValue("WARPSCOPE_TRACE_RUNS") == 1;
+  return on;
+}
 /// Progress updates closer than this are merged: the status bar needs no more, and a backend
 /// that reports per launch must not flood the GUI thread's event queue.
 constexpr qint64 kProgressIntervalMs = 50;
@@ -114,7 +123,17 @@ void RunController::workerLoop() {
       postProgress(job, fraction, what);
     };
     // Session::run never throws: every error arrives as a RunError (labs/run_guard.h).
+    QElapsedTimer runClock;
+    runClock.start();
     RunOutcome outcome = session->run(request, progress, *job.cancel);
+    if (traceRuns()) {
+      std::string params;
+      for (const auto& [id, value] : request.params.values()) params += " " + id + "=" + std::to_string(value);
+      std::fprintf(stderr, "run %llu %s%s on %s:%s: %.1f ms%s\n", static_cast<unsigned long long>(seq),
+                   request.scope == RunScope::FocusOnly ? "focus" : "sweep", background ? " (background)" : "",
+                   request.deviceId.c_str(), params.c_str(), static_cast<double>(runClock.nsecsElapsed()) / 1e6,
+                   outcome.ok() ? "" : " (no result)");
+    }
 
     {
       std::lock_guard lock(mutex_);

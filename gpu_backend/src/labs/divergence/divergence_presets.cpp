@@ -55,8 +55,8 @@ std::vector<PresetSpec> divergencePresets() {
        .claim = "Nested branches also split correctly: each level splits the warp again, and each split is "
                 "executed serially.",
        .lookAt = "nested at depth 2 gives 4 paths of 8 lanes: its point sits at 4 paths, a little over 4x "
-                 "the uniform kernel, next to the pure-serialisation line; the 4-thread table shows T0..T3 "
-                 "each running its own leaf in turn before they meet again.",
+                 "the uniform kernel, next to the pure-serialisation line; the SIMT-steps tab's 4-thread "
+                 "table shows T0..T3 each running its own leaf in turn before they meet again.",
        .source = "seed 003, Pai, GPU Architecture I (Execution): slide 'Divergence'",
        .settings = {"pattern=nested", "depth=2"},
        .view = "slowdown-vs-paths"},

@@ -17,7 +17,7 @@ std::vector<PresetSpec> latencyArithPresets() {
        .claim = "Needed parallelism = latency x throughput (Little's law): with no ILP, one dependent "
                 "FMA per thread, the GTX480 needs 576 threads per SM to get 100% utilization.",
        .lookAt = "ILP 1 climbs in a straight line with threads per SM and only nears peak at about 500 "
-                 "threads per SM, as Little's law predicts (about 4 cycles of FMA latency x 128 lanes: some "
+                 "threads per SM, as Little's law predicts (4.2 cycles of FMA latency x 128 lanes: some "
                  "540 FMAs in flight per SM on Hopper). The dips past it are warps dealt unevenly to the 4 "
                  "schedulers.",
        .source = volkovSlides("slides 'Use Little's law', 'Arithmetic parallelism in numbers' and "

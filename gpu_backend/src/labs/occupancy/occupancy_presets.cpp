@@ -12,8 +12,8 @@ std::vector<PresetSpec> occupancyPresets() {
                 "fewer blocks fit.",
        .lookAt = "CUDA's rule steps down from 100% as shared memory per block grows: at 48 KiB (the "
                  "highlighted point) only 4 blocks of 256 threads fit in the H200's 228 KiB, 50% occupancy, "
-                 "though registers and threads would allow 8; the limits bars name shared memory as the "
-                 "limit.",
+                 "though registers and threads would allow 8; the 'limits' tab's bars name shared memory as "
+                 "the limit.",
        .source = "seed 002, Garcia, CUDA Memory: Advanced Aspects: slides 'Shared Memory Revisited' "
                  "(Hierarchy; Limitations on GTX1080 Pascal)",
        .settings = {"threads_per_block=256", "registers_per_thread=32", "shared_bytes_per_block=49152",

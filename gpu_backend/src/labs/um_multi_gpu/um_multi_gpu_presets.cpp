@@ -8,10 +8,10 @@ std::vector<PresetSpec> umMultiGpuPresets() {
        .title = "Two GPUs: partitioned on first touch",
        .claim = "GPU kernels initiate migrations: data is automatically partitioned between GPUs on first "
                 "touch.",
-       .lookAt = "Each GPU's kernel faults its own half over from the CPU, so the top half ends 'On GPU 0' "
-                 "and the bottom half 'On GPU 1', with nothing moving GPU to GPU. Where the title says the "
-                 "trace is incomplete, chunks whose records were lost stay 'On the CPU' (on the H200 "
-                 "recording, all of GPU 0's half).",
+       .lookAt = "Each GPU's kernel faults its own half over from the CPU, with nothing moving GPU to GPU: "
+                 "in the model the top half ends 'On GPU 0' and the bottom half 'On GPU 1'. The H200 "
+                 "recording's trace lost its records for GPU 0 (its title says the trace is incomplete), "
+                 "so there the top half still shows 'On the CPU'; its bars show both GPUs' reads.",
        .source = "seed 000, Sakharnykh, Unified Memory on Pascal and Volta: slides 34-35 'Multi-GPU with "
                  "unified memory'",
        .settings = {"buffer_mib=256", "passes=2", "shown=first-touch"},
