@@ -98,7 +98,7 @@ RunResult assembleUmThrashing(const DeviceInfo& device, const ParamSet& params, 
     return [field](const UmScenarioResult& s) { return um::exactBar(static_cast<double>(s.counters.*field)); };
   };
   View events = declaredView(lab, "events-by-policy");
-  events.bars = um::scenarioBars("Policy", "Events over the traced run", run.scenarios,
+  events.bars = um::scenarioBars("Policy", "Events (traced run)", run.scenarios,
                                  {{"thrashing", count(&um::UmCounters::thrashingEvents)},
                                   {"throttling", count(&um::UmCounters::throttlingEvents)},
                                   {"remote maps", count(&um::UmCounters::remoteMapEvents)}},
