@@ -16,11 +16,17 @@ LecturePanel::LecturePanel(LectureNavigator* navigator, QWidget* parent)
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   chooser_->setAccessibleName(tr("Lecture"));
-  // Titles are long; the list shows them whole in its popup, the box elides.
+  // Titles are long: the box shows the talk's name, which fits the 300-px panel; who gave it and
+  // where is the line under the box and the item's tooltip ("CUDA Memory: Advanced Aspects
+  // (Albert Garcia (" was cut at the box's edge).
   chooser_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   chooser_->setMinimumContentsLength(12);
-  for (const Lecture& lecture : navigator_->library().lectures())
-    chooser_->addItem(toQ(lecture.title), toQ(lecture.id));
+  for (const Lecture& lecture : navigator_->library().lectures()) {
+    const QString title = toQ(lecture.title);
+    const qsizetype paren = title.indexOf(QStringLiteral(" ("));
+    chooser_->addItem(paren > 0 ? title.left(paren) : title, toQ(lecture.id));
+    chooser_->setItemData(chooser_->count() - 1, title, Qt::ToolTipRole);
+  }
   source_->setWordWrap(true);
   presets_->setAccessibleName(tr("Presets of the lecture"));
   presets_->setWordWrap(true);

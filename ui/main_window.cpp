@@ -434,11 +434,15 @@ void MainWindow::updateKeyFigures() {
   if (!show) return;
   const LabSpec* lab = LabRegistry::builtin().find(shown_->labId);
   const ScalarLayout layout = layOutScalars(shown_->scalars, lab ? lab->keyFigures : std::vector<std::string>{});
+  // A figure never breaks inside ("GB/" and "s" on two lines); the line breaks between figures.
+  // Qt's rich text breaks after "/" even inside white-space:nowrap: no-break spaces and a word
+  // joiner after each slash keep a figure whole.
+  const auto unbreakable = [](const QString& text) {
+    return text.toHtmlEscaped().replace(QLatin1Char(' '), QChar(0x00A0)).replace(QStringLiteral("/"), QStringLiteral("/\u2060"));
+  };
   QStringList parts;
   for (const ScalarRow& figure : presentedFigures(layout))
-    // A figure never breaks inside ("GB/" and "s" on two lines); the line breaks between figures.
-    parts << QStringLiteral("<span style='white-space:nowrap'>%1: <b>%2</b></span>")
-                 .arg(figure.label.toHtmlEscaped(), figure.value.toHtmlEscaped());
+    parts << QStringLiteral("%1: <b>%2</b>").arg(unbreakable(figure.label), unbreakable(figure.value));
   keyFigures_->setText(QStringLiteral("<span style='font-size:large'>%1</span>").arg(parts.join(QStringLiteral(" &nbsp;·&nbsp; "))));
   keyFigures_->setVisible(!parts.isEmpty());
 }

@@ -225,7 +225,7 @@ void BarsFigure::paint(QPainter& painter, const QRectF& area) const {
   painter.save();
   painter.translate(area.left() + kPad + axisH / 2, l.plot.center().y());
   painter.rotate(-90);
-  const QFont valueAxisFont = fittedFont(axisFont, toQ(bars_.valueLabel), l.plot.height() - 4, 0.55);
+  const QFont valueAxisFont = fittedFont(axisFont, toQ(bars_.valueLabel), l.plot.height() - 4, 0.45);
   painter.setFont(valueAxisFont);
   painter.drawText(QRectF(-l.plot.height() / 2, -axisH / 2, l.plot.height(), axisH), Qt::AlignCenter,
                    QFontMetricsF(valueAxisFont).elidedText(toQ(bars_.valueLabel), Qt::ElideRight, l.plot.height()));

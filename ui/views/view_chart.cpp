@@ -172,7 +172,8 @@ ViewChart::ViewChart(QChart* chart) : chart_(chart) {
   chart_->setMargins(QMargins(8, 8, 8, 8));
   chart_->setBackgroundRoundness(0);
   // Qt Charts cuts an axis title longer than its axis ("Fraction of theoretical FP3..." at
-  // 1280x720): shrink it to fit first, as far as 55% of its size.
+  // 1280x720): shrink it to fit first, as far as 45% of its size (presenting, that is still the
+  // desk's 70%).
   plotAreaWatch_ = QObject::connect(chart_, &QChart::plotAreaChanged, chart_, [this](const QRectF& plot) { fitAxisTitles(plot); });
 }
 
@@ -184,7 +185,7 @@ void ViewChart::fitAxisTitles(const QRectF& plot) {
     const QFont base = sizedFont(kAxisTitlePointSize, true);
     const qreal wide = QFontMetricsF(base).horizontalAdvance(axis->titleText());
     QFont font = base;
-    if (wide > room) font.setPointSizeF(std::max(base.pointSizeF() * 0.55, base.pointSizeF() * room / wide));
+    if (wide > room) font.setPointSizeF(std::max(base.pointSizeF() * 0.45, base.pointSizeF() * room / wide));
     if (font.pointSizeF() != axis->titleFont().pointSizeF()) axis->setTitleFont(font);  // no relayout loop
   };
   // Qt Charts measures the title as a rich-text document (margins, its own shaping) against less
