@@ -201,10 +201,15 @@ void ViewChart::fitLogTickLabels(const QRectF& plot) {
   // longer fit at 1280x720 and Qt Charts cuts every one ("1…", "2…"). Upright, they all fit.
   auto* axis = qobject_cast<QLogValueAxis*>(xAxis_);
   if (!axis || axis->min() <= 0 || axis->max() <= axis->min()) return;
-  const double ticks = std::floor(std::log(axis->max() / axis->min()) / std::log(axis->base())) + 1;
+  // The labels are the powers of the base inside the range (the range itself is padded).
   const QFontMetricsF fm(axis->labelsFont());
-  const qreal widest = std::max(fm.horizontalAdvance(QString::asprintf("%.10g", axis->max())),
-                                fm.horizontalAdvance(QString::asprintf("%.10g", axis->min())));
+  int ticks = 0;
+  qreal widest = 0;
+  for (double v = std::pow(axis->base(), std::ceil(std::log(axis->min()) / std::log(axis->base())));
+       v <= axis->max() * (1 + 1e-9) && ticks < 64; v *= axis->base()) {
+    ++ticks;
+    widest = std::max(widest, fm.horizontalAdvance(QString::asprintf("%.10g", v)));
+  }
   const int angle = ticks * (widest + 10) > plot.width() ? -90 : 0;
   if (axis->labelsAngle() != angle) axis->setLabelsAngle(angle);  // no relayout loop
 }
