@@ -23,8 +23,9 @@ namespace {
 /// A point of the curve needs only its GB/s: measured on the h200 profile, 4 passes up to 3x of
 /// 1 GiB, the thread/4B curves on a 64 MiB model are within 0.5% of those on a 1 GiB one, 16
 /// times faster (a 32 MiB model is 3% off next to the limit, where a few 2 MiB chunks decide).
-/// The point whose trace and counters are shown keeps 1 GiB: on 64 MiB its evicted bytes were
-/// 9% above (working set - memory), the 2 MiB chunks being too few, and its page map coarse.
+/// The point whose trace and counters are shown keeps 256 MiB: on 64 MiB its evicted bytes were
+/// 9% above (working set - memory), the 2 MiB chunks being too few (128 MiB: 6%; 256 MiB: under
+/// 2%), and its page map coarse.
 constexpr double kMinSimulatedBytes = 64.0 * 1024 * 1024;
 constexpr double kMinSimulatedBytesTraced = 256.0 * 1024 * 1024;
 constexpr double kWindowsPerSimulation = 8;
