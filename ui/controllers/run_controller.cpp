@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <exception>
 
+#include "controllers/vector_state.h"
 #include "qt_text.h"
 
 namespace warpscope::ui {
@@ -125,6 +126,7 @@ void RunController::workerLoop() {
     // Session::run never throws: every error arrives as a RunError (labs/run_guard.h).
     QElapsedTimer runClock;
     runClock.start();
+    clearUpperVectorState();  // see vector_state.h: host math ran 50x slower on the H200's host
     RunOutcome outcome = session->run(request, progress, *job.cancel);
     if (traceRuns()) {
       std::string params;
