@@ -127,7 +127,7 @@ RunResult assembleMatmulResult(const DeviceInfo& device, const ParamSet& params,
   byOutputs.yMaxHint = peakGflops;
   View occupancy = declaredView(lab, "occupancy-vs-outputs");
   occupancy.xLabel = "Outputs per thread";
-  occupancy.yLabel = "Occupancy (% of the SM's warps)";
+  occupancy.yLabel = "Occupancy (% of warps)";
   occupancy.yMaxHint = 100;
   Series family{"Register blocking (" + seriesName(result) + ")", {}, 0};
   Series occupancySeries{"Occupancy", {}, 0};

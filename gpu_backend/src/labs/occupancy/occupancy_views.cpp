@@ -61,7 +61,7 @@ int limitBlocks(const OccupancyResult& r, OccupancyLimiter resource) {
 View limitsView(const DeviceInfo& device, const OccupancyResult& rule, const OccupancyResult& simple) {
   View v = declaredView(occupancySpec(), "limits");
   v.bars.categoryLabel = "Resource";
-  v.bars.valueLabel = "Occupancy it alone would allow (%)";
+  v.bars.valueLabel = "Occupancy allowed (%)";
   BarSeries ruleBars{kRuleSeries, {}};
   BarSeries simpleBars{kSimpleSeries, {}};
   for (OccupancyLimiter resource : kResources) {
@@ -85,7 +85,7 @@ View curveView(const DeviceInfo& device, const sim::OccupancyRules& rules, const
                const char* viewId, const std::string& xLabel, int from, int to, int step, double focusX, Vary vary) {
   View v = declaredView(occupancySpec(), viewId);
   v.xLabel = xLabel;
-  v.yLabel = "Occupancy (% of the SM's warps)";
+  v.yLabel = "Occupancy (% of warps)";
   v.yMaxHint = 100;
   Series rule{kRuleSeries, {}, 0};
   Series simple{kSimpleSeries, {}, 1};

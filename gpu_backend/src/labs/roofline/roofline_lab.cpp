@@ -83,9 +83,10 @@ RunResult assembleRooflineResult(const DeviceInfo& device, const ParamSet& param
   // then flat. Three points draw it exactly.
   const double xLo = limiterIntensity(kLimiterFmaValues[0]) / 2;
   const double xHi = limiterIntensity(kLimiterFmaValues[kLimiterFmaCount - 1]) * 2;
-  Series roofLine{std::string(modelled ? "Model roof: " : "Measured roof: ") +
-                      formatted(ceilings.bandwidthGBs) + " GB/s, " + formatted(ceilings.fmaGflops / 1000) +
-                      " TFLOP/s",
+  // Short enough for the legend at 1280x720 (about 34 characters); whether the ceilings were
+  // measured or modelled is the banner's to say.
+  Series roofLine{"Roof: " + formatted(ceilings.bandwidthGBs / 1000, 3) + " TB/s, " +
+                      formatted(ceilings.fmaGflops / 1000, 3) + " TFLOP/s",
                   {}, 0};
   for (double x : {xLo, ridge, xHi})
     if (x >= xLo && x <= xHi) roofLine.points.push_back({x, rooflineAt(ceilings, x), rooflineAt(ceilings, x),
