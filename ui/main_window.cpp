@@ -442,7 +442,7 @@ void MainWindow::updateKeyFigures() {
   };
   QStringList parts;
   for (const ScalarRow& figure : presentedFigures(layout))
-    parts << QStringLiteral("%1: <b>%2</b>").arg(unbreakable(figure.label), unbreakable(figure.value));
+    parts << QStringLiteral("%1:&nbsp;<b>%2</b>").arg(unbreakable(figure.label), unbreakable(figure.value));
   keyFigures_->setText(QStringLiteral("<span style='font-size:large'>%1</span>").arg(parts.join(QStringLiteral(" &nbsp;·&nbsp; "))));
   keyFigures_->setVisible(!parts.isEmpty());
 }
