@@ -27,8 +27,9 @@ std::vector<PresetSpec> umOversubscriptionPresets() {
        .claim = "The driver keeps a list of physical chunks of GPU memory; chunks from the front of the list "
                 "are evicted first (LRU), so each new page pushes the oldest chunk back to the CPU.",
        .lookAt = "Partway through streaming 256 MiB through a 128 MiB GPU: the oldest 2 MiB chunks (top "
-                 "rows) are back on the CPU, one chunk is 'Being evicted', a band below it is on GPU 0 and "
-                 "the rest still waits on the CPU. Play on: the band slides down as the kernel streams.",
+                 "rows) are back on the CPU, a band below them is on GPU 0 and the rest still waits on the "
+                 "CPU. The chunk at the band's top edge is on its way out ('Being evicted', one thin row: "
+                 "step with the arrows to see it go). Play on: the band slides down as the kernel streams.",
        .source = "seed 000, Sakharnykh, Unified Memory on Pascal and Volta: slides 14-17 'Memory "
                  "oversubscription' and 61 'Eviction algorithm'",
        // 256 MiB is simulated page by page as it is (a larger shown working set would be drawn from
