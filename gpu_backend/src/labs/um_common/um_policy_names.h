@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "labs/um_policies/um_policies_scenario.h"
+#include "labs/um_common/um_policy.h"
 
 namespace warpscope::labs::um {
 

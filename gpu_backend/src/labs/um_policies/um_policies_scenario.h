@@ -5,15 +5,9 @@
 
 #include <cstdint>
 
-namespace warpscope::labs {
+#include "labs/um_common/um_policy.h"
 
-enum class UmPolicy : int {
-  None,                ///< No advice: pages migrate on first touch, back and forth.
-  ReadMostly,          ///< cudaMemAdviseSetReadMostly: read-only copies on each reader.
-  PreferredCpu,        ///< cudaMemAdviseSetPreferredLocation = CPU.
-  PreferredGpu,        ///< cudaMemAdviseSetPreferredLocation = GPU 0.
-  AccessedByGpu,       ///< cudaMemAdviseSetAccessedBy = GPU 0 (mapped, no GPU faults).
-};
+namespace warpscope::labs {
 
 /// One policy run. Each iteration: the CPU writes `cpuWriteFraction` of the buffer (the rest it
 /// leaves), the kernel reads every element (and writes it when gpuWrites), the CPU reads

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "labs/um_policies/um_policies_scenario.h"
+#include "labs/um_common/um_policy.h"
 
 namespace warpscope::labs {
 
