@@ -17,6 +17,7 @@
 #include "controllers/run_controller.h"
 #include "device_selector.h"
 #include "lab_list.h"
+#include "key_figures_line.h"
 #include "lecture_caption.h"
 #include "lecture_navigator.h"
 #include "lecture_panel.h"
@@ -26,7 +27,6 @@
 #include "qt_text.h"
 #include "result_merge.h"
 #include "run_status_bar.h"
-#include "scalar_layout.h"
 #include "scalar_panel.h"
 #include "session_store.h"
 #include "ui_scale.h"
@@ -168,10 +168,7 @@ void MainWindow::buildUi() {
   chartAreaLayout->setContentsMargins(0, 0, 0, 0);
   chartAreaLayout->addWidget(chartPanel_, 1);
   // Presenting, the numbers panel folds away; the lab's first few figures stay, large, here.
-  keyFigures_ = new QLabel(chartArea);
-  keyFigures_->setTextFormat(Qt::RichText);
-  keyFigures_->setWordWrap(true);
-  keyFigures_->setVisible(false);
+  keyFigures_ = new KeyFiguresLine(chartArea);
   chartAreaLayout->addWidget(keyFigures_);
   chartAreaLayout->addWidget(lectureCaption_->lookAtLabel());
   chartSplitter_ = new QSplitter(Qt::Vertical, right);
@@ -429,22 +426,8 @@ void MainWindow::foldNumbersForLecture() {
 }
 
 void MainWindow::updateKeyFigures() {
-  const bool show = (presentation_->active() || numbersFolded_) && shown_;
-  keyFigures_->setVisible(show);
-  if (!show) return;
-  const LabSpec* lab = LabRegistry::builtin().find(shown_->labId);
-  const ScalarLayout layout = layOutScalars(shown_->scalars, lab ? lab->keyFigures : std::vector<std::string>{});
-  // A figure never breaks inside ("GB/" and "s" on two lines); the line breaks between figures.
-  // Qt's rich text breaks after "/" even inside white-space:nowrap: no-break spaces and a word
-  // joiner after each slash keep a figure whole.
-  const auto unbreakable = [](const QString& text) {
-    return text.toHtmlEscaped().replace(QLatin1Char(' '), QChar(0x00A0)).replace(QStringLiteral("/"), QStringLiteral("/\u2060"));
-  };
-  QStringList parts;
-  for (const ScalarRow& figure : presentedFigures(layout))
-    parts << QStringLiteral("%1:&nbsp;<b>%2</b>").arg(unbreakable(figure.label), unbreakable(figure.value));
-  keyFigures_->setText(QStringLiteral("<span style='font-size:large'>%1</span>").arg(parts.join(QStringLiteral(" &nbsp;·&nbsp; "))));
-  keyFigures_->setVisible(!parts.isEmpty());
+  const bool show = presentation_->active() || numbersFolded_;
+  keyFigures_->display(show && shown_ ? &*shown_ : nullptr);
 }
 
 void MainWindow::stepView(int step) {

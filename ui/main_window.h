@@ -28,6 +28,7 @@ class ChartPanel;
 class DeviceSelector;
 class ExportController;
 class LabList;
+class KeyFiguresLine;
 class LectureCaption;
 class LectureNavigator;
 class LecturePanel;
@@ -191,7 +192,7 @@ class MainWindow : public QMainWindow {
   LectureNavigator* lectures_ = nullptr;
   LecturePanel* lecturePanel_ = nullptr;
   LectureCaption* lectureCaption_ = nullptr;
-  QLabel* keyFigures_ = nullptr;
+  KeyFiguresLine* keyFigures_ = nullptr;
   QSplitter* chartSplitter_ = nullptr;  ///< Chart area over the numbers panel.
   bool numbersFolded_ = false;           ///< The numbers panel folded for a lecture.
 };

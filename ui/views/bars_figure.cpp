@@ -221,7 +221,6 @@ void BarsFigure::paint(QPainter& painter, const QRectF& area) const {
   painter.setFont(categoryAxisFont);
   painter.drawText(categoryTitle, Qt::AlignCenter,
                    QFontMetricsF(categoryAxisFont).elidedText(toQ(bars_.categoryLabel), Qt::ElideRight, categoryTitle.width()));
-  painter.setFont(axisFont);
   painter.save();
   painter.translate(area.left() + kPad + axisH / 2, l.plot.center().y());
   painter.rotate(-90);

@@ -66,11 +66,14 @@ void setDecadeRange(QAbstractAxis* axis, double lo, double hi) {
   log->setRange(std::pow(10.0, first), std::pow(10.0, last));
 }
 
+/// Axis labels: whole numbers in full (1048576, not 1.04858e+06, which Qt Charts then cuts);
+/// fractions as they are.
+constexpr const char* kNumberLabelFormat = "%.10g";
+
 QLogValueAxis* newLogAxis(double base) {
   auto* axis = new QLogValueAxis;
   axis->setBase(base);
-  // Whole numbers in full (1048576, not 1.04858e+06, which Qt Charts then cuts); fractions as they are.
-  axis->setLabelFormat(QStringLiteral("%.10g"));
+  axis->setLabelFormat(QString::fromLatin1(kNumberLabelFormat));
   axis->setMinorTickCount(base == 10 ? 8 : 0);
   return axis;
 }
@@ -208,7 +211,7 @@ void ViewChart::fitLogTickLabels(const QRectF& plot) {
   for (double v = std::pow(axis->base(), std::ceil(std::log(axis->min()) / std::log(axis->base())));
        v <= axis->max() * (1 + 1e-9) && ticks < 64; v *= axis->base()) {
     ++ticks;
-    widest = std::max(widest, fm.horizontalAdvance(QString::asprintf("%.10g", v)));
+    widest = std::max(widest, fm.horizontalAdvance(QString::asprintf(kNumberLabelFormat, v)));
   }
   const int angle = ticks * (widest + 10) > plot.width() ? -90 : 0;
   if (axis->labelsAngle() != angle) axis->setLabelsAngle(angle);  // no relayout loop
@@ -266,8 +269,7 @@ void ViewChart::rebuild(const View& view, bool logX, bool logY) {
   } else {
     auto* axis = new QValueAxis;
     axis->setTickType(QValueAxis::TicksDynamic);
-    // Whole numbers in full (1048576, not 1.04858e+06, which Qt Charts then cuts); fractions as they are.
-  axis->setLabelFormat(QStringLiteral("%.10g"));
+    axis->setLabelFormat(QString::fromLatin1(kNumberLabelFormat));
     xAxis_ = axis;
   }
   if (logY) {

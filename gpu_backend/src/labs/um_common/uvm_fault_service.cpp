@@ -3,7 +3,6 @@
 #include "labs/um_common/uvm_engine.h"
 
 #include <algorithm>
-#include <bit>
 
 #include "labs/um_common/uvm_advice_bits.h"
 

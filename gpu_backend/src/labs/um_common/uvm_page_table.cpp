@@ -1,7 +1,6 @@
 #include "labs/um_common/uvm_page_table.h"
 
 #include <algorithm>
-#include <bit>
 #include <cstring>
 
 namespace warpscope::labs::um {

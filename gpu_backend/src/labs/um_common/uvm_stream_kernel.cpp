@@ -76,7 +76,7 @@ StreamKernelRun runStreamKernel(UvmEngine& engine, const StreamKernel& k, double
     }
     return ((r | pt.mapped[page]) & gpuBit) != 0;
   };
-  // Counts the bytes [from, to) of one page read without a fault, by where the page lives.
+  // Counts `bytes` of one page read without a fault, by where the page lives.
   auto countRead = [&](std::uint32_t page, std::uint64_t bytes) {
     if (pt.resident[page] & gpuBit) {
       localBytes += bytes;
@@ -85,24 +85,6 @@ StreamKernelRun runStreamKernel(UvmEngine& engine, const StreamKernel& k, double
       if ((pt.resident[page] & processorBit(Processor::Cpu)) == 0) peerBytes += bytes;
     }
   };
-  // A kernel whose every page is accessible never faults (a later pass over data that fits): the
-  // warps read straight through, so one scan of its pages gives the byte counts the warp-by-warp
-  // walk below would, without dispatching a block.
-  bool anyFault = false;
-  for (std::uint64_t byte = k.firstByte; byte < endByte && !anyFault;) {
-    const auto page = static_cast<std::uint32_t>(byte / kPageBytes);
-    anyFault = !accessible(page);
-    byte = (static_cast<std::uint64_t>(page) + 1) * kPageBytes;
-  }
-  if (!anyFault) {
-    for (std::uint64_t byte = k.firstByte; byte < endByte;) {
-      const auto page = static_cast<std::uint32_t>(byte / kPageBytes);
-      const std::uint64_t next = std::min(endByte, (static_cast<std::uint64_t>(page) + 1) * kPageBytes);
-      countRead(page, next - byte);
-      byte = next;
-    }
-    nextBlock = totalBlocks;
-  }
   // Advances a warp until it finishes or stalls on a page it cannot access.
   auto advance = [&](Warp& w) {
     while (w.pos < w.end) {
@@ -203,7 +185,7 @@ StreamKernelRun runStreamKernel(UvmEngine& engine, const StreamKernel& k, double
     if (batch.empty()) break;  // every warp has finished
     t += engine.serviceGpuFaults(gpu, batch, t);
     ++run.batches;
-    // Replay: every stalled warp retries (those whose block changed can get further); finished
+    // Replay: the warps waiting on a faulted block retry (no other can get further); finished
     // blocks make room for the next ones, slot by slot in order as the block scheduler fills them.
     faultedBlocks.clear();
     for (const FaultEntry& e : batch) faultedBlocks.push_back(e.page / static_cast<std::uint32_t>(kPagesPerChunk));

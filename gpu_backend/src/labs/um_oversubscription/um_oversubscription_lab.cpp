@@ -107,6 +107,7 @@ RunResult simulateUmOversubscription(const sim::DeviceProfile& original, const R
   const std::size_t points = curves.size() * ratios.size();
   auto curveOf = [&](std::size_t run) { return run % curves.size(); };
   auto ratioOf = [&](std::size_t run) { return ratios.size() - 1 - run / curves.size(); };
+  auto runOf = [&](std::size_t c, std::size_t i) { return (ratios.size() - 1 - i) * curves.size() + c; };
   auto scenarioOf = [&](std::size_t c, std::size_t i) {
     OversubscriptionScenario s;
     s.workingSetBytes = std::floor(ratios[i] * memory / (2 << 20)) * (2 << 20);  // whole 2 MiB chunks
@@ -124,7 +125,7 @@ RunResult simulateUmOversubscription(const sim::DeviceProfile& original, const R
   for (std::size_t c = 0; c < curves.size(); ++c) {
     Series line{curveName(curves[c]), {}, static_cast<double>(c)};
     for (std::size_t i = 0; i < ratios.size(); ++i) {
-      um::UmScenarioResult& r = runs[(ratios.size() - 1 - i) * curves.size() + c];
+      um::UmScenarioResult& r = runs[runOf(c, i)];
       const double workingSet = scenarioOf(c, i).workingSetBytes;
       const double gbps = um::phaseGbps(r, "transfer").value;
       top = std::max(top, gbps);
