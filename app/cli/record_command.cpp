@@ -6,7 +6,7 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "rec/recording_index.h"
+#include "warpscope/recording_index.h"
 #include "warpscope/file_write.h"
 #include "warpscope/lectures.h"
 #include "warpscope/recording.h"

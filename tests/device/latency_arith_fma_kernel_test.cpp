@@ -4,9 +4,9 @@
 
 #include <cmath>
 
-#include "labs/latency_arith/arith_bench.h"
+#include "cuda/fma_bench.h"
 #include "cuda/device_query.h"
-#include "labs/latency_arith/fma_chains.h"
+#include "cuda/kernels/fma_chains.h"
 
 namespace warpscope::cuda {
 namespace {

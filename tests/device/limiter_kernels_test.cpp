@@ -7,8 +7,9 @@
 
 #include "cuda/device_query.h"
 #include "cuda/occupancy.h"
-#include "labs/limiter/limiter_bench.h"
-#include "labs/limiter/limiter_kernels.h"
+#include "labs/limiter/limiter_lab.h"
+#include "labs/limiter_common/limiter_bench.h"
+#include "labs/limiter_common/limiter_kernels.h"
 
 namespace warpscope::cuda {
 namespace {

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "cuda/device_buffer.h"
-#include "cuda/um_capture.h"
-#include "cuda/um_support.h"
+#include "labs/um_common/um_capture.h"
+#include "labs/um_common/um_support.h"
 #include "labs/um_streaming/um_streaming_kernels.h"
 #include "um_device_test_support.h"
 

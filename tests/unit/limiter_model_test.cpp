@@ -7,6 +7,7 @@
 
 #include "labs/limiter/limiter_lab.h"
 #include "labs/limiter/limiter_model.h"
+#include "labs/limiter_common/limiter_family_model.h"
 #include "test_data.h"
 
 using namespace warpscope;

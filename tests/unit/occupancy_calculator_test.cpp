@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "labs/occupancy/occupancy_calculator.h"
+#include "mechanisms/occupancy_calculator.h"
 #include "sim/device_profile.h"
 
 namespace warpscope::labs {

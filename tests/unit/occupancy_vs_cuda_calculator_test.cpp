@@ -6,7 +6,7 @@
 
 #include <sstream>
 
-#include "labs/occupancy/occupancy_calculator.h"
+#include "mechanisms/occupancy_calculator.h"
 #include "sim/device_profile.h"
 
 #if WARPSCOPE_HAVE_CUDA_OCCUPANCY_H

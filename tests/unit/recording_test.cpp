@@ -13,7 +13,7 @@
 #include "files/compression.h"
 #include "files/png_text.h"
 #include "rec/recording_backend.h"
-#include "rec/recording_index.h"
+#include "warpscope/recording_index.h"
 #include "warpscope/file_write.h"
 #include "warpscope/lectures.h"
 #include "warpscope/recording.h"

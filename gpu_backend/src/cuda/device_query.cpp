@@ -4,7 +4,7 @@
 #include <cstddef>
 
 #include "cuda/cuda_check.h"
-#include "labs/latency_arith/fma_chains.h"
+#include "cuda/kernels/fma_chains.h"
 
 #ifndef WARPSCOPE_CUDA_ARCHITECTURES_TEXT
 #define WARPSCOPE_CUDA_ARCHITECTURES_TEXT "unknown"

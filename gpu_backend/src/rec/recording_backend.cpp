@@ -6,7 +6,7 @@
 #include <map>
 #include <mutex>
 
-#include "rec/recording_index.h"
+#include "warpscope/recording_index.h"
 #include "warpscope/recording.h"
 #include "warpscope/registry.h"
 

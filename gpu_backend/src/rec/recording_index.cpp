@@ -1,4 +1,4 @@
-#include "rec/recording_index.h"
+#include "warpscope/recording_index.h"
 
 #include <nlohmann/json.hpp>
 

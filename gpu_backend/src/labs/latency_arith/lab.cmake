@@ -8,7 +8,5 @@ target_sources(warpscope_backend PRIVATE
 if(WARPSCOPE_ENABLE_CUDA)
   target_sources(warpscope_backend PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/latency_arith_cuda.cpp
-    ${CMAKE_CURRENT_LIST_DIR}/arith_bench.cpp
-    ${CMAKE_CURRENT_LIST_DIR}/fma_chains.cu
   )
 endif()

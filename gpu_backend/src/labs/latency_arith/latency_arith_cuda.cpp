@@ -4,7 +4,7 @@
 #include "labs/latency_arith/latency_arith_cuda.h"
 
 #include "cuda/device_context.h"
-#include "labs/latency_arith/arith_bench.h"
+#include "cuda/fma_bench.h"
 #include "labs/latency_arith/latency_arith_lab.h"
 
 namespace warpscope::labs {

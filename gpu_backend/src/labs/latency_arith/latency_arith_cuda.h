@@ -1,7 +1,7 @@
 #pragma once
 /// \file latency_arith_cuda.h
 /// latency-arith measured on a CUDA device: the plan from latency_arith_lab.h, each point timed
-/// with CUDA events (arith_bench.h) and its output checked, assembled like the model's points.
+/// with CUDA events (cuda/fma_bench.h) and its output checked, assembled like the model's points.
 /// Compiled only with the CUDA toolkit (lab.cmake).
 
 #include "labs/run_monitor.h"

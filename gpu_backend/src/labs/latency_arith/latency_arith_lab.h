@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "labs/lab_definition.h"
-#include "labs/latency_arith/ilp_values.h"
+#include "cuda/kernels/fma_chains_shape.h"
 #include "warpscope/device.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"
@@ -20,31 +20,11 @@
 namespace warpscope::labs {
 
 inline constexpr const char* kLatencyArithId = "latency-arith";
-/// FMAs each thread executes in total, split evenly over its ILP chains. Large enough that a
-/// launch lasts ~0.1-0.3 ms on an H100 (well past launch overhead), small enough for a 2 s sweep.
-inline constexpr int kArithFmasPerThread = 65536;
 
 /// The declaration (built once).
 const LabSpec& latencyArithSpec();
 /// The lab's entry in the one list (lab_list.cpp).
 LabDefinition latencyArithLab();
-
-/// One kernel configuration to measure.
-struct ArithConfig {
-  int ilp = 1;
-  int threadsPerBlock = 32;
-  int blocksPerSm = 1;
-  [[nodiscard]] int threadsPerSm() const { return threadsPerBlock * blocksPerSm; }
-};
-
-/// What a backend reports for one ArithConfig: achieved GFLOP/s for the whole device
-/// (2 flops per FMA). Median over timed repetitions, plus the slowest and fastest.
-struct ArithMeasurement {
-  ArithConfig config;
-  double gflopsMedian = 0;
-  double gflopsMin = 0;
-  double gflopsMax = 0;
-};
 
 /// Throws BadInputError when threads_per_block x blocks_per_sm does not fit on one SM of the
 /// device (names both parameters and the device's limit).

@@ -18,23 +18,6 @@ int roundUp(int x, int y) { return y * divideRoundUp(x, y); }
 
 }  // namespace
 
-DramSystem dramSystem(const DeviceProfile& profile) {
-  DramSystem dram;
-  dram.latencyNs = profile.param("dram", "dram_latency_ns", 1, 100000);
-  dram.loadedLatencyQueueing = profile.param("dram", "loaded_latency_queueing", 0, 100);
-  dram.copyKernelFractionOfDram = profile.param("dram", "copy_kernel_fraction_of_dram", 0.01, 1);
-  dram.memcpyFractionOfDram = profile.param("dram", "memcpy_fraction_of_dram", 0.01, 1);
-  if (dram.copyKernelFractionOfDram < dram.memcpyFractionOfDram * 0.5)
-    throw BadInputError(profile.fileName + ": mechanisms.dram.copy_kernel_fraction_of_dram is less than half of "
-                        "memcpy_fraction_of_dram: almost certainly a typo");
-  return dram;
-}
-
-BlockScheduler blockScheduler(const DeviceProfile& profile) {
-  return {profile.param("block_scheduler", "block_overhead_ns", 0, 100000),
-          profile.param("block_scheduler", "block_launch_rate_per_sm_per_us", 0, 100000)};
-}
-
 CopyKernelParams copyKernelParams(const DeviceProfile& profile) {
   CopyKernelParams k;
   k.maxBytesInFlightPerWarp = static_cast<int>(profile.param("copy_kernel", "max_bytes_in_flight_per_warp", 0, 1 << 20));
@@ -49,16 +32,6 @@ int copyKernelRegistersPerThread(const DeviceProfile& profile, int bytesPerThrea
   const CopyKernelParams k = copyKernelParams(profile);
   const double regs = k.registersBase + k.registersPer4Bytes * std::ceil(std::max(0, bytesPerThread) / 4.0);
   return std::min(profile.occupancy.maxRegistersPerThread, static_cast<int>(std::ceil(regs)));
-}
-
-int dynamicSharedBytesForBlocks(const DeviceProfile& profile, int blocksPerSm) {
-  const DeviceInfo& d = profile.info;
-  if (blocksPerSm <= 0) return 0;
-  // The smallest allocation (a multiple of the unit) of which no more than blocksPerSm fit:
-  // more than S / (N + 1) bytes each. The CUDA backend binary-searches the same boundary.
-  const int allocation = roundUp(d.sharedMemPerSmBytes / (blocksPerSm + 1) + 1, profile.occupancy.sharedMemAllocationUnit);
-  const int dynamic = std::min(allocation - d.reservedSharedMemPerBlockBytes, d.sharedMemPerBlockMaxBytes);
-  return std::max(0, dynamic);
 }
 
 CopyOccupancy copyKernelOccupancy(const DeviceProfile& profile, int threadsPerBlock, int requestedBlocksPerSm,
@@ -95,20 +68,6 @@ CopyOccupancy copyKernelOccupancy(const DeviceProfile& profile, int threadsPerBl
 }
 
 // ---- Memory bandwidth ------------------------------------------------------------------------
-
-double copyKernelCeilingGBs(const DeviceProfile& profile) {
-  return dramSystem(profile).copyKernelFractionOfDram * profile.info.dramBandwidthGBs;
-}
-
-double memcpyGBs(const DeviceProfile& profile) {
-  return dramSystem(profile).memcpyFractionOfDram * profile.info.dramBandwidthGBs;
-}
-
-double loadedLatencyNs(const DramSystem& dram, double utilization) {
-  const double rho = std::clamp(utilization, 0.0, 1.0);
-  if (rho >= 1.0) return std::numeric_limits<double>::infinity();
-  return dram.latencyNs * (1.0 + dram.loadedLatencyQueueing * rho / (2.0 * (1.0 - rho)));
-}
 
 double copyReadBytesInFlight(const DeviceProfile& profile, int threadsPerBlock, int blocksPerSm,
                              int bytesPerThread) {

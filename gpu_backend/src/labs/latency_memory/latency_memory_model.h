@@ -8,6 +8,9 @@
 #include <string>
 
 #include "labs/run_monitor.h"
+#include "mechanisms/block_scheduler.h"
+#include "mechanisms/dram_system.h"
+#include "mechanisms/occupancy_calculator.h"
 #include "sim/device_profile.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"
@@ -15,23 +18,6 @@
 namespace warpscope::labs {
 
 using sim::DeviceProfile;
-
-/// DRAM (profile mechanism "dram").
-struct DramSystem {
-  double latencyNs = 0;                ///< Unloaded DRAM load latency, ns.
-  double loadedLatencyQueueing = 0;    ///< q in L(rho) = L0 (1 + q rho / (2 (1 - rho))); 0: hard min.
-  double copyKernelFractionOfDram = 0; ///< Best streaming copy kernel, read+write, / theoretical.
-  double memcpyFractionOfDram = 0;     ///< cudaMemcpy device-to-device, read+write, / theoretical.
-};
-
-/// The SM's block scheduler (mechanism "block_scheduler").
-struct BlockScheduler {
-  /// Per-block time outside the load latency (launch, address math, store issue, retire), ns:
-  /// the block's bytes are not in flight then. 0: negligible.
-  double overheadNs = 0;
-  /// Blocks an SM can start per microsecond; caps kernels of tiny blocks. 0: no limit.
-  double launchRatePerSmPerUs = 0;
-};
 
 /// The lab's copy kernel on this architecture (mechanism "copy_kernel").
 struct CopyKernelParams {
@@ -43,9 +29,7 @@ struct CopyKernelParams {
   double registersPer4Bytes = 1.0;
 };
 
-/// Each reads and range-checks its mechanism (BadInputError naming the file and field).
-DramSystem dramSystem(const DeviceProfile& profile);
-BlockScheduler blockScheduler(const DeviceProfile& profile);
+/// Reads and range-checks the copy_kernel mechanism (BadInputError naming the file and field).
 CopyKernelParams copyKernelParams(const DeviceProfile& profile);
 
 
@@ -54,13 +38,6 @@ CopyKernelParams copyKernelParams(const DeviceProfile& profile);
 /// Registers per thread the copy kernel needs to hold bytesPerThread loaded bytes, capped at the
 /// architecture's per-thread limit (beyond it the compiler spills rather than fail).
 int copyKernelRegistersPerThread(const DeviceProfile& profile, int bytesPerThread);
-
-/// Dynamic shared memory per block with which at most blocksPerSm blocks fit, the way the lab
-/// forces occupancy: the smallest per-block allocation (rounded up to the allocation unit) above
-/// the SM's shared memory / (blocksPerSm + 1), minus the runtime's reserved bytes, capped at the
-/// per-block maximum, never negative. Whether exactly blocksPerSm fit is copyKernelOccupancy's
-/// answer: rounding to the unit can skip a level (V100, 23 blocks: 22 fit).
-int dynamicSharedBytesForBlocks(const DeviceProfile& profile, int blocksPerSm);
 
 /// What the occupancy calculator says about one copy-kernel launch.
 struct CopyOccupancy {
@@ -78,16 +55,6 @@ CopyOccupancy copyKernelOccupancy(const DeviceProfile& profile, int threadsPerBl
                                   int bytesPerThread);
 
 // ---- Memory bandwidth (latency-memory) -------------------------------------------------------
-
-/// Read+write bandwidth of the best streaming copy kernel (the model's saturation), GB/s.
-double copyKernelCeilingGBs(const DeviceProfile& profile);
-
-/// cudaMemcpy device-to-device bandwidth (read+write), GB/s: the lab's reference ceiling.
-double memcpyGBs(const DeviceProfile& profile);
-
-/// Loaded DRAM latency in ns at utilization rho = copy bandwidth / copy ceiling (0 <= rho < 1):
-/// L0 x (1 + q rho / (2 (1 - rho))), the M/D/1 mean queueing delay in units of L0.
-double loadedLatencyNs(const DramSystem& dram, double utilization);
 
 /// Load bytes the whole GPU keeps in flight: SMs x blocks x warps x min(bytes a warp loads, the
 /// per-warp limit). All of a thread's loads issue before its first store (Volkov, part II).

@@ -1,5 +1,6 @@
-# Lab room "limiter": declaration, plan, assembly and targets (limiter_lab.cpp) and the model
-# (limiter_model.cpp) in every build; the CUDA measurement and kernels only with the toolkit.
+# Lab room "limiter": declaration, assembly and targets (limiter_lab.cpp) and the simulated run
+# (limiter_model.cpp) in every build; the CUDA measurement only with the toolkit. The kernels, the
+# plan and the model it shares with roofline are in the family's room, labs/limiter_common.
 target_sources(warpscope_backend PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/limiter_lab.cpp
   ${CMAKE_CURRENT_LIST_DIR}/limiter_presets.cpp
@@ -8,7 +9,5 @@ target_sources(warpscope_backend PRIVATE
 if(WARPSCOPE_ENABLE_CUDA)
   target_sources(warpscope_backend PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/limiter_cuda.cpp
-    ${CMAKE_CURRENT_LIST_DIR}/limiter_bench.cpp
-    ${CMAKE_CURRENT_LIST_DIR}/limiter_kernels.cu
   )
 endif()

@@ -3,7 +3,7 @@
 #include <sstream>
 
 #include "cuda/device_context.h"
-#include "labs/limiter/limiter_bench.h"
+#include "labs/limiter_common/limiter_bench.h"
 #include "labs/limiter/limiter_lab.h"
 
 namespace warpscope::labs {

@@ -13,9 +13,9 @@
 
 #include <string>
 
-#include "labs/latency_arith/latency_arith_model.h"
+#include "mechanisms/fma_pipeline.h"
 #include "labs/matmul_tiling/sgemm_variants.h"
-#include "labs/occupancy/occupancy_calculator.h"
+#include "mechanisms/occupancy_calculator.h"
 #include "labs/run_monitor.h"
 #include "sim/device_profile.h"
 #include "warpscope/lab.h"

@@ -2,7 +2,6 @@
 # register-cap kernels, their measurement and the check against CUDA's occupancy API only with
 # the toolkit.
 target_sources(warpscope_backend PRIVATE
-  ${CMAKE_CURRENT_LIST_DIR}/occupancy_calculator.cpp
   ${CMAKE_CURRENT_LIST_DIR}/occupancy_lab.cpp
   ${CMAKE_CURRENT_LIST_DIR}/occupancy_presets.cpp
   ${CMAKE_CURRENT_LIST_DIR}/occupancy_views.cpp

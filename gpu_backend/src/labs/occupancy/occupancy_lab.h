@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "labs/lab_definition.h"
-#include "labs/occupancy/occupancy_calculator.h"
+#include "mechanisms/occupancy_calculator.h"
 #include "sim/device_profile.h"
 #include "warpscope/device.h"
 #include "warpscope/lab.h"

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "labs/latency_arith/latency_arith_model.h"
+#include "mechanisms/fma_pipeline.h"
 #include "labs/occupancy/register_cap_kernel.h"
 
 namespace warpscope::labs {

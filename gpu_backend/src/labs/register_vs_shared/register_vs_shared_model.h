@@ -6,23 +6,14 @@
 /// per SM shared by its schedulers, and Little's law for its latency with the loads each resident
 /// warp keeps in flight (profile mechanism "shared_memory", fitted on the H200).
 
-#include "labs/latency_arith/latency_arith_model.h"
 #include "labs/run_monitor.h"
+#include "mechanisms/fma_pipeline.h"
+#include "mechanisms/shared_memory.h"
 #include "sim/device_profile.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"
 
 namespace warpscope::labs {
-
-/// Shared memory's parameters (profile mechanism "shared_memory").
-struct SharedMemoryParams {
-  double bytesPerClockPerSm = 0;  ///< Bytes one SM's shared memory delivers per SM clock.
-  double latencyCycles = 0;       ///< Load-to-use latency of a conflict-free shared load, SM cycles.
-  double loadsInFlightPerWarp = 0;  ///< Warp-wide loads one warp keeps outstanding (measured).
-};
-
-/// Reads and range-checks the profile's shared_memory mechanism (BadInputError naming the field).
-SharedMemoryParams sharedMemoryParams(const sim::DeviceProfile& profile);
 
 /// Fraction (0..1) of FP32 peak that shared-memory bandwidth alone allows an FMA reading
 /// `sharedOperands` 4-byte operands from it: bytes/clk/SM / (FP32 lanes x 4 B x operands),

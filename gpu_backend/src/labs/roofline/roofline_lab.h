@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "labs/lab_definition.h"
-#include "labs/limiter/limiter_lab.h"
+#include "labs/limiter_common/limiter_family.h"
 #include "warpscope/device.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"

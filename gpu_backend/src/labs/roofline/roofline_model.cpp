@@ -1,5 +1,5 @@
 // The roofline on a simulator profile: the limiter model's full kernel under the model's ceilings.
-#include "labs/limiter/limiter_model.h"
+#include "labs/limiter_common/limiter_family_model.h"
 #include "labs/roofline/roofline_lab.h"
 
 namespace warpscope::labs {

@@ -20,3 +20,13 @@ target_sources(warpscope_backend PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/uvm_cpu_access.cpp
   ${CMAKE_CURRENT_LIST_DIR}/uvm_stream_kernel.cpp
 )
+# With the toolkit: CUPTI's unified-memory counters (um_capture.cpp collects them,
+# um_capture_records.cpp translates them into the trace's records) and the managed-memory helpers
+# and safety cap (um_support.cpp), shared by the um-* rooms' CUDA measurements.
+if(WARPSCOPE_ENABLE_CUDA)
+  target_sources(warpscope_backend PRIVATE
+    ${CMAKE_CURRENT_LIST_DIR}/um_capture.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/um_capture_records.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/um_support.cpp
+  )
+endif()

@@ -1,6 +1,6 @@
 #pragma once
 /// \file um_device_guards.h
-/// Host-side pieces um-thrashing and um-multi-gpu add to cuda/um_support.h (CUDA builds only): a
+/// Host-side pieces um-thrashing and um-multi-gpu add to um_support.h (CUDA builds only): a
 /// guard that restores the current device, and the two refusals a managed-memory run on a given
 /// device starts with (no concurrent managed access; more than half of its free memory).
 
@@ -11,7 +11,7 @@
 #include <string>
 
 #include "cuda/cuda_check.h"
-#include "cuda/um_support.h"
+#include "labs/um_common/um_support.h"
 #include "warpscope/params.h"
 
 namespace warpscope::labs::um {

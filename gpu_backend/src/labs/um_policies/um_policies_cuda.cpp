@@ -11,8 +11,8 @@
 #include "cuda/device_buffer.h"
 #include "cuda/device_context.h"
 #include "cuda/run_errors.h"
-#include "cuda/um_capture.h"
-#include "cuda/um_support.h"
+#include "labs/um_common/um_capture.h"
+#include "labs/um_common/um_support.h"
 #include "labs/um_policies/um_policies_kernels.h"
 #include "warpscope/params.h"
 

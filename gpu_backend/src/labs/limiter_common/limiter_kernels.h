@@ -8,7 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "labs/limiter/limiter_shape.h"
+#include "labs/limiter_common/limiter_shape.h"
 
 namespace warpscope::cuda {
 

@@ -1,4 +1,4 @@
-#include "cuda/um_capture_records.h"
+#include "labs/um_common/um_capture_records.h"
 
 namespace warpscope::cuda {
 namespace {

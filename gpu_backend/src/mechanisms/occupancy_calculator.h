@@ -1,7 +1,7 @@
 #pragma once
 /// \file occupancy_calculator.h
-/// The occupancy lab's calculator: how many blocks of a kernel fit on one SM, which resource
-/// runs out first, and how far each would let occupancy rise. It follows the CUDA toolkit's
+/// The occupancy calculator every lab and the simulator share: how many blocks of a kernel fit on
+/// one SM, which resource runs out first, and how far each would let occupancy rise. It follows the CUDA toolkit's
 /// calculator (cuda_occupancy.h: cudaOccMaxBlocksPerSMWarpsLimit, ...RegsLimit, ...SmemLimit)
 /// with the architecture's allocation rules from the device profile, and offers the lecture's
 /// simple arithmetic beside it (no allocation granularity) so the two can be shown together.
@@ -75,5 +75,12 @@ sim::OccupancyRules architectureOccupancyRules(const std::string& computeCapabil
 /// The lecture's arithmetic: threads, R x T registers and the shared memory per block divided
 /// into the SM's totals, with no granularity, no reserve and no carveout.
 OccupancyResult simpleOccupancy(const DeviceInfo& device, const OccupancyRequest& request);
+
+/// Dynamic shared memory per block with which at most blocksPerSm blocks fit, the way labs
+/// force occupancy: the smallest per-block allocation (rounded up to the allocation unit) above
+/// the SM's shared memory / (blocksPerSm + 1), minus the runtime's reserved bytes, capped at the
+/// per-block maximum, never negative. Whether exactly blocksPerSm fit is calculateOccupancy's
+/// answer: rounding to the unit can skip a level (V100, 23 blocks: 22 fit).
+int dynamicSharedBytesForBlocks(const sim::DeviceProfile& profile, int blocksPerSm);
 
 }  // namespace warpscope::labs

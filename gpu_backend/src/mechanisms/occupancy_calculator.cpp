@@ -1,4 +1,4 @@
-#include "labs/occupancy/occupancy_calculator.h"
+#include "mechanisms/occupancy_calculator.h"
 
 #include <algorithm>
 #include <climits>
@@ -174,6 +174,16 @@ OccupancyResult simpleOccupancy(const DeviceInfo& device, const OccupancyRequest
                request.sharedBytesPerBlock > 0 ? smemPerSm / request.sharedBytesPerBlock : INT_MAX},
               {OccupancyLimiter::Blocks, device.maxBlocksPerSm}};
   return finish(device, std::move(r));
+}
+
+int dynamicSharedBytesForBlocks(const sim::DeviceProfile& profile, int blocksPerSm) {
+  const DeviceInfo& d = profile.info;
+  if (blocksPerSm <= 0) return 0;
+  // The smallest allocation (a multiple of the unit) of which no more than blocksPerSm fit:
+  // more than S / (N + 1) bytes each. The CUDA backend binary-searches the same boundary.
+  const int allocation = roundUp(d.sharedMemPerSmBytes / (blocksPerSm + 1) + 1, profile.occupancy.sharedMemAllocationUnit);
+  const int dynamic = std::min(allocation - d.reservedSharedMemPerBlockBytes, d.sharedMemPerBlockMaxBytes);
+  return std::max(0, dynamic);
 }
 
 }  // namespace warpscope::labs

@@ -13,8 +13,9 @@
 
 #include "cuda/device_buffer.h"
 #include "cuda/device_context.h"
+#include "cuda/fma_bench.h"
 #include "cuda/timing.h"
-#include "labs/limiter/limiter_lab.h"
+#include "labs/limiter_common/limiter_family.h"
 
 namespace warpscope::cuda {
 
@@ -72,15 +73,6 @@ class LimiterBench {
   long long checkedOnDevice_ = 0;
   long long recomputedOnHost_ = 0;
 };
-
-/// The FP32 ceiling: the latency-arith lab's FMA kernel (labs/latency_arith/arith_bench.h) at its
-/// best configuration - ILP 4 and ILP 8, 256-thread blocks filling the SM - whichever is faster.
-struct FmaPeak {
-  double gflops = 0;
-  int ilp = 0;
-  int threadsPerSm = 0;
-};
-FmaPeak measureFmaPeak(const DeviceInfo& device, const CancelToken* cancel);
 
 /// What the limiter and roofline labs keep on a device between runs: the arrays, and the FMA peak
 /// (measured once per session, like the memcpy ceiling the context caches).

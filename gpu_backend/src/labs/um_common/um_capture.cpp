@@ -1,6 +1,6 @@
-#include "cuda/um_capture.h"
+#include "labs/um_common/um_capture.h"
 
-#include "cuda/um_capture_records.h"
+#include "labs/um_common/um_capture_records.h"
 
 #include <cupti.h>
 #include <cuda_runtime_api.h>

@@ -1,4 +1,4 @@
-#include "labs/limiter/limiter_bench.h"
+#include "labs/limiter_common/limiter_bench.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,8 +9,7 @@
 #include "cuda/ceilings.h"
 #include "cuda/cuda_check.h"
 #include "cuda/occupancy.h"
-#include "labs/latency_arith/arith_bench.h"
-#include "labs/limiter/limiter_kernels.h"
+#include "labs/limiter_common/limiter_kernels.h"
 
 namespace warpscope::cuda {
 
@@ -153,18 +152,6 @@ void LimiterBench::check(LimiterVariant variant, int fmasPerElement, std::size_t
     }
     recomputedOnHost_ += static_cast<long long>(kSampleRun);
   }
-}
-
-FmaPeak measureFmaPeak(const DeviceInfo& device, const CancelToken* cancel) {
-  ArithBench bench(device, std::random_device{}());
-  const int threads = 256;
-  const int blocks = std::min(device.maxThreadsPerSm / threads, device.maxBlocksPerSm);
-  FmaPeak best;
-  for (int ilp : {4, 8}) {
-    const labs::ArithMeasurement m = bench.measure({ilp, threads, blocks}, ceilingTimingPolicy(), cancel);
-    if (m.gflopsMedian > best.gflops) best = {m.gflopsMedian, ilp, threads * blocks};
-  }
-  return best;
 }
 
 LimiterBench& limiterBenchFor(DeviceContext& context, labs::LimiterCeilings* ceilings, const CancelToken* cancel) {

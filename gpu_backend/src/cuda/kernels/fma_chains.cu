@@ -1,11 +1,9 @@
 // Kernels of Volkov part I. Built for WARPSCOPE_CUDA_ARCHITECTURES; check the SASS with
 //   cuobjdump --dump-sass --function '*fmaChains*' libwarpscope_backend.a
 // (long runs of FFMA, no LDL/STL).
-#include "labs/latency_arith/fma_chains.h"
+#include "cuda/kernels/fma_chains.h"
 
 #include <utility>
-
-#include "labs/latency_arith/ilp_values.h"
 
 namespace warpscope::cuda {
 namespace {

@@ -1,11 +1,13 @@
-#include "labs/latency_arith/arith_bench.h"
+#include "cuda/fma_bench.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <sstream>
 
+#include "cuda/ceilings.h"
 #include "cuda/cuda_check.h"
-#include "labs/latency_arith/fma_chains.h"
+#include "cuda/kernels/fma_chains.h"
 
 namespace warpscope::cuda {
 
@@ -69,7 +71,7 @@ void ArithBench::check(const labs::ArithConfig& config, unsigned threads, int pa
   for (unsigned tid = 0; tid < threads; ++tid) {
     if (!std::isfinite(host_[tid])) {
       std::ostringstream what;
-      what << "latency-arith check failed (ILP " << config.ilp << ", " << config.threadsPerBlock << " x "
+      what << "FMA chains check failed (ILP " << config.ilp << ", " << config.threadsPerBlock << " x "
            << config.blocksPerSm << " blocks/SM): thread " << tid << " of " << threads << " wrote "
            << host_[tid] << (std::isnan(host_[tid]) ? " (the poison: it never wrote)" : "");
       throw CheckFailed(what.str());
@@ -82,13 +84,25 @@ void ArithBench::check(const labs::ArithConfig& config, unsigned threads, int pa
     if (std::memcmp(&expected, &host_[tid], sizeof(float)) != 0) {
       std::ostringstream what;
       what.precision(9);
-      what << "latency-arith check failed (ILP " << config.ilp << ", " << config.threadsPerBlock << " x "
+      what << "FMA chains check failed (ILP " << config.ilp << ", " << config.threadsPerBlock << " x "
            << config.blocksPerSm << " blocks/SM, b = " << b << ", c = " << c << "): thread " << tid << " wrote "
            << host_[tid] << ", the host's std::fmaf recomputation gives " << expected;
       throw CheckFailed(what.str());
     }
     ++threadsVerified_;
   }
+}
+
+FmaPeak measureFmaPeak(const DeviceInfo& device, const CancelToken* cancel) {
+  ArithBench bench(device, std::random_device{}());
+  const int threads = 256;
+  const int blocks = std::min(device.maxThreadsPerSm / threads, device.maxBlocksPerSm);
+  FmaPeak best;
+  for (int ilp : {4, 8}) {
+    const labs::ArithMeasurement m = bench.measure({ilp, threads, blocks}, ceilingTimingPolicy(), cancel);
+    if (m.gflopsMedian > best.gflops) best = {m.gflopsMedian, ilp, threads * blocks};
+  }
+  return best;
 }
 
 }  // namespace warpscope::cuda

@@ -1,4 +1,4 @@
-#include "cuda/um_support.h"
+#include "labs/um_common/um_support.h"
 
 #include <algorithm>
 #include <sstream>

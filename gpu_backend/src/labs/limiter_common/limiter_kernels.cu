@@ -2,7 +2,7 @@
 //   cuobjdump --dump-sass --function '*limiter*' libwarpscope_backend.a
 // full: 2 LDG.128, then runs of FFMA, then 2 STG.128; memory-only: 2 LDG.128, 2 STG.128, no FFMA; math-only:
 // the FFMA runs, no LDG, 8 FSETP + predicated STG.
-#include "labs/limiter/limiter_kernels.h"
+#include "labs/limiter_common/limiter_kernels.h"
 
 namespace warpscope::cuda {
 namespace {

@@ -1,14 +1,16 @@
 #pragma once
-/// \file arith_bench.h
-/// Measures and checks latency-arith configurations (Volkov part I) on one device.
+/// \file fma_bench.h
+/// Measures and checks FMA-chains configurations (Volkov part I) on one device: the latency-arith
+/// lab's measurement, and the FP32 ceiling (measureFmaPeak) the limiter family is judged against.
 
 #include <cstdint>
 #include <random>
 #include <vector>
 
-#include "labs/latency_arith/latency_arith_lab.h"
 #include "cuda/device_buffer.h"
+#include "cuda/kernels/fma_chains_shape.h"
 #include "cuda/timing.h"
+#include "warpscope/device.h"
 
 namespace warpscope::cuda {
 
@@ -39,5 +41,13 @@ class ArithBench {
   std::mt19937_64 rng_;
   long long threadsVerified_ = 0;
 };
+
+/// The FP32 ceiling: the FMA-chains kernel (also latency-arith's) at its best configuration - ILP 4 and ILP 8, 256-thread blocks filling the SM - whichever is faster.
+struct FmaPeak {
+  double gflops = 0;
+  int ilp = 0;
+  int threadsPerSm = 0;
+};
+FmaPeak measureFmaPeak(const DeviceInfo& device, const CancelToken* cancel);
 
 }  // namespace warpscope::cuda

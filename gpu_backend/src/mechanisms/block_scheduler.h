@@ -1,0 +1,22 @@
+#pragma once
+/// \file block_scheduler.h
+/// The SM's block scheduler (profile mechanism "block_scheduler"): the per-block time outside a
+/// kernel's own work and the rate at which an SM starts blocks (docs/model.md).
+
+#include "sim/device_profile.h"
+
+namespace warpscope::labs {
+
+/// The SM's block scheduler (mechanism "block_scheduler").
+struct BlockScheduler {
+  /// Per-block time outside the load latency (launch, address math, store issue, retire), ns:
+  /// the block's bytes are not in flight then. 0: negligible.
+  double overheadNs = 0;
+  /// Blocks an SM can start per microsecond; caps kernels of tiny blocks. 0: no limit.
+  double launchRatePerSmPerUs = 0;
+};
+
+/// Reads and range-checks the profile's block_scheduler mechanism (BadInputError naming the field).
+BlockScheduler blockScheduler(const sim::DeviceProfile& profile);
+
+}  // namespace warpscope::labs
