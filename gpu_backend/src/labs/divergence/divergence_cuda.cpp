@@ -7,6 +7,7 @@
 #include <cstring>
 #include <sstream>
 
+#include "cuda/counters.h"
 #include "cuda/cuda_check.h"
 #include "cuda/device_buffer.h"
 #include "cuda/device_context.h"
@@ -23,6 +24,9 @@ namespace {
 /// Ring slots per warp for the timed instrumented launches: they record every segment like the
 /// traced launch does, into a ring that wraps (their records are not read).
 constexpr unsigned kTimedRingSlots = 64;
+
+/// Nsight Compute's average of active threads per executed warp instruction (0..32).
+constexpr const char* kThreadsPerInstructionMetric = "smsp__thread_inst_executed_per_inst_executed.ratio";
 
 /// The launch every kernel of a run shares.
 struct Grid1d {
@@ -130,7 +134,7 @@ RunResult measureDivergence(cuda::DeviceContext& context, const RunRequest& requ
 
   DivergenceRun run;
   run.measured = true;
-  const std::size_t steps = plan.size() + 3;
+  const std::size_t steps = plan.size() + 4;
   for (std::size_t i = 0; i < plan.size(); ++i) {
     monitor.step(i, steps, plan[i].series + ", " + std::to_string(plan[i].distinctPaths) + " paths");
     run.timings.push_back(timeKernel(plan[i], false));
@@ -170,8 +174,17 @@ RunResult measureDivergence(cuda::DeviceContext& context, const RunRequest& requ
   ClockAlignment alignment;
   run.trace = alignTrace(raw, device.smClockMhz / 1000.0, &alignment);
 
+  // The GPU's own witness, in a launch of its own: threads executing per warp instruction.
+  monitor.step(plan.size() + 2, steps, "hardware counters");
+  const DivergenceArgs counted = argsFor(chosen, chosenPlain->config.reps, false, 0);
+  WS_CUDA_CHECK(cudaMemset(out.get(), 0xFF, sizeof(float) * grid.threads()));
+  const cuda::CounterReading counters = cuda::readCounters(context, {kThreadsPerInstructionMetric}, [&] {
+    WS_CUDA_CHECK(launchDivergence(counted, false, grid.blocks, grid.threadsPerBlock));
+  });
+  if (counters.ok()) checkOutputs(out, chosen, chosenPlain->config.reps, grid, "counted launch");
+
   // The model of the same plan on the same launch, with the closest profile's simt parameters.
-  monitor.step(plan.size() + 2, steps, "model");
+  monitor.step(plan.size() + 3, steps, "model");
   // The embedded profiles never change while the program runs: parse them once, not per run.
   const sim::DeviceProfile* profile = sim::closestEmbeddedProfile(device);
   SimtParams params;
@@ -205,6 +218,15 @@ RunResult measureDivergence(cuda::DeviceContext& context, const RunRequest& requ
                             findings.medianGapCycles, "cycles"});
   result.scalars.push_back({"divergence.sm_clock_fitted_mhz", "SM clock fitted against %globaltimer",
                             alignment.cyclesPerNs * 1000.0, "MHz"});
+
+  cuda::addCounterScalars(result, counters, {{kThreadsPerInstructionMetric, "threads per warp instruction"}});
+  if (counters.ok()) {
+    // Per instruction, not per cycle: the shared code around the branch counts at 32 threads, so
+    // the counters' efficiency sits at or above the trace's time-weighted one for divergent paths.
+    result.scalars.push_back({"divergence.warp_efficiency_counters",
+                              "Warp efficiency from the counters (threads per instruction / 32)",
+                              counters.value(kThreadsPerInstructionMetric) / 32.0, ""});
+  }
 
   std::ostringstream timing;
   timing << "Timed with CUDA events: " << policy.warmups << " warm-up launches, then the median of " << policy.reps

@@ -1,0 +1,380 @@
+#include "cuda/counters.h"
+
+#include <cuda.h>
+#include <cuda_profiler_api.h>
+#include <cuda_runtime_api.h>
+#include <cupti.h>
+#include <cupti_profiler_host.h>
+#include <cupti_profiler_target.h>
+#include <cupti_range_profiler.h>
+#include <cupti_target.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <sstream>
+#include <stdexcept>
+#include <utility>
+
+#include "cuda/cuda_check.h"
+
+namespace warpscope::cuda {
+namespace {
+
+/// A CUPTI call that failed: the reading turns it into words, never into a failed run.
+struct CuptiFailure : std::runtime_error {
+  CuptiFailure(const std::string& what, CUptiResult r) : std::runtime_error(what), result(r) {}
+  CUptiResult result;
+};
+
+std::string cuptiWords(CUptiResult r) {
+  const char* s = nullptr;
+  if (cuptiGetResultString(r, &s) != CUPTI_SUCCESS || !s) return "CUPTI error " + std::to_string(static_cast<int>(r));
+  return s;
+}
+
+void check(CUptiResult r, const char* call) {
+  if (r != CUPTI_SUCCESS) throw CuptiFailure(std::string(call) + ": " + cuptiWords(r), r);
+}
+#define WS_CUPTI(call) check(call, #call)
+
+/// Refusals that stay for the whole session: asking again gives the same answer.
+bool isPermanentRefusal(CUptiResult r) {
+  switch (r) {
+    case CUPTI_ERROR_INSUFFICIENT_PRIVILEGES:
+    case CUPTI_ERROR_VIRTUALIZED_DEVICE_INSUFFICIENT_PRIVILEGES:
+    case CUPTI_ERROR_NOT_SUPPORTED:
+    case CUPTI_ERROR_VIRTUALIZED_DEVICE_NOT_SUPPORTED:
+    case CUPTI_ERROR_CMP_DEVICE_NOT_SUPPORTED:
+    case CUPTI_ERROR_LEGACY_PROFILER_NOT_SUPPORTED:
+    case CUPTI_ERROR_WSL_DEVICE_NOT_SUPPORTED:
+    case CUPTI_ERROR_MIG_DEVICE_NOT_SUPPORTED:
+    case CUPTI_ERROR_NOT_INITIALIZED:
+      return true;
+    default:
+      return false;
+  }
+}
+
+std::string refusalWords(const CuptiFailure& f) {
+  switch (f.result) {
+    case CUPTI_ERROR_INSUFFICIENT_PRIVILEGES:
+    case CUPTI_ERROR_VIRTUALIZED_DEVICE_INSUFFICIENT_PRIVILEGES:
+      return "hardware counters are not allowed for this user (ERR_NVGPUCTRPERM; an administrator can allow "
+             "them with the driver option NVreg_RestrictProfilingToAdminUsers=0)";
+    case CUPTI_ERROR_VIRTUALIZED_DEVICE_NOT_SUPPORTED:
+    case CUPTI_ERROR_MIG_DEVICE_NOT_SUPPORTED:
+    case CUPTI_ERROR_WSL_DEVICE_NOT_SUPPORTED:
+    case CUPTI_ERROR_CMP_DEVICE_NOT_SUPPORTED:
+    case CUPTI_ERROR_NOT_SUPPORTED:
+    case CUPTI_ERROR_LEGACY_PROFILER_NOT_SUPPORTED:
+      return "hardware counters are not supported on this device (" + std::string(f.what()) + ")";
+    default:
+      return "hardware counters could not be read (" + std::string(f.what()) + ")";
+  }
+}
+
+/// What the session remembers about counters on one device.
+struct CounterState : LabState {
+  std::string refusal;  ///< Set once a refusal that cannot change was met.
+};
+
+/// The current context, through the runtime's driver entry point: linking libcuda itself would
+/// stop the program from starting on a machine without the driver.
+CUcontext currentContext() {
+  using GetCurrent = CUresult (*)(CUcontext*);
+  void* fn = nullptr;
+  cudaDriverEntryPointQueryResult found{};
+  WS_CUDA_CHECK(cudaGetDriverEntryPointByVersion("cuCtxGetCurrent", &fn, 12000, cudaEnableDefault, &found));
+  if (found != cudaDriverEntryPointSuccess || !fn) throw CuptiFailure("cuCtxGetCurrent not found in the driver", CUPTI_ERROR_NOT_SUPPORTED);
+  CUcontext ctx = nullptr;
+  if (reinterpret_cast<GetCurrent>(fn)(&ctx) != CUDA_SUCCESS || !ctx)
+    throw CuptiFailure("no current CUDA context", CUPTI_ERROR_INVALID_CONTEXT);
+  return ctx;
+}
+
+/// The host side: the chip's metric definitions, turned into a configuration image.
+class ProfilerHost {
+ public:
+  // CUPTI keeps pointers to the chip name and the availability image: the host object owns both.
+  ProfilerHost(std::string chip, std::vector<std::uint8_t> availability)
+      : chip_(std::move(chip)), availability_(std::move(availability)) {
+    CUpti_Profiler_Host_Initialize_Params p{CUpti_Profiler_Host_Initialize_Params_STRUCT_SIZE};
+    p.profilerType = CUPTI_PROFILER_TYPE_RANGE_PROFILER;
+    p.pChipName = chip_.c_str();
+    p.pCounterAvailabilityImage = availability_.data();
+    WS_CUPTI(cuptiProfilerHostInitialize(&p));
+    host_ = p.pHostObject;
+  }
+  ~ProfilerHost() {
+    CUpti_Profiler_Host_Deinitialize_Params p{CUpti_Profiler_Host_Deinitialize_Params_STRUCT_SIZE};
+    p.pHostObject = host_;
+    (void)cuptiProfilerHostDeinitialize(&p);
+  }
+  ProfilerHost(const ProfilerHost&) = delete;
+  ProfilerHost& operator=(const ProfilerHost&) = delete;
+
+  std::vector<std::uint8_t> configImage(std::vector<const char*>& metrics) {
+    CUpti_Profiler_Host_ConfigAddMetrics_Params add{CUpti_Profiler_Host_ConfigAddMetrics_Params_STRUCT_SIZE};
+    add.pHostObject = host_;
+    add.ppMetricNames = metrics.data();
+    add.numMetrics = metrics.size();
+    WS_CUPTI(cuptiProfilerHostConfigAddMetrics(&add));
+    CUpti_Profiler_Host_GetConfigImageSize_Params size{CUpti_Profiler_Host_GetConfigImageSize_Params_STRUCT_SIZE};
+    size.pHostObject = host_;
+    WS_CUPTI(cuptiProfilerHostGetConfigImageSize(&size));
+    std::vector<std::uint8_t> image(size.configImageSize);
+    CUpti_Profiler_Host_GetConfigImage_Params get{CUpti_Profiler_Host_GetConfigImage_Params_STRUCT_SIZE};
+    get.pHostObject = host_;
+    get.pConfigImage = image.data();
+    get.configImageSize = image.size();
+    WS_CUPTI(cuptiProfilerHostGetConfigImage(&get));
+    return image;
+  }
+
+  static int passes(std::vector<std::uint8_t>& config) {
+    CUpti_Profiler_Host_GetNumOfPasses_Params p{CUpti_Profiler_Host_GetNumOfPasses_Params_STRUCT_SIZE};
+    p.pConfigImage = config.data();
+    p.configImageSize = config.size();
+    WS_CUPTI(cuptiProfilerHostGetNumOfPasses(&p));
+    return static_cast<int>(p.numOfPasses);
+  }
+
+  MetricValues evaluate(const std::vector<std::uint8_t>& counterData, std::size_t range,
+                        std::vector<const char*>& metrics) {
+    std::vector<double> values(metrics.size());
+    CUpti_Profiler_Host_EvaluateToGpuValues_Params p{CUpti_Profiler_Host_EvaluateToGpuValues_Params_STRUCT_SIZE};
+    p.pHostObject = host_;
+    p.pCounterDataImage = counterData.data();
+    p.counterDataImageSize = counterData.size();
+    p.rangeIndex = range;
+    p.ppMetricNames = metrics.data();
+    p.numMetrics = metrics.size();
+    p.pMetricValues = values.data();
+    WS_CUPTI(cuptiProfilerHostEvaluateToGpuValues(&p));
+    MetricValues out;
+    for (std::size_t i = 0; i < metrics.size(); ++i) out[metrics[i]] = values[i];
+    return out;
+  }
+
+ private:
+  std::string chip_;
+  std::vector<std::uint8_t> availability_;
+  CUpti_Profiler_Host_Object* host_ = nullptr;
+};
+
+/// The range profiler enabled on a context, disabled when it goes out of scope (also when a launch
+/// throws), so the next timed launch runs unprofiled.
+class RangeProfiler {
+ public:
+  explicit RangeProfiler(CUcontext ctx) {
+    CUpti_RangeProfiler_Enable_Params p{CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE};
+    p.ctx = ctx;
+    WS_CUPTI(cuptiRangeProfilerEnable(&p));
+    object_ = p.pRangeProfilerObject;
+  }
+  ~RangeProfiler() {
+    if (started_) {
+      CUpti_RangeProfiler_Stop_Params stop{CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE};
+      stop.pRangeProfilerObject = object_;
+      (void)cuptiRangeProfilerStop(&stop);
+    }
+    CUpti_RangeProfiler_Disable_Params p{CUpti_RangeProfiler_Disable_Params_STRUCT_SIZE};
+    p.pRangeProfilerObject = object_;
+    (void)cuptiRangeProfilerDisable(&p);
+  }
+  RangeProfiler(const RangeProfiler&) = delete;
+  RangeProfiler& operator=(const RangeProfiler&) = delete;
+
+  std::vector<std::uint8_t> counterDataImage(std::vector<const char*>& metrics, std::size_t ranges) {
+    CUpti_RangeProfiler_GetCounterDataSize_Params size{CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE};
+    size.pRangeProfilerObject = object_;
+    size.pMetricNames = metrics.data();
+    size.numMetrics = metrics.size();
+    size.maxNumOfRanges = ranges;
+    size.maxNumRangeTreeNodes = static_cast<std::uint32_t>(ranges);
+    WS_CUPTI(cuptiRangeProfilerGetCounterDataSize(&size));
+    std::vector<std::uint8_t> image(size.counterDataSize);
+    CUpti_RangeProfiler_CounterDataImage_Initialize_Params init{
+        CUpti_RangeProfiler_CounterDataImage_Initialize_Params_STRUCT_SIZE};
+    init.pRangeProfilerObject = object_;
+    init.counterDataSize = image.size();
+    init.pCounterData = image.data();
+    WS_CUPTI(cuptiRangeProfilerCounterDataImageInitialize(&init));
+    return image;
+  }
+
+  /// Every kernel between start() and stop() is one range, replayed by CUPTI for every pass.
+  void configure(std::vector<std::uint8_t>& config, std::vector<std::uint8_t>& counterData, std::size_t ranges) {
+    CUpti_RangeProfiler_SetConfig_Params p{CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE};
+    p.pRangeProfilerObject = object_;
+    p.configSize = config.size();
+    p.pConfig = config.data();
+    p.counterDataImageSize = counterData.size();
+    p.pCounterDataImage = counterData.data();
+    p.range = CUPTI_AutoRange;
+    p.replayMode = CUPTI_KernelReplay;
+    p.maxRangesPerPass = ranges;
+    p.numNestingLevels = 1;
+    p.minNestingLevel = 1;
+    p.passIndex = 0;
+    p.targetNestingLevel = 1;
+    WS_CUPTI(cuptiRangeProfilerSetConfig(&p));
+  }
+  void start() {
+    CUpti_RangeProfiler_Start_Params p{CUpti_RangeProfiler_Start_Params_STRUCT_SIZE};
+    p.pRangeProfilerObject = object_;
+    WS_CUPTI(cuptiRangeProfilerStart(&p));
+    started_ = true;
+  }
+  void stopAndDecode() {
+    CUpti_RangeProfiler_Stop_Params stop{CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE};
+    stop.pRangeProfilerObject = object_;
+    started_ = false;
+    WS_CUPTI(cuptiRangeProfilerStop(&stop));
+    CUpti_RangeProfiler_DecodeData_Params decode{CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE};
+    decode.pRangeProfilerObject = object_;
+    WS_CUPTI(cuptiRangeProfilerDecodeData(&decode));
+    if (decode.numOfRangeDropped > 0)
+      throw CuptiFailure(std::to_string(decode.numOfRangeDropped) + " profiled kernels did not fit the counter data",
+                         CUPTI_ERROR_UNKNOWN);
+  }
+
+ private:
+  CUpti_RangeProfiler_Object* object_ = nullptr;
+  bool started_ = false;
+};
+
+std::size_t rangesIn(const std::vector<std::uint8_t>& counterData) {
+  CUpti_RangeProfiler_GetCounterDataInfo_Params p{CUpti_RangeProfiler_GetCounterDataInfo_Params_STRUCT_SIZE};
+  p.pCounterDataImage = counterData.data();
+  p.counterDataImageSize = counterData.size();
+  WS_CUPTI(cuptiRangeProfilerGetCounterDataInfo(&p));
+  return p.numTotalRanges;
+}
+
+std::string chipName(int ordinal) {
+  CUpti_Device_GetChipName_Params p{CUpti_Device_GetChipName_Params_STRUCT_SIZE};
+  p.deviceIndex = static_cast<std::size_t>(ordinal);
+  WS_CUPTI(cuptiDeviceGetChipName(&p));
+  return p.pChipName ? p.pChipName : "";
+}
+
+std::vector<std::uint8_t> counterAvailability(CUcontext ctx) {
+  CUpti_Profiler_GetCounterAvailability_Params p{CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE};
+  p.ctx = ctx;
+  WS_CUPTI(cuptiProfilerGetCounterAvailability(&p));
+  std::vector<std::uint8_t> image(p.counterAvailabilityImageSize);
+  p.pCounterAvailabilityImage = image.data();
+  WS_CUPTI(cuptiProfilerGetCounterAvailability(&p));
+  return image;
+}
+
+void initializeProfilerOnce() {
+  static const CUptiResult result = [] {
+    CUpti_Profiler_Initialize_Params p{CUpti_Profiler_Initialize_Params_STRUCT_SIZE};
+    return cuptiProfilerInitialize(&p);
+  }();
+  check(result, "cuptiProfilerInitialize");
+}
+
+/// WARPSCOPE_COUNTERS: unset (read them), "off" (do not), or "ncu" (leave them to Nsight Compute).
+enum class CounterMode { Read, Off, LeftToNcu };
+CounterMode counterMode() {
+  const char* v = std::getenv("WARPSCOPE_COUNTERS");
+  if (!v) return CounterMode::Read;
+  if (std::strcmp(v, "off") == 0 || std::strcmp(v, "0") == 0) return CounterMode::Off;
+  if (std::strcmp(v, "ncu") == 0) return CounterMode::LeftToNcu;
+  return CounterMode::Read;
+}
+
+}  // namespace
+
+double CounterReading::value(const std::string& metric) const {
+  if (kernels.empty()) throw std::logic_error("no counters were read: " + unavailable);
+  const auto it = kernels.front().find(metric);
+  if (it == kernels.front().end()) throw std::logic_error("metric " + metric + " was not read");
+  return it->second;
+}
+
+CounterReading readCounters(DeviceContext& context, const std::vector<std::string>& metrics,
+                            const std::function<void()>& launch, int maxKernels) {
+  CounterReading reading;
+  switch (counterMode()) {
+    case CounterMode::Read: break;
+    case CounterMode::Off:
+      reading.unavailable = "hardware counters are turned off (WARPSCOPE_COUNTERS=off)";
+      return reading;
+    case CounterMode::LeftToNcu:
+      // The same launches, unprofiled by us, between the markers `ncu --profile-from-start off`
+      // waits for: Nsight Compute then reads exactly the launches Warpscope would have read.
+      WS_CUDA_CHECK(cudaDeviceSynchronize());
+      WS_CUDA_CHECK(cudaProfilerStart());
+      launch();
+      WS_CUDA_CHECK(cudaDeviceSynchronize());
+      WS_CUDA_CHECK(cudaProfilerStop());
+      reading.unavailable = "hardware counters are left to Nsight Compute (WARPSCOPE_COUNTERS=ncu): the counted "
+                            "launches ran between cudaProfilerStart and cudaProfilerStop";
+      return reading;
+  }
+  CounterState& state = context.labState<CounterState>();
+  if (!state.refusal.empty()) {
+    reading.unavailable = state.refusal;
+    return reading;
+  }
+  const std::size_t ranges = static_cast<std::size_t>(std::max(1, maxKernels));
+  std::vector<const char*> names;
+  for (const std::string& m : metrics) names.push_back(m.c_str());
+  bool launched = false;
+  try {
+    WS_CUDA_CHECK(cudaDeviceSynchronize());
+    initializeProfilerOnce();
+    const CUcontext ctx = currentContext();
+    ProfilerHost host(chipName(context.ordinal), counterAvailability(ctx));
+    std::vector<std::uint8_t> config = host.configImage(names);
+    reading.passes = ProfilerHost::passes(config);
+    std::vector<std::uint8_t> counterData;  // outlives the profiler, which points into it
+    RangeProfiler profiler(ctx);
+    counterData = profiler.counterDataImage(names, ranges);
+    profiler.configure(config, counterData, ranges);
+    profiler.start();
+    launched = true;
+    launch();
+    WS_CUDA_CHECK(cudaDeviceSynchronize());
+    profiler.stopAndDecode();
+    const std::size_t got = rangesIn(counterData);
+    for (std::size_t r = 0; r < got; ++r) reading.kernels.push_back(host.evaluate(counterData, r, names));
+    if (reading.kernels.empty()) reading.unavailable = "no kernel ran while the counters were read";
+  } catch (const CuptiFailure& f) {
+    reading.kernels.clear();
+    reading.unavailable = refusalWords(f);
+    if (isPermanentRefusal(f.result) && !launched) state.refusal = reading.unavailable;
+  }
+  return reading;
+}
+
+std::string counterScalarId(const std::string& metric) { return "counters." + metric; }
+
+void addCounterScalars(RunResult& result, const CounterReading& reading,
+                       const std::vector<std::pair<std::string, std::string>>& metricLabels) {
+  if (!reading.ok()) {
+    result.notes.push_back("Counters: none read, " + reading.unavailable + "; the lab runs on without them.");
+    return;
+  }
+  std::ostringstream note;
+  note << "Counters: read from the GPU with CUPTI's Range Profiling API in launches of their own (never the timed "
+          "ones), each kernel replayed in "
+       << reading.passes << " pass" << (reading.passes == 1 ? "" : "es") << ":";
+  bool first = true;
+  for (const auto& [metric, label] : metricLabels) {
+    const auto it = reading.kernels.front().find(metric);
+    if (it == reading.kernels.front().end()) continue;
+    result.scalars.push_back({counterScalarId(metric), "Counter: " + label, it->second, ""});
+    note << (first ? " " : ", ") << metric << " = " << it->second;
+    first = false;
+  }
+  note << ".";
+  result.notes.push_back(note.str());
+}
+
+}  // namespace warpscope::cuda
