@@ -9,9 +9,12 @@
 #include <cupti_range_profiler.h>
 #include <cupti_target.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <map>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
 #include <utility>
@@ -74,10 +77,6 @@ std::string refusalWords(const CuptiFailure& f) {
   }
 }
 
-/// What the session remembers about counters on one device.
-struct CounterState : LabState {
-  std::string refusal;  ///< Set once a refusal that cannot change was met.
-};
 
 /// The current context, through the runtime's driver entry point: linking libcuda itself would
 /// stop the program from starting on a machine without the driver.
@@ -161,6 +160,21 @@ class ProfilerHost {
   std::string chip_;
   std::vector<std::uint8_t> availability_;
   CUpti_Profiler_Host_Object* host_ = nullptr;
+};
+
+/// One metric set's host object and configuration image: built once per session, since building
+/// them costs more than the reading itself. A host object configures every metric ever added to
+/// it, so each set has its own.
+struct MetricSetConfig {
+  std::unique_ptr<ProfilerHost> host;
+  std::vector<std::uint8_t> image;
+  int passes = 0;
+};
+
+/// What the session remembers about counters on one device.
+struct CounterState : LabState {
+  std::string refusal;  ///< Set once a refusal that cannot change was met.
+  std::map<std::string, MetricSetConfig> configs;  ///< By the metric names joined with ','.
 };
 
 /// The range profiler enabled on a context, disabled when it goes out of scope (also when a launch
@@ -330,9 +344,22 @@ CounterReading readCounters(DeviceContext& context, const std::vector<std::strin
     WS_CUDA_CHECK(cudaDeviceSynchronize());
     initializeProfilerOnce();
     const CUcontext ctx = currentContext();
-    ProfilerHost host(chipName(context.ordinal), counterAvailability(ctx));
-    std::vector<std::uint8_t> config = host.configImage(names);
-    reading.passes = ProfilerHost::passes(config);
+    std::string key;
+    for (const std::string& m : metrics) key += m + ",";
+    MetricSetConfig& set = state.configs[key];
+    if (!set.host) {
+      try {
+        set.host = std::make_unique<ProfilerHost>(chipName(context.ordinal), counterAvailability(ctx));
+        set.image = set.host->configImage(names);
+        set.passes = ProfilerHost::passes(set.image);
+      } catch (...) {
+        state.configs.erase(key);
+        throw;
+      }
+    }
+    ProfilerHost& host = *set.host;
+    std::vector<std::uint8_t> config = set.image;
+    reading.passes = set.passes;
     std::vector<std::uint8_t> counterData;  // outlives the profiler, which points into it
     RangeProfiler profiler(ctx);
     counterData = profiler.counterDataImage(names, ranges);
@@ -356,22 +383,29 @@ CounterReading readCounters(DeviceContext& context, const std::vector<std::strin
 std::string counterScalarId(const std::string& metric) { return "counters." + metric; }
 
 void addCounterScalars(RunResult& result, const CounterReading& reading,
-                       const std::vector<std::pair<std::string, std::string>>& metricLabels) {
+                       const std::vector<std::pair<std::string, std::string>>& metricLabels,
+                       const std::vector<std::string>& kernelKeys) {
   if (!reading.ok()) {
     result.notes.push_back("Counters: none read, " + reading.unavailable + "; the lab runs on without them.");
     return;
   }
   std::ostringstream note;
+  note.precision(6);
   note << "Counters: read from the GPU with CUPTI's Range Profiling API in launches of their own (never the timed "
           "ones), each kernel replayed in "
        << reading.passes << " pass" << (reading.passes == 1 ? "" : "es") << ":";
+  const std::size_t kernels = kernelKeys.empty() ? 1 : std::min(kernelKeys.size(), reading.kernels.size());
   bool first = true;
-  for (const auto& [metric, label] : metricLabels) {
-    const auto it = reading.kernels.front().find(metric);
-    if (it == reading.kernels.front().end()) continue;
-    result.scalars.push_back({counterScalarId(metric), "Counter: " + label, it->second, ""});
-    note << (first ? " " : ", ") << metric << " = " << it->second;
-    first = false;
+  for (std::size_t k = 0; k < kernels; ++k) {
+    const std::string prefix = kernelKeys.empty() ? "" : kernelKeys[k] + ".";
+    for (const auto& [metric, label] : metricLabels) {
+      const auto it = reading.kernels[k].find(metric);
+      if (it == reading.kernels[k].end()) continue;
+      result.scalars.push_back({counterScalarId(prefix + metric),
+                                "Counter: " + label + (prefix.empty() ? "" : " (" + kernelKeys[k] + ")"), it->second, ""});
+      note << (first ? " " : ", ") << prefix << metric << " = " << it->second;
+      first = false;
+    }
   }
   note << ".";
   result.notes.push_back(note.str());

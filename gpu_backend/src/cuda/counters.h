@@ -48,10 +48,12 @@ CounterReading readCounters(DeviceContext& context, const std::vector<std::strin
 /// The scalar id a metric is reported under: "counters." + metric.
 std::string counterScalarId(const std::string& metric);
 
-/// Adds a reading to a result: a scalar "counters.<metric>" (label "Counter: " + label) per
-/// metric of its first kernel and a note saying what was read, how, and in how many passes; or,
-/// when there are no counters, a note saying why.
+/// Adds a reading to a result: a scalar per metric (label "Counter: " + label) and a note saying
+/// what was read, how, and in how many passes; or, when there are no counters, a note saying why.
+/// Without kernelKeys the first kernel's values are "counters.<metric>"; with them, kernel i's are
+/// "counters.<kernelKeys[i]>.<metric>" (several kernels in one reading).
 void addCounterScalars(RunResult& result, const CounterReading& reading,
-                       const std::vector<std::pair<std::string, std::string>>& metricLabels);
+                       const std::vector<std::pair<std::string, std::string>>& metricLabels,
+                       const std::vector<std::string>& kernelKeys = {});
 
 }  // namespace warpscope::cuda

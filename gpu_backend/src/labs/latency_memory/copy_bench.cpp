@@ -52,6 +52,16 @@ labs::MemMeasurement CopyBench::measure(const labs::MemPlanEntry& entry, const T
       },
       policy, cancel);
 
+  checkDestination(c, forced.blocksPerSm, coveredBytes);
+
+  const RateStats gbps = ratesFrom(t, 2.0 * static_cast<double>(coveredBytes) / 1e9);  // GB read + written
+  m.gbpsMedian = gbps.median;
+  m.gbpsMin = gbps.min;
+  m.gbpsMax = gbps.max;
+  return m;
+}
+
+void CopyBench::checkDestination(const labs::MemConfig& c, int blocksPerSm, std::size_t coveredBytes) {
   WS_CUDA_CHECK(cudaMemset(mismatches_.get(), 0, sizeof(unsigned long long)));
   WS_CUDA_CHECK(launchCountCopyMismatches(dst_.as<std::uint32_t>(), coveredBytes / 4, dst_.bytes() / 4, sourceSeed_,
                                           mismatches_.as<unsigned long long>()));
@@ -60,18 +70,36 @@ labs::MemMeasurement CopyBench::measure(const labs::MemPlanEntry& entry, const T
   if (wrong != 0) {
     std::ostringstream what;
     what << "latency-memory check failed: the copy of " << c.elementsPerThread << " x " << c.elementBytes
-         << " B per thread (" << c.threadsPerBlock << " threads x " << forced.blocksPerSm << " blocks/SM) left "
+         << " B per thread (" << c.threadsPerBlock << " threads x " << blocksPerSm << " blocks/SM) left "
          << wrong << " of " << dst_.bytes() / 4 << " destination words wrong (the first " << coveredBytes / 4
          << " must equal the source, the rest must keep the poison)";
     throw CheckFailed(what.str());
   }
   wordsVerified_ += static_cast<long long>(dst_.bytes() / 4);
+}
 
-  const RateStats gbps = ratesFrom(t, 2.0 * static_cast<double>(coveredBytes) / 1e9);  // GB read + written
-  m.gbpsMedian = gbps.median;
-  m.gbpsMin = gbps.min;
-  m.gbpsMax = gbps.max;
-  return m;
+std::size_t CopyBench::countedCopy(const labs::MemPlanEntry& entry,
+                                   const std::function<void(const std::function<void()>&)>& count) {
+  const labs::MemConfig& c = entry.config;
+  const void* kernel = volkovCopyKernel(c.elementBytes, c.elementsPerThread, hint_);
+  if (!kernel) throw BadInputError("no copy kernel for this configuration");
+  const ForcedOccupancy forced = forceBlocksPerSm(kernel, c.threadsPerBlock, c.blocksPerSm, device_);
+  if (forced.blocksPerSm == 0) return 0;
+  const std::size_t bytesPerBlock = static_cast<std::size_t>(c.threadsPerBlock) * static_cast<std::size_t>(c.bytesPerThread());
+  const std::size_t blocks = src_.bytes() / bytesPerBlock;
+  const std::size_t coveredBytes = blocks * bytesPerBlock;
+  fillSourceRandom();
+  WS_CUDA_CHECK(launchFillWords(dst_.as<std::uint32_t>(), dst_.bytes() / 4, kPoisonWord));
+  WS_CUDA_CHECK(cudaDeviceSynchronize());
+  bool ran = false;
+  count([&] {
+    ran = true;
+    WS_CUDA_CHECK(launchVolkovCopy(c.elementBytes, c.elementsPerThread, hint_, static_cast<unsigned>(blocks),
+                                   static_cast<unsigned>(c.threadsPerBlock), forced.dynamicSmemBytes, dst_.get(),
+                                   src_.get()));
+  });
+  if (ran) checkDestination(c, forced.blocksPerSm, coveredBytes);
+  return coveredBytes;
 }
 
 }  // namespace warpscope::cuda

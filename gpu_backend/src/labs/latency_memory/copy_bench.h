@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <memory>
 #include <cstdint>
+#include <functional>
 #include <random>
 
 #include "labs/latency_memory/latency_memory_lab.h"
@@ -33,6 +34,13 @@ class CopyBench {
   labs::MemMeasurement measure(const labs::MemPlanEntry& entry, const TimingPolicy& policy,
                                const CancelToken* cancel);
 
+  /// The copy the counters read: entry's configuration forced as in measure(), the source refilled
+  /// and the destination poisoned, then `count` is handed the one untimed launch (it may run it or,
+  /// without counters, not); when it ran, the destination is checked. Returns the bytes the copy
+  /// reads (as many again are written). Throws CudaError, CheckFailed or BadInputError.
+  std::size_t countedCopy(const labs::MemPlanEntry& entry,
+                          const std::function<void(const std::function<void()>&)>& count);
+
   /// Fills the source with fresh random words (also what the memcpy ceiling copies).
   void fillSourceRandom();
 
@@ -45,6 +53,9 @@ class CopyBench {
   [[nodiscard]] std::size_t lastDynamicSmemBytes() const { return lastSmem_; }
 
  private:
+  /// Counts wrong destination words on the device; throws CheckFailed naming the configuration.
+  void checkDestination(const labs::MemConfig& c, int blocksPerSm, std::size_t coveredBytes);
+
   DeviceInfo device_;
   CacheHint hint_;
   DeviceBuffer src_;

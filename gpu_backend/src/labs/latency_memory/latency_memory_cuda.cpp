@@ -4,6 +4,7 @@
 #include "labs/latency_memory/latency_memory_cuda.h"
 
 #include "cuda/ceilings.h"
+#include "cuda/counters.h"
 #include "cuda/cuda_check.h"
 #include "labs/latency_memory/copy_bench.h"
 #include "labs/latency_memory/latency_memory_lab.h"
@@ -26,6 +27,11 @@ std::string describe(const MemConfig& c) {
 }
 
 constexpr std::size_t kMiB = std::size_t{1} << 20;
+
+/// Nsight Compute's DRAM metrics: bytes read and written, and bytes per second while the kernel ran.
+constexpr const char* kDramRead = "dram__bytes_read.sum";
+constexpr const char* kDramWrite = "dram__bytes_write.sum";
+constexpr const char* kDramThroughput = "dram__bytes.sum.per_second";
 /// buffer_mib's grid (latencyMemorySpec(): 32..2048 step 32).
 constexpr std::size_t kBufferMibStep = 32;
 
@@ -90,6 +96,12 @@ RunResult measureLatencyMemory(DeviceContext& context, const RunRequest& request
     monitor.step(i + 1, plan.size() + 1, describe(plan[i].config));
     points.push_back(bench.measure(plan[i], policy, &monitor.token()));
   }
+  // The GPU's own count of the focus copy's DRAM traffic, in a launch of its own.
+  const MemPlanEntry focus = memoryPlan(device, request.params, RunScope::FocusOnly).front();
+  cuda::CounterReading counters;
+  const std::size_t copiedBytes = bench.countedCopy(focus, [&](const std::function<void()>& launch) {
+    counters = cuda::readCounters(context, {kDramRead, kDramWrite, kDramThroughput}, launch);
+  });
   monitor.done();
 
   RunResult result = assembleMemoryResult(device, request.params, points, ceiling.gbpsMedian, ceiling.gbpsMin,
@@ -110,6 +122,21 @@ RunResult measureLatencyMemory(DeviceContext& context, const RunRequest& request
   result.notes.push_back(std::string("Copy kernel: all loads before any store, coalesced, ") +
                          (kLabCacheHint == CacheHint::Streaming ? "streaming cache hints (__ldcs/__stcs)" : "plain loads and stores") +
                          "; whole blocks only.");
+  cuda::addCounterScalars(result, counters,
+                          {{kDramRead, "DRAM bytes read, focus copy"},
+                           {kDramWrite, "DRAM bytes written, focus copy"},
+                           {kDramThroughput, "DRAM throughput, focus copy (bytes/s)"}});
+  if (counters.ok() && copiedBytes > 0) {
+    std::ostringstream dram;
+    dram.precision(4);
+    dram << "DRAM traffic of the focus copy (" << describe(focus.config) << "): the counters read "
+         << counters.value(kDramRead) / 1e6 << " MB and wrote " << counters.value(kDramWrite) / 1e6
+         << " MB; the copy itself reads and writes " << static_cast<double>(copiedBytes) / 1e6
+         << " MB each. Throughput while it ran: " << counters.value(kDramThroughput) / 1e9 << " GB/s (read + write).";
+    result.notes.push_back(dram.str());
+    result.scalars.push_back({"latency_memory.focus_copy_bytes", "Bytes the focus copy reads (and writes)",
+                              static_cast<double>(copiedBytes), "bytes"});
+  }
   result.notes.push_back("Checked: fresh random source per point, poisoned destination, " +
                          std::to_string(bench.wordsVerified() - wordsVerifiedBefore) + " words compared on the device, 0 wrong.");
   return result;

@@ -5,6 +5,7 @@
 
 #include "cuda/device_context.h"
 #include "labs/matmul_tiling/matmul_tiling_lab.h"
+#include "cuda/counters.h"
 #include "labs/matmul_tiling/sgemm_bench.h"
 
 namespace warpscope::labs {
@@ -13,6 +14,9 @@ using cuda::SgemmBench;
 using cuda::TimingPolicy;
 
 namespace {
+
+/// Nsight Compute's achieved occupancy: active warps per cycle over the SM's maximum, in percent.
+constexpr const char* kWarpsActiveMetric = "sm__warps_active.avg.pct_of_peak_sustained_active";
 
 /// Two warm-ups (module load and cuBLAS's kernel selection stay out of the samples), then up to 7
 /// timed launches; a launch slower than 10 ms (the naive kernel at N = 4096) gets as few as 3,
@@ -35,7 +39,7 @@ RunResult measureMatmulTiling(cuda::DeviceContext& context, const RunRequest& re
   run.tileWidth = matmulTileWidth(request.params);
 
   SgemmBench& bench = context.labState<SgemmBench>();
-  const std::size_t steps = kSgemmVariantCount + 2;
+  const std::size_t steps = kSgemmVariantCount + 3;
   monitor.step(0, steps, "inputs and the host's reference sample");
   bench.prepare(device, run.n, std::random_device{}() | (static_cast<std::uint64_t>(std::random_device{}()) << 32));
   const TimingPolicy policy = matmulTimingPolicy();
@@ -47,6 +51,11 @@ RunResult measureMatmulTiling(cuda::DeviceContext& context, const RunRequest& re
     monitor.step(static_cast<std::size_t>(i) + 2, steps, sgemmVariantLabel(v, run.tileWidth));
     run.variants.push_back(bench.measure(v, run.tileWidth, policy, &monitor.token()));
   }
+  monitor.step(kSgemmVariantCount + 2, steps, "achieved occupancy: hardware counters");
+  bench.poisonC();
+  const cuda::CounterReading counters = cuda::readCounters(
+      context, {kWarpsActiveMetric}, [&] { bench.launchEveryVariantUntimed(run.tileWidth); }, kSgemmVariantCount);
+  if (counters.ok()) bench.checkCountedC(run.tileWidth);
   monitor.done();
 
   RunResult result = assembleMatmulResult(device, request.params, run, device.theoreticalFp32Gflops());
@@ -68,6 +77,10 @@ RunResult measureMatmulTiling(cuda::DeviceContext& context, const RunRequest& re
           << "within gamma_N x sum|a||b| (gamma_N = N u / (1 - N u), u = 2^-24); worst error / bound = "
           << bench.worstSampleErrorOverBound() << ".";
   result.notes.push_back(checked.str());
+  std::vector<std::string> variantKeys;
+  for (SgemmVariant v : kSgemmVariants) variantKeys.push_back(std::string("variants.") + sgemmVariantKey(v));
+  cuda::addCounterScalars(result, counters, {{kWarpsActiveMetric, "achieved occupancy (% of the SM's warps)"}},
+                          variantKeys);
   result.notes.push_back("Registers: cudaFuncGetAttributes (numRegs); occupancy: "
                          "cudaOccupancyMaxActiveBlocksPerMultiprocessor x warps per block / the SM's warps.");
   return result;

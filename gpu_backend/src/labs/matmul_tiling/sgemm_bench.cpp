@@ -153,6 +153,21 @@ SgemmRecord SgemmBench::measure(SgemmVariant variant, int tileWidth, const Timin
   return r;
 }
 
+void SgemmBench::poisonC() { WS_CUDA_CHECK(cudaMemset(c_.get(), 0xFF, c_.bytes())); }
+
+void SgemmBench::launchEveryVariantUntimed(int tileWidth) {
+  for (SgemmVariant v : labs::kSgemmVariants)
+    WS_CUDA_CHECK(launchSgemm(v, tileWidth, a_.as<float>(), b_.as<float>(), c_.as<float>(), n_));
+}
+
+void SgemmBench::checkCountedC(int tileWidth) {
+  WS_CUDA_CHECK(cudaDeviceSynchronize());
+  const std::string what =
+      labs::sgemmVariantLabel(labs::kSgemmVariants[labs::kSgemmVariantCount - 1], tileWidth) + " (counted launch)";
+  checkFull(what, c_.as<float>());
+  checkSample(what, c_.as<float>());
+}
+
 void SgemmBench::checkFull(const std::string& what, const float* c) {
   const std::uint64_t count = static_cast<std::uint64_t>(n_) * static_cast<std::uint64_t>(n_);
   const float tol = sgemmFullCompareTolerance(n_);

@@ -56,6 +56,13 @@ class SgemmBench : public LabState {
   labs::SgemmRecord measure(labs::SgemmVariant variant, int tileWidth, const TimingPolicy& policy,
                             const CancelToken* cancel);
 
+  /// The launches the counters read: poisonC() (outside the counted region: a memset may run as a
+  /// kernel of its own), every variant once untimed, then checkCountedC() checks C (the last
+  /// variant's) as measure() does. Throws CudaError or CheckFailed.
+  void poisonC();
+  void launchEveryVariantUntimed(int tileWidth);
+  void checkCountedC(int tileWidth);
+
   [[nodiscard]] const std::string& cublasAbsentReason() const { return cublasAbsentReason_; }
   [[nodiscard]] std::string cublasDescription() const;
   [[nodiscard]] long long sampledEntriesChecked() const { return sampledChecked_; }

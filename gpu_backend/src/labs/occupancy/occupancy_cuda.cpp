@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "cuda/counters.h"
 #include "cuda/cuda_check.h"
 #include "cuda/device_buffer.h"
 #include "cuda/device_context.h"
@@ -19,6 +20,9 @@
 namespace warpscope::labs {
 
 namespace {
+
+/// Nsight Compute's achieved occupancy: active warps per cycle over the SM's maximum, in percent.
+constexpr const char* kWarpsActiveMetric = "sm__warps_active.avg.pct_of_peak_sustained_active";
 
 /// The seeds, the output and the host's reference values, for one run.
 class RegisterCapBench {
@@ -67,6 +71,16 @@ class RegisterCapBench {
     return p;
   }
 
+  /// The launches the counters read: each variant once, untimed (poisonOutput() first, outside
+  /// the counted region: a memset may run as a kernel of its own).
+  void poisonOutput() { WS_CUDA_CHECK(cudaMemset(out_.get(), 0xFF, threads_ * sizeof(float))); }
+  void launchEveryVariant() {
+    const unsigned blocks = threads_ / kCapThreadsPerBlock;
+    for (int v = 0; v < kCapVariantCount; ++v)
+      WS_CUDA_CHECK(cuda::launchRegisterCapKernel(v, blocks, seeds_.as<float>(), out_.as<float>(), kCapIterations));
+  }
+  void checkOutput(const RegisterCapPoint& p) { check(p); }
+
   [[nodiscard]] unsigned threads() const { return threads_; }
 
  private:
@@ -106,15 +120,24 @@ RunResult measureOccupancy(cuda::DeviceContext& context, const RunRequest& reque
   const cuda::TimingPolicy policy;
   std::vector<RegisterCapPoint> caps;
   for (int v = 0; v < kCapVariantCount; ++v) {
-    monitor.step(v, kCapVariantCount + 1, "register cap: __launch_bounds__(256, " + std::to_string(kCapMinBlocks[v]) + ")");
+    monitor.step(v, kCapVariantCount + 2, "register cap: __launch_bounds__(256, " + std::to_string(kCapMinBlocks[v]) + ")");
     caps.push_back(bench.measure(v, policy, &monitor.token()));
   }
-  monitor.step(kCapVariantCount, kCapVariantCount + 1, "calculator vs the occupancy API");
+  monitor.step(kCapVariantCount, kCapVariantCount + 2, "achieved occupancy: hardware counters");
+  bench.poisonOutput();
+  const cuda::CounterReading counters =
+      cuda::readCounters(context, {kWarpsActiveMetric}, [&] { bench.launchEveryVariant(); }, kCapVariantCount);
+  if (counters.ok()) bench.checkOutput(caps.back());
+  monitor.step(kCapVariantCount + 1, kCapVariantCount + 2, "calculator vs the occupancy API");
   const CalculatorApiCheck api = checkCalculatorAgainstOccupancyApi(device, request.params);
   monitor.done();
 
   RunResult result = assembleOccupancyResult(device, rules, request.params, caps, &api);
   result.provenance = Provenance::Measured;
+  std::vector<std::string> capKeys;
+  for (const RegisterCapPoint& c : caps) capKeys.push_back("caps.min_blocks_" + std::to_string(c.minBlocks));
+  cuda::addCounterScalars(result, counters, {{kWarpsActiveMetric, "achieved occupancy (% of the SM's warps)"}},
+                          capKeys);
   std::ostringstream notes;
   notes << "Register caps: one kernel keeping " << kCapLiveValues << " floats live per thread, compiled with "
         << "__launch_bounds__(256, min blocks); registers and local (spill) bytes from cudaFuncGetAttributes, "
