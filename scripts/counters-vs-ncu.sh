@@ -30,7 +30,11 @@ for case in "$@"; do
   metrics=$(awk -F'","' '{print $2}' "$out/case$n.ours" | sort -u | paste -sd,)
   if [ -z "$metrics" ]; then echo "FAIL no counters read: $case"; grep -i counters "$out/case$n.log" | head -3; status=1; continue; fi
   # shellcheck disable=SC2086
-  WARPSCOPE_COUNTERS=ncu ncu --profile-from-start off --metrics "$metrics" --csv \
+  # Same conditions as Warpscope's reading: ncu by default locks the clocks to base and flushes the
+  # caches before each pass, which changes rates (per second, achieved occupancy) and the DRAM
+  # writes of dirty L2 lines; Warpscope reads at the GPU's own clocks with the caches as they are.
+  WARPSCOPE_COUNTERS=ncu ncu --profile-from-start off --clock-control none --cache-control none \
+    --metrics "$metrics" --csv \
     "$cli" run $case --device cuda:0 --out "$out/case$n.ncu.json" > "$out/case$n.ncu.csv" 2> "$out/case$n.ncu.log" \
     || { echo "FAIL ncu: $case"; tail -3 "$out/case$n.ncu.log"; status=1; continue; }
   # Warpscope's k-th kernel key of a metric is ncu's k-th profiled launch reporting it.

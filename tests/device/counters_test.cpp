@@ -15,6 +15,7 @@
 #include "cuda/device_context.h"
 #include "cuda/device_query.h"
 #include "cuda/kernels/fma_chains.h"
+#include "cuda/timing.h"
 
 namespace warpscope::cuda {
 namespace {
@@ -79,6 +80,28 @@ TEST_F(Counters, AReadingRepeatsExactlyAndLeavesLaterLaunchesUnprofiled) {
   std::sort(ms.begin(), ms.end());
   std::cout << "  a configured reading of one small kernel: median " << ms[2] << " ms (" << ms.front() << ".."
             << ms.back() << ")\n";
+}
+
+TEST_F(Counters, OnlyTheLaunchesInsideAReadingAreCountedWhileTheProfilerStaysEnabled) {
+  const auto timePlain = [&] {
+    TimingPolicy p;
+    return timeLaunches([&] { WS_CUDA_CHECK(launchFmaChains(4, 132 * 8, 256, out_.as<float>(), 0.999f, 16)); }, p,
+                        nullptr)
+        .medianMs;
+  };
+  releaseCounters(context_);
+  const double unprofiled = timePlain();
+  const CounterReading r = readCounters(context_, {kWarpInstructions}, [&] { launchFma(32, 128); }, 4);
+  if (!r.ok()) GTEST_SKIP() << "counters unavailable here: " << r.unavailable;
+  const double enabled = timePlain();  // the profiler is still enabled, not started
+  const CounterReading again = readCounters(context_, {kWarpInstructions}, [&] { launchFma(32, 128); }, 4);
+  ASSERT_TRUE(again.ok()) << again.unavailable;
+  EXPECT_EQ(again.kernels.size(), 1u) << "the timed launches in between must not be counted";
+  EXPECT_DOUBLE_EQ(r.value(kWarpInstructions), again.value(kWarpInstructions));
+  // Printed, not judged (benchmarks judge): a timed kernel's median with the profiler enabled.
+  std::cout << "  plain FMA kernel: " << unprofiled << " ms before any reading, " << enabled
+            << " ms with the profiler enabled between readings\n";
+  releaseCounters(context_);
 }
 
 TEST_F(Counters, TurnedOffIsAReasonInWordsAndNoLaunch) {

@@ -10,7 +10,9 @@
 #include <cupti_target.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -162,23 +164,8 @@ class ProfilerHost {
   CUpti_Profiler_Host_Object* host_ = nullptr;
 };
 
-/// One metric set's host object and configuration image: built once per session, since building
-/// them costs more than the reading itself. A host object configures every metric ever added to
-/// it, so each set has its own.
-struct MetricSetConfig {
-  std::unique_ptr<ProfilerHost> host;
-  std::vector<std::uint8_t> image;
-  int passes = 0;
-};
-
-/// What the session remembers about counters on one device.
-struct CounterState : LabState {
-  std::string refusal;  ///< Set once a refusal that cannot change was met.
-  std::map<std::string, MetricSetConfig> configs;  ///< By the metric names joined with ','.
-};
-
-/// The range profiler enabled on a context, disabled when it goes out of scope (also when a launch
-/// throws), so the next timed launch runs unprofiled.
+/// The range profiler enabled on a context until it is destroyed; a start without a stop (a launch
+/// that threw) is stopped then.
 class RangeProfiler {
  public:
   explicit RangeProfiler(CUcontext ctx) {
@@ -259,6 +246,28 @@ class RangeProfiler {
   bool started_ = false;
 };
 
+/// One metric set's host object and configuration image: built once per session, since building
+/// them costs more than the reading itself. A host object configures every metric ever added to
+/// it, so each set has its own.
+struct MetricSetConfig {
+  std::unique_ptr<ProfilerHost> host;
+  std::vector<std::uint8_t> image;
+  int passes = 0;
+};
+
+/// What the session remembers about counters on one device. The range profiler stays enabled
+/// between readings: enabling is cheap, but the first start after it costs about 145 ms on an
+/// H200 (later starts: none), which a slider move cannot afford. Between start and stop nothing
+/// else runs, so the timed launches are never profiled (a device test checks their time).
+struct CounterState : LabState {
+  std::string refusal;  ///< Set once a refusal that cannot change was met.
+  std::map<std::string, MetricSetConfig> configs;  ///< By the metric names joined with ','.
+  /// The last reading's image. The profiler points into it, so it is declared first: members are
+  /// destroyed in reverse order, and the profiler must be disabled while its image still exists.
+  std::vector<std::uint8_t> counterData;
+  std::unique_ptr<RangeProfiler> profiler;  ///< Enabled on first use; destroyed (disabled) by releaseCounters.
+};
+
 std::size_t rangesIn(const std::vector<std::uint8_t>& counterData) {
   CUpti_RangeProfiler_GetCounterDataInfo_Params p{CUpti_RangeProfiler_GetCounterDataInfo_Params_STRUCT_SIZE};
   p.pCounterDataImage = counterData.data();
@@ -302,6 +311,22 @@ CounterMode counterMode() {
   return CounterMode::Read;
 }
 
+/// WARPSCOPE_TRACE_COUNTERS=1 prints how long each step of a reading took (to stderr).
+class StepClock {
+ public:
+  StepClock() : on_(std::getenv("WARPSCOPE_TRACE_COUNTERS") != nullptr), last_(std::chrono::steady_clock::now()) {}
+  void mark(const char* step) {
+    if (!on_) return;
+    const auto now = std::chrono::steady_clock::now();
+    std::fprintf(stderr, "counters: %-28s %8.2f ms\n", step, std::chrono::duration<double, std::milli>(now - last_).count());
+    last_ = now;
+  }
+
+ private:
+  bool on_;
+  std::chrono::steady_clock::time_point last_;
+};
+
 }  // namespace
 
 double CounterReading::value(const std::string& metric) const {
@@ -340,10 +365,12 @@ CounterReading readCounters(DeviceContext& context, const std::vector<std::strin
   std::vector<const char*> names;
   for (const std::string& m : metrics) names.push_back(m.c_str());
   bool launched = false;
+  StepClock clock;
   try {
     WS_CUDA_CHECK(cudaDeviceSynchronize());
     initializeProfilerOnce();
     const CUcontext ctx = currentContext();
+    clock.mark("initialize");
     std::string key;
     for (const std::string& m : metrics) key += m + ",";
     MetricSetConfig& set = state.configs[key];
@@ -360,25 +387,43 @@ CounterReading readCounters(DeviceContext& context, const std::vector<std::strin
     ProfilerHost& host = *set.host;
     std::vector<std::uint8_t> config = set.image;
     reading.passes = set.passes;
-    std::vector<std::uint8_t> counterData;  // outlives the profiler, which points into it
-    RangeProfiler profiler(ctx);
+    clock.mark("host and configuration");
+    if (!state.profiler) state.profiler = std::make_unique<RangeProfiler>(ctx);
+    RangeProfiler& profiler = *state.profiler;
+    clock.mark("enable");
+    std::vector<std::uint8_t>& counterData = state.counterData;
     counterData = profiler.counterDataImage(names, ranges);
+    clock.mark("counter data image");
     profiler.configure(config, counterData, ranges);
+    clock.mark("set config");
     profiler.start();
+    clock.mark("start");
     launched = true;
-    launch();
+    try {
+      launch();
+    } catch (...) {
+      state.profiler.reset();  // stops and disables: the error propagates to the run, as without counters
+      throw;
+    }
     WS_CUDA_CHECK(cudaDeviceSynchronize());
+    clock.mark("launches");
     profiler.stopAndDecode();
+    clock.mark("stop and decode");
     const std::size_t got = rangesIn(counterData);
     for (std::size_t r = 0; r < got; ++r) reading.kernels.push_back(host.evaluate(counterData, r, names));
+    clock.mark("evaluate");
     if (reading.kernels.empty()) reading.unavailable = "no kernel ran while the counters were read";
   } catch (const CuptiFailure& f) {
+    state.profiler.reset();  // a fresh start next time, whatever state the failure left
     reading.kernels.clear();
     reading.unavailable = refusalWords(f);
     if (isPermanentRefusal(f.result) && !launched) state.refusal = reading.unavailable;
   }
+  clock.mark("read");
   return reading;
 }
+
+void releaseCounters(DeviceContext& context) { context.labState<CounterState>().profiler.reset(); }
 
 std::string counterScalarId(const std::string& metric) { return "counters." + metric; }
 

@@ -45,6 +45,10 @@ struct CounterReading {
 CounterReading readCounters(DeviceContext& context, const std::vector<std::string>& metrics,
                             const std::function<void()>& launch, int maxKernels = 1);
 
+/// Disables the range profiler readCounters keeps enabled on the device between readings: for code
+/// that uses CUPTI otherwise (the unified-memory capture), and before the context goes.
+void releaseCounters(DeviceContext& context);
+
 /// The scalar id a metric is reported under: "counters." + metric.
 std::string counterScalarId(const std::string& metric);
 

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <vector>
 
+#include "cuda/counters.h"
 #include "cuda/cuda_check.h"
 #include "cuda/device_buffer.h"
 #include "cuda/device_context.h"
@@ -307,6 +308,7 @@ um::UmScenarioResult measurePeerCopy(const GpuPair& pair, const MultiGpuScenario
 }  // namespace
 
 um::UmScenarioResult measureMultiGpuScenario(cuda::DeviceContext& device, const MultiGpuScenario& scenario, int timedReps) {
+  cuda::releaseCounters(device);  // CUPTI's activity capture and the counters' profiler: one at a time
   validate(scenario, timedReps);
   um::CurrentDeviceGuard restore;
   const GpuPair pair = pickPair(device.ordinal);

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <vector>
 
+#include "cuda/counters.h"
 #include "cuda/cuda_check.h"
 #include "cuda/device_buffer.h"
 #include "cuda/device_context.h"
@@ -147,6 +148,7 @@ std::string mib(std::uint64_t bytes) {
 
 um::UmScenarioResult measurePoliciesScenario(cuda::DeviceContext& device, const PoliciesScenario& scenario,
                                              int timedReps) {
+  cuda::releaseCounters(device);  // CUPTI's activity capture and the counters' profiler: one at a time
   checkScenario(scenario);
   timedReps = std::max(1, timedReps);
   cuda::checkManagedMemoryCap(scenario.bufferBytes, std::string("um-policies (") + um::policyLabel(scenario.policy) + ")");

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <vector>
 
+#include "cuda/counters.h"
 #include "cuda/cuda_check.h"
 #include "cuda/device_buffer.h"
 #include "cuda/device_context.h"
@@ -100,6 +101,7 @@ struct RepTimes {
 
 um::UmScenarioResult measureStreamingScenario(cuda::DeviceContext& device, const StreamingScenario& scenario,
                                               int timedReps) {
+  cuda::releaseCounters(device);  // CUPTI's activity capture and the counters' profiler: one at a time
   checkScenario(scenario);
   timedReps = std::max(1, timedReps);
   const std::uint64_t bytes = scenario.bufferBytes;

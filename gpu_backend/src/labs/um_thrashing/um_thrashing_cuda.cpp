@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "cuda/counters.h"
 #include "cuda/cuda_check.h"
 #include "cuda/device_buffer.h"
 #include "cuda/device_context.h"
@@ -160,6 +161,7 @@ struct RepOutcome {
 
 um::UmScenarioResult measureThrashingScenario(cuda::DeviceContext& device, const ThrashingScenario& scenario,
                                               int timedReps) {
+  cuda::releaseCounters(device);  // CUPTI's activity capture and the counters' profiler: one at a time
   validate(scenario, timedReps);
   const int ordinal = device.ordinal;
   um::CurrentDeviceGuard restore;
