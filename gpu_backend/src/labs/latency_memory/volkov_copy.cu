@@ -79,18 +79,6 @@ const Entry* find(int elementBytes, int elements, CacheHint hint) {
   return hint == CacheHint::Streaming ? find<true>(elementBytes, elements) : find<false>(elementBytes, elements);
 }
 
-__global__ void fillRandom(std::uint32_t* words, std::size_t count, std::uint64_t seed) {
-  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < count;
-       i += std::size_t{gridDim.x} * blockDim.x)
-    words[i] = randomWord(seed, i);
-}
-
-__global__ void fillWords(std::uint32_t* words, std::size_t count, std::uint32_t value) {
-  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < count;
-       i += std::size_t{gridDim.x} * blockDim.x)
-    words[i] = value;
-}
-
 __global__ void countMismatches(const std::uint32_t* dst, std::size_t covered, std::size_t total,
                                 std::uint64_t seed, unsigned long long* mismatches) {
   unsigned long long bad = 0;
@@ -119,16 +107,6 @@ cudaError_t launchVolkovCopy(int elementBytes, int elements, CacheHint hint, uns
   const Entry* entry = find(elementBytes, elements, hint);
   if (!entry) return cudaErrorInvalidDeviceFunction;
   entry->launch(blocks, threadsPerBlock, dynamicSmemBytes, dst, src);
-  return cudaGetLastError();
-}
-
-cudaError_t launchFillRandom(std::uint32_t* words, std::size_t count, std::uint64_t seed) {
-  fillRandom<<<kUtilityBlocks, kUtilityThreads>>>(words, count, seed);
-  return cudaGetLastError();
-}
-
-cudaError_t launchFillWords(std::uint32_t* words, std::size_t count, std::uint32_t value) {
-  fillWords<<<kUtilityBlocks, kUtilityThreads>>>(words, count, value);
   return cudaGetLastError();
 }
 

@@ -8,7 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "cuda/kernels/host_device.h"
+#include "cuda/kernels/fill_words.h"
 
 namespace warpscope::cuda {
 
@@ -31,24 +31,6 @@ const void* volkovCopyKernel(int elementBytes, int elements, CacheHint hint);
 cudaError_t launchVolkovCopy(int elementBytes, int elements, CacheHint hint, unsigned blocks,
                              unsigned threadsPerBlock, std::size_t dynamicSmemBytes, void* dst,
                              const void* src);
-
-/// The value word `index` of a buffer filled with `seed` holds (splitmix64, low 32 bits).
-WS_HD inline std::uint32_t randomWord(std::uint64_t seed, std::uint64_t index) {
-  std::uint64_t z = seed + (index + 1) * 0x9E3779B97F4A7C15ull;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return static_cast<std::uint32_t>(z ^ (z >> 31));
-}
-
-/// The poison written to a destination before a copy: a NaN pattern no copy produces by accident
-/// (a random word equals it once in 2^32).
-inline constexpr std::uint32_t kPoisonWord = 0xFFFFFFFFu;
-
-/// words[i] = randomWord(seed, i). Returns cudaGetLastError().
-cudaError_t launchFillRandom(std::uint32_t* words, std::size_t count, std::uint64_t seed);
-
-/// words[i] = value. Returns cudaGetLastError().
-cudaError_t launchFillWords(std::uint32_t* words, std::size_t count, std::uint32_t value);
 
 /// Adds to *mismatches the number of words of dst that are wrong: the first coveredWords must be
 /// randomWord(seed, i), the rest up to totalWords must still be kPoisonWord (nothing written past
