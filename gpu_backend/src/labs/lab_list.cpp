@@ -1,5 +1,6 @@
 // The one list of labs. Adding a lab: a folder src/labs/<lab_id>/ and one line here
 // (docs/adding-a-lab.md). The order is the order of the GUI's lab list.
+#include "labs/coalescing/coalescing_lab.h"
 #include "labs/divergence/divergence_lab.h"
 #include "labs/lab_definition.h"
 #include "labs/latency_arith/latency_arith_lab.h"
@@ -28,14 +29,14 @@ LabDefinition inTopic(LabDefinition lab, const char* topic) {
 }  // namespace
 
 const std::vector<LabDefinition>& allLabs() {
-  // Grouped by topic, in teaching order; the memory-access and concurrency labs get topics of
-  // their own when they land.
+  // Grouped by topic, in teaching order; the concurrency labs get a topic of their own when they land.
   static const std::vector<LabDefinition> labs = {
       inTopic(latencyArithLab(), "Latency hiding"),
       inTopic(latencyMemoryLab(), "Latency hiding"),
       inTopic(registerVsSharedLab(), "Latency hiding"),
       inTopic(matmulTilingLab(), "Latency hiding"),
       inTopic(divergenceLab(), "SIMT execution"),
+      inTopic(coalescingLab(), "Memory access"),
       inTopic(occupancyLab(), "What limits a kernel"),
       inTopic(limiterLab(), "What limits a kernel"),
       inTopic(rooflineLab(), "What limits a kernel"),

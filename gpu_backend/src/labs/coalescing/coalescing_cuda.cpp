@@ -1,0 +1,195 @@
+#include "labs/coalescing/coalescing_cuda.h"
+
+#include <algorithm>
+#include <memory>
+#include <random>
+#include <sstream>
+
+#include "cuda/ceilings.h"
+#include "cuda/counters.h"
+#include "cuda/cuda_check.h"
+#include "cuda/device_buffer.h"
+#include "cuda/device_context.h"
+#include "cuda/kernels/fill_words.h"
+#include "cuda/run_errors.h"
+#include "cuda/timing.h"
+#include "labs/coalescing/coalescing_kernels.h"
+#include "labs/coalescing/coalescing_lab.h"
+#include "labs/coalescing/coalescing_model.h"
+#include "sim/device_profile.h"
+
+namespace warpscope::labs {
+
+namespace {
+
+constexpr const char* kLoadSectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum";
+constexpr const char* kLoadRequests = "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum";
+constexpr const char* kStoreSectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum";
+constexpr const char* kStoreRequests = "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum";
+constexpr const char* kDramRead = "dram__bytes_read.sum";
+constexpr const char* kDramWrite = "dram__bytes_write.sum";
+
+/// The source and destination, kept between runs (a slider step must not reallocate gigabytes).
+struct CoalescingBuffers : cuda::LabState {
+  std::unique_ptr<cuda::DeviceBuffer> in;
+  std::unique_ptr<cuda::DeviceBuffer> out;
+  cuda::DeviceBuffer mismatches{sizeof(unsigned long long)};
+  std::uint64_t seed = 0;
+  std::size_t filledBytes = 0;
+};
+
+/// Threads per launch at this stride: enough that the sectors one launch reads are at least 4 x
+/// the L2 (so the sweep measures DRAM, not L2), in whole blocks, and no more than the buffers hold.
+unsigned long long threadsFor(const DeviceInfo& device, const CoalescingPlan& plan, int stride,
+                              const MemoryTransactions& rule, std::size_t bufferBytes) {
+  const WarpFootprint f = coalescingFootprint(plan, stride, rule);
+  const double readBytesPerThread = f.sectors * static_cast<double>(rule.sectorBytes) / 32.0;
+  const auto wanted = static_cast<unsigned long long>(4.0 * static_cast<double>(device.l2Bytes) / readBytesPerThread);
+  const unsigned long long fits =
+      (bufferBytes / static_cast<std::size_t>(plan.elementBytes) - static_cast<std::size_t>(plan.offsetElements)) /
+      static_cast<unsigned long long>(stride);
+  const unsigned long long block = kCoalescingThreadsPerBlock;
+  return std::max(block, std::min(wanted + block - 1, fits) / block * block);
+}
+
+std::size_t spanBytes(const CoalescingPlan& plan, unsigned long long threads, int stride) {
+  return static_cast<std::size_t>(plan.offsetElements + (threads - 1) * static_cast<unsigned long long>(stride) + 1) *
+         static_cast<std::size_t>(plan.elementBytes);
+}
+
+/// Buffers for the largest stride a run can ask for, capped at 40% of the free memory for both.
+CoalescingBuffers& buffersFor(cuda::DeviceContext& context, const CoalescingPlan& plan, const MemoryTransactions& rule,
+                              bool* capped) {
+  CoalescingBuffers& b = context.labState<CoalescingBuffers>();
+  const int widest = kSeedStride;
+  const unsigned long long unlimited = threadsFor(context.info, plan, widest, rule, ~std::size_t{0} / 2);
+  std::size_t want = (spanBytes(plan, unlimited, widest) + 255) / 256 * 256;
+  std::size_t freeBytes = 0, totalBytes = 0;
+  if (b.in && b.in->bytes() >= want) {
+    *capped = false;
+    return b;
+  }
+  b.in.reset();
+  b.out.reset();
+  WS_CUDA_CHECK(cudaMemGetInfo(&freeBytes, &totalBytes));
+  const std::size_t cap = freeBytes / 5 / 256 * 256;  // 40% of the free memory for the two
+  *capped = want > cap;
+  want = std::min(want, cap);
+  b.in = std::make_unique<cuda::DeviceBuffer>(want);
+  b.out = std::make_unique<cuda::DeviceBuffer>(want);
+  b.seed = std::random_device{}() | (static_cast<std::uint64_t>(std::random_device{}()) << 32);
+  WS_CUDA_CHECK(cuda::launchFillRandom(b.in->as<std::uint32_t>(), want / 4, b.seed));
+  b.filledBytes = want;
+  return b;
+}
+
+void checkCopy(CoalescingBuffers& b, const CoalescingPlan& plan, unsigned long long threads, int stride,
+               const std::string& what) {
+  const std::size_t words = (spanBytes(plan, threads, stride) + 3) / 4 + 64;  // and a little past the end
+  WS_CUDA_CHECK(cudaMemset(b.mismatches.get(), 0, sizeof(unsigned long long)));
+  WS_CUDA_CHECK(cuda::launchCountStridedMismatches(b.out->as<std::uint32_t>(), std::min(words, b.out->bytes() / 4),
+                                                   plan.elementBytes, threads, static_cast<unsigned>(stride),
+                                                   static_cast<unsigned>(plan.offsetElements), b.seed,
+                                                   b.mismatches.as<unsigned long long>()));
+  unsigned long long wrong = 0;
+  WS_CUDA_CHECK(cudaMemcpy(&wrong, b.mismatches.get(), sizeof wrong, cudaMemcpyDeviceToHost));
+  if (wrong != 0)
+    throw cuda::CheckFailed("coalescing check failed (" + what + "): " + std::to_string(wrong) +
+                            " destination words wrong (every copied element must equal the source, every other "
+                            "word keep the poison)");
+}
+
+void poison(CoalescingBuffers& b, const CoalescingPlan& plan, unsigned long long threads, int stride) {
+  const std::size_t words = std::min((spanBytes(plan, threads, stride) + 3) / 4 + 64, b.out->bytes() / 4);
+  WS_CUDA_CHECK(cuda::launchFillWords(b.out->as<std::uint32_t>(), words, cuda::kPoisonWord));
+}
+
+}  // namespace
+
+RunResult measureCoalescing(cuda::DeviceContext& context, const RunRequest& request, RunMonitor& monitor) {
+  const DeviceInfo& device = context.info;
+  const CoalescingPlan plan = coalescingPlan(request.params, request.scope);
+  const sim::DeviceProfile* profile = sim::closestEmbeddedProfile(device);
+  if (!profile || !profile->mechanisms.count("memory_transactions"))
+    throw BadInputError("coalescing needs a device profile with the memory_transactions mechanism for " + device.name);
+  CoalescingRun run = coalescingModelRun(*profile, plan);  // the model's series, then the measurement
+  run.measured = true;
+  const std::size_t steps = plan.strides.size() + 1;
+
+  monitor.step(0, steps, "buffers and the cudaMemcpy ceiling");
+  bool capped = false;
+  CoalescingBuffers& b = buffersFor(context, plan, run.rule, &capped);
+  const std::size_t ceilingBytes = std::min<std::size_t>(b.in->bytes(), std::size_t{1} << 30);
+  run.memcpyGBs = cuda::memcpyCeiling(context, b.out->get(), b.in->get(), ceilingBytes, &monitor.token()).gbpsMedian;
+
+  const cuda::TimingPolicy policy;
+  long long wordsChecked = 0;
+  std::string unavailable;
+  std::vector<std::pair<std::string, std::string>> labels = {
+      {kLoadSectors, "global load sectors"}, {kLoadRequests, "global load requests"},
+      {kStoreSectors, "global store sectors"}, {kStoreRequests, "global store requests"},
+      {kDramRead, "DRAM bytes read"}, {kDramWrite, "DRAM bytes written"}};
+  cuda::CounterReading focusReading;
+  for (std::size_t i = 0; i < plan.strides.size(); ++i) {
+    const int stride = plan.strides[i];
+    monitor.step(i + 1, steps, "stride " + std::to_string(stride));
+    CoalescingPoint& p = run.points[i];
+    const unsigned long long threads = threadsFor(device, plan, stride, run.rule, b.in->bytes());
+    if (stride == plan.focusStride) run.threads = static_cast<long long>(threads);
+    const auto launch = [&] {
+      WS_CUDA_CHECK(cuda::launchStridedCopy(plan.elementBytes, threads, static_cast<unsigned>(stride),
+                                            static_cast<unsigned>(plan.offsetElements), b.in->get(), b.out->get()));
+    };
+    poison(b, plan, threads, stride);
+    const cuda::TimingStats t = cuda::timeLaunches(launch, policy, &monitor.token());
+    checkCopy(b, plan, threads, stride, "stride " + std::to_string(stride));
+    wordsChecked += static_cast<long long>(spanBytes(plan, threads, stride) / 4);
+    const double usefulBytes = 2.0 * static_cast<double>(threads) * plan.elementBytes;
+    const cuda::RateStats useful = cuda::ratesFrom(t, usefulBytes / 1e9);
+    p.usefulGBs = useful.median;
+    p.usefulGBsMin = useful.min;
+    p.usefulGBsMax = useful.max;
+    p.movedGBs = 0;
+
+    // The counters, in a launch of their own, its output checked like the timed ones.
+    poison(b, plan, threads, stride);
+    const cuda::CounterReading c = cuda::readCounters(
+        context, {kLoadSectors, kLoadRequests, kStoreSectors, kStoreRequests, kDramRead, kDramWrite}, launch);
+    if (!c.ok()) {
+      unavailable = c.unavailable;
+      if (stride == plan.focusStride) focusReading = c;
+      continue;
+    }
+    checkCopy(b, plan, threads, stride, "stride " + std::to_string(stride) + ", counted launch");
+    run.countersRead = true;
+    p.loadSectorsPerRequest = c.value(kLoadSectors) / c.value(kLoadRequests);
+    p.storeSectorsPerRequest = c.value(kStoreSectors) / c.value(kStoreRequests);
+    p.dramReadBytes = c.value(kDramRead);
+    p.dramWriteBytes = c.value(kDramWrite);
+    p.movedGBs = (p.dramReadBytes + p.dramWriteBytes) / usefulBytes * p.usefulGBs;
+    if (stride == plan.focusStride) focusReading = c;
+  }
+  monitor.done();
+
+  RunResult result = assembleCoalescingResult(device, request.params, run, request.scope);
+  result.provenance = Provenance::Measured;
+  cuda::addCounterScalars(result, focusReading, labels);
+  std::ostringstream notes;
+  notes.precision(4);
+  notes << "Each point copies " << run.threads << " elements at the focus stride (more at small strides): enough that "
+        << "one launch reads at least 4 x the " << device.l2Bytes / (1 << 20) << " MiB L2 of sectors, so the sweep "
+        << "measures DRAM. Timed with CUDA events: " << policy.warmups << " warm-ups, the median of up to "
+        << policy.reps << " launches (spread: fastest and slowest). cudaMemcpy device-to-device of "
+        << (ceilingBytes >> 20) << " MiB: " << run.memcpyGBs << " GB/s.";
+  if (capped) notes << " The buffers are capped at 40% of the free device memory, so the widest strides copy fewer elements.";
+  result.notes.push_back(notes.str());
+  result.notes.push_back("Checked: the destination poisoned before every point and every counted launch; after each, "
+                         "all " + std::to_string(wordsChecked) +
+                         " words up to the last copied element compared on the device (copied elements equal the "
+                         "source's random words, every other word the poison), 0 wrong.");
+  result.notes.push_back("Model series: the sector rule and the DRAM model with the parameters of " + profile->info.name +
+                         " (the closest simulator profile).");
+  return result;
+}
+
+}  // namespace warpscope::labs

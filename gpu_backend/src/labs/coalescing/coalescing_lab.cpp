@@ -1,0 +1,273 @@
+#include "labs/coalescing/coalescing_lab.h"
+
+#include <algorithm>
+#include <iterator>
+#include <map>
+#include <sstream>
+
+#include "labs/coalescing/coalescing_cuda.h"
+#include "labs/coalescing/coalescing_model.h"
+#include "labs/coalescing/coalescing_presets.h"
+#include "labs/param_builders.h"
+#include "labs/sweep_format.h"
+
+namespace warpscope::labs {
+
+namespace {
+
+constexpr int kWarpLanes = 32;
+
+std::vector<double> strideChoices() {
+  std::vector<double> c;
+  for (int s = 1; s <= 64; ++s) c.push_back(s);
+  c.push_back(kSeedStride);
+  return c;
+}
+
+LabSpec buildSpec() {
+  LabSpec lab;
+  lab.id = kCoalescingId;
+  lab.title = "Coalescing: strided access and 32-byte sectors";
+  lab.summary =
+      "Each thread copies one element at offset + thread x stride. A warp's 32 addresses are served "
+      "in 32-byte sectors of 128-byte lines (seed 002's burst sections): at stride 1 the warp uses "
+      "every byte it moves; at larger strides it moves whole sectors for a few bytes each, so useful "
+      "bandwidth falls with the stride while the bytes moved stay high. The GPU's own counters show "
+      "the sectors per request beside the rule's count.";
+  lab.params = {
+      choiceParam("stride", "Stride (elements)", "elements", strideChoices(), 1,
+                  "Thread t copies element offset + t x stride. 1 is seed 002's coalesced x[tid]; 100 is its "
+                  "non-coalesced example x[tid*100].",
+                  ParamRole::Focus),
+      intParam("offset", "Offset (elements)", "elements", 0, 32, 1, 0,
+               "Elements skipped at the start of the 256-byte aligned buffer: a warp at stride 1 then "
+               "straddles a sector (and a line) boundary.",
+               ParamRole::Sweep),
+      choiceParam("element_bytes", "Element size", "bytes", {std::begin(kCoalescingElementBytes),
+                                                             std::end(kCoalescingElementBytes)},
+                  4, "float, float2 or float4: one 32-, 64- or 128-bit load and store per thread.", ParamRole::Sweep),
+  };
+  lab.views = {{"gbps-vs-stride", "Useful and moved bandwidth vs stride", ViewKind::Xy},
+               {"sectors-vs-stride", "Sectors per warp request vs stride", ViewKind::Xy},
+               {"warp-addresses", "One warp's addresses over lines and sectors", ViewKind::Grid}};
+  lab.presets = coalescingPresets();
+  lab.docPage = "labs/coalescing.md";
+  lab.keyFigures = {"coalescing.useful_gbps", "coalescing.sectors_per_request", "coalescing.fraction_of_memcpy",
+                    "coalescing.sectors_per_request_model"};
+  lab.benchChecks = coalescingBenchChecks;
+  lab.benchFocusMove = {"stride", 2, 32};
+  return lab;
+}
+
+std::string fmt(double v, int precision = 3) {
+  std::ostringstream s;
+  s.precision(precision);
+  s << v;
+  return s.str();
+}
+
+const CoalescingPoint* pointAt(const CoalescingRun& run, int stride) {
+  for (const CoalescingPoint& p : run.points)
+    if (p.stride == stride) return &p;
+  return nullptr;
+}
+
+}  // namespace
+
+const LabSpec& coalescingSpec() {
+  static const LabSpec spec = buildSpec();
+  return spec;
+}
+
+LabDefinition coalescingLab() {
+  return {coalescingSpec(), &simulateCoalescing, WARPSCOPE_GPU_MEASUREMENT(measureCoalescing),
+          {"memory_transactions", "dram"}};
+}
+
+CoalescingPlan coalescingPlan(const ParamSet& params, RunScope scope) {
+  CoalescingPlan plan;
+  plan.elementBytes = params.getInt("element_bytes");
+  plan.offsetElements = params.getInt("offset");
+  plan.focusStride = params.getInt("stride");
+  if (scope == RunScope::FocusOnly) {
+    plan.strides = {plan.focusStride};
+  } else {
+    plan.strides.assign(std::begin(kCoalescingSweepStrides), std::end(kCoalescingSweepStrides));
+    if (std::find(plan.strides.begin(), plan.strides.end(), plan.focusStride) == plan.strides.end())
+      plan.strides.push_back(plan.focusStride);
+    std::sort(plan.strides.begin(), plan.strides.end());
+  }
+  return plan;
+}
+
+std::vector<std::uint64_t> coalescingWarpAddresses(int elementBytes, int offsetElements, int stride) {
+  std::vector<std::uint64_t> a;
+  for (int lane = 0; lane < kWarpLanes; ++lane)
+    a.push_back(static_cast<std::uint64_t>(offsetElements + lane * stride) * static_cast<std::uint64_t>(elementBytes));
+  return a;
+}
+
+WarpFootprint coalescingFootprint(const CoalescingPlan& plan, int stride, const MemoryTransactions& rule) {
+  return warpFootprint(coalescingWarpAddresses(plan.elementBytes, plan.offsetElements, stride), plan.elementBytes,
+                       rule.sectorBytes, rule.lineBytes);
+}
+
+View coalescingWarpGrid(const CoalescingPlan& plan, int stride, const MemoryTransactions& rule) {
+  View v = declaredView(coalescingSpec(), "warp-addresses");
+  v.title += ": stride " + std::to_string(stride) + ", " + std::to_string(plan.elementBytes) + "-byte elements";
+  const std::vector<std::uint64_t> addresses = coalescingWarpAddresses(plan.elementBytes, plan.offsetElements, stride);
+  const auto line = static_cast<std::uint64_t>(rule.lineBytes);
+  const auto sector = static_cast<std::uint64_t>(rule.sectorBytes);
+  constexpr int kWordBytes = 4;
+  const int columns = rule.lineBytes / kWordBytes;
+  // The lines the warp touches, in address order; the lines between are left out.
+  std::map<std::uint64_t, int> rowOf;
+  for (std::uint64_t a : addresses)
+    for (std::uint64_t b = a; b < a + static_cast<std::uint64_t>(plan.elementBytes); b += kWordBytes) rowOf[b / line] = 0;
+  int r = 0;
+  Grid& g = v.grid;
+  for (auto& [l, row] : rowOf) {
+    row = r++;
+    g.rowLabels.push_back("+" + std::to_string(l * line) + " B");
+  }
+  for (int c = 0; c < columns; ++c) g.columnLabels.push_back(std::to_string(c * kWordBytes));
+  g.rowAxisLabel = "128-byte line touched (offset from the buffer)";
+  g.columnAxisLabel = "Byte within the line (32-byte sectors)";
+  g.states = {{"untouched", "Not moved"}, {"fetched", "Moved, not used (rest of a sector)"},
+              {"used", "Used by a lane"}, {"new", "Lane just placed"}};
+  g.timeUnit = "lane";
+  g.levels = {{"32-byte sectors", static_cast<int>(sector) / kWordBytes}};
+  // Frame k: lanes 0..k-1 placed; the sectors they touch are moved whole.
+  std::vector<int> cells(static_cast<std::size_t>(g.rows() * columns), 0);
+  std::vector<std::string> text(cells.size());
+  const auto cellOf = [&](std::uint64_t byte) {
+    return static_cast<std::size_t>(rowOf.at(byte / line)) * static_cast<std::size_t>(columns) +
+           static_cast<std::size_t>((byte % line) / kWordBytes);
+  };
+  g.frames.push_back({0, "no lane yet", cells, text});
+  int sectors = 0;
+  for (int lane = 0; lane < kWarpLanes; ++lane) {
+    for (int& c : cells)
+      if (c == 3) c = 2;
+    const std::uint64_t a = addresses[static_cast<std::size_t>(lane)];
+    for (std::uint64_t b = a; b < a + static_cast<std::uint64_t>(plan.elementBytes); b += kWordBytes) {
+      const std::uint64_t first = b / sector * sector;
+      for (std::uint64_t s = first; s < first + sector; s += kWordBytes)
+        if (cells[cellOf(s)] == 0) cells[cellOf(s)] = 1;
+      cells[cellOf(b)] = 3;
+    }
+    text[cellOf(a)] = std::to_string(lane);
+    sectors = 0;
+    for (std::size_t i = 0; i < cells.size(); i += sector / kWordBytes) sectors += cells[i] != 0 ? 1 : 0;
+    g.frames.push_back({static_cast<double>(lane + 1),
+                        "lanes 0-" + std::to_string(lane) + ": " + std::to_string(sectors) + " sectors, " +
+                            std::to_string(rowOf.size()) + " lines",
+                        cells, text});
+  }
+  for (int& c : g.frames.back().cells)
+    if (c == 3) c = 2;
+  return v;
+}
+
+RunResult assembleCoalescingResult(const DeviceInfo& device, const ParamSet& params, const CoalescingRun& run,
+                                   RunScope scope) {
+  RunResult result = resultShell(kCoalescingId, device, params);
+  result.focusOnly = scope == RunScope::FocusOnly;
+  const LabSpec& lab = coalescingSpec();
+  const std::string source = run.measured ? "Measured" : "Model";
+
+  View gbps = declaredView(lab, "gbps-vs-stride");
+  gbps.xLabel = "Stride (elements)";
+  gbps.yLabel = "GB/s (read + write)";
+  Series useful{source + ": useful", {}, 0};
+  Series moved{std::string(run.measured ? "Counters" : "Model") + ": moved from DRAM", {}, 1};
+  Series modelUseful{"Model: useful", {}, 2};
+  View sectors = declaredView(lab, "sectors-vs-stride");
+  sectors.xLabel = "Stride (elements)";
+  sectors.yLabel = "Sectors per warp request";
+  Series rule{"Rule (32-byte sectors)", {}, 0};
+  Series loads{"Counters: loads", {}, 1};
+  Series stores{"Counters: stores", {}, 2};
+  for (const CoalescingPoint& p : run.points) {
+    const double x = p.stride;
+    useful.points.push_back({x, p.usefulGBs, p.usefulGBsMin, p.usefulGBsMax});
+    if (p.movedGBs > 0) moved.points.push_back({x, p.movedGBs, p.movedGBs, p.movedGBs});
+    if (run.measured) modelUseful.points.push_back({x, p.modelUsefulGBs, p.modelUsefulGBs, p.modelUsefulGBs});
+    const double s = p.model.sectors;
+    rule.points.push_back({x, s, s, s});
+    if (p.loadSectorsPerRequest >= 0)
+      loads.points.push_back({x, p.loadSectorsPerRequest, p.loadSectorsPerRequest, p.loadSectorsPerRequest});
+    if (p.storeSectorsPerRequest >= 0)
+      stores.points.push_back({x, p.storeSectorsPerRequest, p.storeSectorsPerRequest, p.storeSectorsPerRequest});
+  }
+  gbps.series = {useful};
+  if (!moved.points.empty()) gbps.series.push_back(moved);
+  if (!modelUseful.points.empty()) gbps.series.push_back(modelUseful);
+  gbps.focusSeries = useful.name;
+  gbps.focusX = run.plan.focusStride;
+  gbps.hasFocus = true;
+  sectors.series = {rule};
+  if (!loads.points.empty()) sectors.series.push_back(loads);
+  if (!stores.points.empty()) sectors.series.push_back(stores);
+  sectors.focusSeries = loads.points.empty() ? rule.name : loads.name;
+  sectors.focusX = run.plan.focusStride;
+  sectors.hasFocus = true;
+  result.views = {gbps, sectors, coalescingWarpGrid(run.plan, run.plan.focusStride, run.rule)};
+
+  const CoalescingPoint* focus = pointAt(run, run.plan.focusStride);
+  if (focus) {
+    const double measuredSectors = focus->loadSectorsPerRequest;
+    result.scalars.push_back({"coalescing.sectors_per_request",
+                              measuredSectors >= 0 ? "Sectors per request (counters, loads)"
+                                                   : "Sectors per request (the rule; no counters)",
+                              measuredSectors >= 0 ? measuredSectors : focus->model.sectors, "sectors"});
+    result.scalars.push_back({"coalescing.sectors_per_request_model", "Sectors per request (the 32-byte rule)",
+                              static_cast<double>(focus->model.sectors), "sectors"});
+    result.scalars.push_back({"coalescing.lines_per_request_model", "128-byte lines per request (the rule)",
+                              static_cast<double>(focus->model.lines), "lines"});
+    result.scalars.push_back({"coalescing.useful_gbps", "Useful bandwidth (read + write)", focus->usefulGBs, "GB/s"});
+    if (focus->movedGBs > 0)
+      result.scalars.push_back({"coalescing.moved_gbps", "Bytes moved from and to DRAM per second", focus->movedGBs, "GB/s"});
+    result.scalars.push_back({"coalescing.model_useful_gbps", "Model: useful bandwidth", focus->modelUsefulGBs, "GB/s"});
+    if (run.memcpyGBs > 0)
+      result.scalars.push_back({"coalescing.fraction_of_memcpy", "Useful bandwidth / cudaMemcpy",
+                                focus->usefulGBs / run.memcpyGBs, ""});
+    const double usedFraction = static_cast<double>(focus->model.usefulBytes) /
+                                (focus->model.sectors * static_cast<double>(run.rule.sectorBytes));
+    result.scalars.push_back({"coalescing.bytes_used_fraction", "Of the bytes a request moves, used by the lanes",
+                              usedFraction, ""});
+    std::ostringstream what;
+    what << "At stride " << focus->stride << " with " << run.plan.elementBytes << "-byte elements from offset "
+         << run.plan.offsetElements << ", one warp's 32 accesses (" << focus->model.usefulBytes << " bytes) touch "
+         << focus->model.sectors << " sectors in " << focus->model.lines << " lines: "
+         << focus->model.sectors * run.rule.sectorBytes << " bytes move for " << focus->model.usefulBytes
+         << " used (" << fmt(100 * usedFraction) << "%).";
+    result.notes.push_back(what.str());
+  }
+  if (run.memcpyGBs > 0)
+    result.scalars.push_back({"ceiling.memcpy_gbps", "cudaMemcpy device-to-device", run.memcpyGBs, "GB/s"});
+  return result;
+}
+
+std::vector<BenchCheck> coalescingBenchChecks(const RunResult& sweep, const DeviceInfo&) {
+  std::vector<BenchCheck> checks;
+  const View* gbps = sweep.findView("gbps-vs-stride");
+  const Scalar* memcpy = sweep.findScalar("ceiling.memcpy_gbps");
+  if (gbps && memcpy && !gbps->series.empty() && !gbps->series.front().points.empty()) {
+    const double stride1 = gbps->series.front().points.front().y / memcpy->value;
+    checks.push_back({"stride 1 useful GB/s / cudaMemcpy", stride1, ">= 0.9", stride1 >= 0.9, true, ""});
+  }
+  const View* sectors = sweep.findView("sectors-vs-stride");
+  if (sectors && sectors->series.size() >= 2) {
+    int equal = 0, total = 0;
+    for (std::size_t i = 0; i < sectors->series[1].points.size() && i < sectors->series[0].points.size(); ++i) {
+      ++total;
+      equal += sectors->series[1].points[i].y == sectors->series[0].points[i].y ? 1 : 0;
+    }
+    checks.push_back({"strides whose counted load sectors per request equal the rule's", static_cast<double>(equal),
+                      "all " + std::to_string(total), equal == total, true, ""});
+  }
+  return checks;
+}
+
+}  // namespace warpscope::labs

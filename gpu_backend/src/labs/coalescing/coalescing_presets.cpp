@@ -1,0 +1,42 @@
+#include "labs/coalescing/coalescing_presets.h"
+
+namespace warpscope::labs {
+
+namespace {
+
+constexpr const char* kSeed002 = "seed 002, Coalesced Access: ";
+
+}  // namespace
+
+std::vector<PresetSpec> coalescingPresets() {
+  return {
+      {.id = "coalescing-burst-sections",
+       .title = "Coalesced: one burst section",
+       .claim = "When all threads of a warp execute a load instruction, if all accessed locations fall into the same "
+                "burst section, only one DRAM request will be made and the access is fully coalesced.",
+       .lookAt = "At stride 1 the warp's 32 floats fill exactly 4 sectors of one 128-byte line: every byte moved is "
+                 "used, and the useful bandwidth is close to cudaMemcpy's.",
+       .source = std::string(kSeed002) + "slides 'Memory bursting' and 'Memory bursting: Coalesced access'",
+       .settings = {"stride=1", "offset=0", "element_bytes=4"},
+       .view = "warp-addresses"},
+      {.id = "coalescing-x-tid-100",
+       .title = "Not coalesced: x[tid*100]",
+       .claim = "When the accessed locations spread across burst section boundaries, coalescing fails, multiple DRAM "
+                "requests are made, and some of the bytes transferred are not used by the threads.",
+       .lookAt = "The seed's non_coalesced_access: each lane's float sits in a sector (and a line) of its own, 32 "
+                 "sectors per request; useful bandwidth falls to about a tenth while DRAM stays busy moving sectors.",
+       .source = std::string(kSeed002) + "slides 'Memory bursting: Uncoalesced access' and 'Non-colaesced access example'",
+       .settings = {"stride=100", "offset=0", "element_bytes=4"},
+       .view = "gbps-vs-stride"},
+      {.id = "coalescing-offset-straddles",
+       .title = "Misaligned by one element",
+       .claim = "The accessed locations spread across burst section boundaries: the access is not fully coalesced.",
+       .lookAt = "An offset of one float shifts the warp's 128 bytes across a sector boundary: 5 sectors per request "
+                 "instead of 4, in two lines.",
+       .source = std::string(kSeed002) + "slide 'Memory bursting: Uncoalesced access'",
+       .settings = {"stride=1", "offset=1", "element_bytes=4"},
+       .view = "sectors-vs-stride"},
+  };
+}
+
+}  // namespace warpscope::labs

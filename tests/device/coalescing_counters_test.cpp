@@ -1,0 +1,105 @@
+// The coalescing lab's promise on a real GPU: the sectors per request the GPU's own counters report
+// equal the 32-byte rule's count at every stride 1..32 and offset 0..31, for 4-, 8- and 16-byte
+// elements (loads and stores), and the strided copy writes exactly the elements it should.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "cuda/counters.h"
+#include "cuda/cuda_check.h"
+#include "cuda/device_buffer.h"
+#include "cuda/device_context.h"
+#include "cuda/device_query.h"
+#include "cuda/kernels/fill_words.h"
+#include "labs/coalescing/coalescing_kernels.h"
+#include "labs/coalescing/coalescing_lab.h"
+
+namespace warpscope {
+namespace {
+
+constexpr const char* kLoadSectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum";
+constexpr const char* kLoadRequests = "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum";
+constexpr const char* kStoreSectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum";
+constexpr const char* kStoreRequests = "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum";
+
+class CoalescingCounters : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (const std::string why = cuda::cudaUnavailableReason(); !why.empty()) GTEST_SKIP() << "no CUDA device: " << why;
+    WS_CUDA_CHECK(cudaSetDevice(0));
+    context_.ordinal = 0;
+    context_.info = cuda::queryDevice(0);
+  }
+  cuda::DeviceContext context_;
+};
+
+TEST_F(CoalescingCounters, SectorsPerRequestEqualTheRuleAtEveryStride1To32AndOffset0To31) {
+  // 64 warps per launch; buffers large enough for stride 32 of 16-byte elements from offset 31.
+  constexpr unsigned long long kThreads = 64 * 32;
+  const std::size_t bytes = (31 + kThreads * 32) * 16 + 256;
+  cuda::DeviceBuffer in(bytes), out(bytes);
+  WS_CUDA_CHECK(cuda::launchFillRandom(in.as<std::uint32_t>(), bytes / 4, 7));
+  const labs::MemoryTransactions rule;  // 32-byte sectors, 128-byte lines
+  int compared = 0;
+  for (int elementBytes : labs::kCoalescingElementBytes) {
+    for (int stride = 1; stride <= 32; ++stride) {
+      // One reading for the 32 offsets: each launch is one kernel, one range.
+      const cuda::CounterReading r = cuda::readCounters(
+          context_, {kLoadSectors, kLoadRequests, kStoreSectors, kStoreRequests},
+          [&] {
+            for (unsigned offset = 0; offset < 32; ++offset)
+              WS_CUDA_CHECK(cuda::launchStridedCopy(elementBytes, kThreads, static_cast<unsigned>(stride), offset,
+                                                    in.get(), out.get()));
+          },
+          32);
+      if (!r.ok()) GTEST_SKIP() << "counters unavailable here: " << r.unavailable;
+      ASSERT_EQ(r.kernels.size(), 32u);
+      for (int offset = 0; offset < 32; ++offset) {
+        labs::CoalescingPlan plan;
+        plan.elementBytes = elementBytes;
+        plan.offsetElements = offset;
+        const labs::WarpFootprint f = labs::coalescingFootprint(plan, stride, rule);
+        const cuda::MetricValues& k = r.kernels[static_cast<std::size_t>(offset)];
+        const std::string where = std::to_string(elementBytes) + " B, stride " + std::to_string(stride) + ", offset " +
+                                  std::to_string(offset);
+        EXPECT_DOUBLE_EQ(k.at(kLoadSectors) / k.at(kLoadRequests), f.sectors) << where << " (loads)";
+        EXPECT_DOUBLE_EQ(k.at(kStoreSectors) / k.at(kStoreRequests), f.sectors) << where << " (stores)";
+        ++compared;
+      }
+    }
+  }
+  EXPECT_EQ(compared, 3 * 32 * 32);
+}
+
+TEST_F(CoalescingCounters, StridedCopyWritesExactlyItsElements) {
+  constexpr unsigned long long kThreads = 1000;  // not a whole number of blocks: the tail is guarded
+  for (int elementBytes : labs::kCoalescingElementBytes) {
+    for (unsigned stride : {1u, 3u, 100u}) {
+      const unsigned offset = 5;
+      const std::size_t bytes = (offset + kThreads * stride) * static_cast<std::size_t>(elementBytes) + 1024;
+      cuda::DeviceBuffer in(bytes), out(bytes), bad(sizeof(unsigned long long));
+      WS_CUDA_CHECK(cuda::launchFillRandom(in.as<std::uint32_t>(), bytes / 4, 11));
+      WS_CUDA_CHECK(cuda::launchFillWords(out.as<std::uint32_t>(), bytes / 4, cuda::kPoisonWord));
+      WS_CUDA_CHECK(cuda::launchStridedCopy(elementBytes, kThreads, stride, offset, in.get(), out.get()));
+      WS_CUDA_CHECK(cudaMemset(bad.get(), 0, sizeof(unsigned long long)));
+      WS_CUDA_CHECK(cuda::launchCountStridedMismatches(out.as<std::uint32_t>(), bytes / 4, elementBytes, kThreads, stride,
+                                                       offset, 11, bad.as<unsigned long long>()));
+      unsigned long long wrong = 1;
+      WS_CUDA_CHECK(cudaMemcpy(&wrong, bad.get(), sizeof wrong, cudaMemcpyDeviceToHost));
+      EXPECT_EQ(wrong, 0u) << elementBytes << " B, stride " << stride;
+      // The check itself must see a wrong word: spoil one copied element.
+      const std::uint32_t spoil = 0;
+      WS_CUDA_CHECK(cudaMemcpy(out.as<std::uint32_t>() + offset * static_cast<unsigned>(elementBytes / 4), &spoil,
+                               sizeof spoil, cudaMemcpyHostToDevice));
+      WS_CUDA_CHECK(cudaMemset(bad.get(), 0, sizeof(unsigned long long)));
+      WS_CUDA_CHECK(cuda::launchCountStridedMismatches(out.as<std::uint32_t>(), bytes / 4, elementBytes, kThreads, stride,
+                                                       offset, 11, bad.as<unsigned long long>()));
+      WS_CUDA_CHECK(cudaMemcpy(&wrong, bad.get(), sizeof wrong, cudaMemcpyDeviceToHost));
+      EXPECT_EQ(wrong, 1u) << elementBytes << " B, stride " << stride;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace warpscope
