@@ -35,9 +35,10 @@ class CoalescingCounters : public ::testing::Test {
 };
 
 TEST_F(CoalescingCounters, SectorsPerRequestEqualTheRuleAtEveryStride1To32AndOffset0To31) {
-  // 64 warps per launch; buffers large enough for stride 32 of 16-byte elements from offset 31.
-  constexpr unsigned long long kThreads = 64 * 32;
-  const std::size_t bytes = (31 + kThreads * 32) * 16 + 256;
+  // 16 x 1024 elements per launch (a multiple of every element size's quantum); buffers large
+  // enough for stride 32 of 16-byte elements from offset 31.
+  constexpr unsigned long long kElements = 16 * 1024;
+  const std::size_t bytes = (31 + kElements * 32) * 16 + 256;
   cuda::DeviceBuffer in(bytes), out(bytes);
   WS_CUDA_CHECK(cuda::launchFillRandom(in.as<std::uint32_t>(), bytes / 4, 7));
   const labs::MemoryTransactions rule;  // 32-byte sectors, 128-byte lines
@@ -49,7 +50,7 @@ TEST_F(CoalescingCounters, SectorsPerRequestEqualTheRuleAtEveryStride1To32AndOff
           context_, {kLoadSectors, kLoadRequests, kStoreSectors, kStoreRequests},
           [&] {
             for (unsigned offset = 0; offset < 32; ++offset)
-              WS_CUDA_CHECK(cuda::launchStridedCopy(elementBytes, kThreads, static_cast<unsigned>(stride), offset,
+              WS_CUDA_CHECK(cuda::launchStridedCopy(elementBytes, kElements, static_cast<unsigned>(stride), offset,
                                                     in.get(), out.get()));
           },
           32);
@@ -72,18 +73,24 @@ TEST_F(CoalescingCounters, SectorsPerRequestEqualTheRuleAtEveryStride1To32AndOff
   EXPECT_EQ(compared, 3 * 32 * 32);
 }
 
+TEST_F(CoalescingCounters, ALaunchOfElementsNotAMultipleOfTheQuantumIsRefused) {
+  cuda::DeviceBuffer in(1 << 20), out(1 << 20);
+  EXPECT_EQ(cuda::launchStridedCopy(4, labs::coalescingElementQuantum(4) + 1, 1, 0, in.get(), out.get()),
+            cudaErrorInvalidValue);
+}
+
 TEST_F(CoalescingCounters, StridedCopyWritesExactlyItsElements) {
-  constexpr unsigned long long kThreads = 1000;  // not a whole number of blocks: the tail is guarded
+  constexpr unsigned long long kElements = 4096;  // a multiple of every element size's quantum
   for (int elementBytes : labs::kCoalescingElementBytes) {
     for (unsigned stride : {1u, 3u, 100u}) {
       const unsigned offset = 5;
-      const std::size_t bytes = (offset + kThreads * stride) * static_cast<std::size_t>(elementBytes) + 1024;
+      const std::size_t bytes = (offset + kElements * stride) * static_cast<std::size_t>(elementBytes) + 1024;
       cuda::DeviceBuffer in(bytes), out(bytes), bad(sizeof(unsigned long long));
       WS_CUDA_CHECK(cuda::launchFillRandom(in.as<std::uint32_t>(), bytes / 4, 11));
       WS_CUDA_CHECK(cuda::launchFillWords(out.as<std::uint32_t>(), bytes / 4, cuda::kPoisonWord));
-      WS_CUDA_CHECK(cuda::launchStridedCopy(elementBytes, kThreads, stride, offset, in.get(), out.get()));
+      WS_CUDA_CHECK(cuda::launchStridedCopy(elementBytes, kElements, stride, offset, in.get(), out.get()));
       WS_CUDA_CHECK(cudaMemset(bad.get(), 0, sizeof(unsigned long long)));
-      WS_CUDA_CHECK(cuda::launchCountStridedMismatches(out.as<std::uint32_t>(), bytes / 4, elementBytes, kThreads, stride,
+      WS_CUDA_CHECK(cuda::launchCountStridedMismatches(out.as<std::uint32_t>(), bytes / 4, elementBytes, kElements, stride,
                                                        offset, 11, bad.as<unsigned long long>()));
       unsigned long long wrong = 1;
       WS_CUDA_CHECK(cudaMemcpy(&wrong, bad.get(), sizeof wrong, cudaMemcpyDeviceToHost));
@@ -93,7 +100,7 @@ TEST_F(CoalescingCounters, StridedCopyWritesExactlyItsElements) {
       WS_CUDA_CHECK(cudaMemcpy(out.as<std::uint32_t>() + offset * static_cast<unsigned>(elementBytes / 4), &spoil,
                                sizeof spoil, cudaMemcpyHostToDevice));
       WS_CUDA_CHECK(cudaMemset(bad.get(), 0, sizeof(unsigned long long)));
-      WS_CUDA_CHECK(cuda::launchCountStridedMismatches(out.as<std::uint32_t>(), bytes / 4, elementBytes, kThreads, stride,
+      WS_CUDA_CHECK(cuda::launchCountStridedMismatches(out.as<std::uint32_t>(), bytes / 4, elementBytes, kElements, stride,
                                                        offset, 11, bad.as<unsigned long long>()));
       WS_CUDA_CHECK(cudaMemcpy(&wrong, bad.get(), sizeof wrong, cudaMemcpyDeviceToHost));
       EXPECT_EQ(wrong, 1u) << elementBytes << " B, stride " << stride;

@@ -104,6 +104,34 @@ TEST_F(Counters, OnlyTheLaunchesInsideAReadingAreCountedWhileTheProfilerStaysEna
   releaseCounters(context_);
 }
 
+TEST_F(Counters, AlternatingMetricSetsOnOneDeviceKeepReadingTheSame) {
+  // Regression: a profiler configured for one set and then another crashed a later reading.
+  std::vector<double> threads, instructions;
+  for (int i = 0; i < 3; ++i) {
+    const CounterReading a = readCounters(context_, {kThreadsPerInstruction}, [&] { launchFma(16, 256); });
+    if (!a.ok()) GTEST_SKIP() << "counters unavailable here: " << a.unavailable;
+    const CounterReading b = readCounters(context_, {kWarpInstructions, kThreadsPerInstruction}, [&] { launchFma(16, 256); });
+    ASSERT_TRUE(b.ok()) << b.unavailable;
+    threads.push_back(a.value(kThreadsPerInstruction));
+    instructions.push_back(b.value(kWarpInstructions));
+  }
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_DOUBLE_EQ(threads[static_cast<std::size_t>(i)], 32.0);
+    EXPECT_DOUBLE_EQ(instructions[static_cast<std::size_t>(i)], instructions.front());
+  }
+}
+
+TEST_F(Counters, KernelReplayGivesWhatRelaunchingGives) {
+  const auto read = [&](CounterReplay replay) {
+    return readCounters(context_, {kWarpInstructions}, [&] { launchFma(16, 256); }, 1, replay);
+  };
+  const CounterReading relaunched = read(CounterReplay::Relaunch);
+  if (!relaunched.ok()) GTEST_SKIP() << "counters unavailable here: " << relaunched.unavailable;
+  const CounterReading replayed = read(CounterReplay::Kernel);
+  ASSERT_TRUE(replayed.ok()) << replayed.unavailable;
+  EXPECT_DOUBLE_EQ(relaunched.value(kWarpInstructions), replayed.value(kWarpInstructions));
+}
+
 TEST_F(Counters, TurnedOffIsAReasonInWordsAndNoLaunch) {
   ::setenv("WARPSCOPE_COUNTERS", "off", 1);
   bool launched = false;

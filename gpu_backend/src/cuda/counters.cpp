@@ -187,26 +187,30 @@ class RangeProfiler {
   RangeProfiler(const RangeProfiler&) = delete;
   RangeProfiler& operator=(const RangeProfiler&) = delete;
 
-  std::vector<std::uint8_t> counterDataImage(std::vector<const char*>& metrics, std::size_t ranges) {
-    CUpti_RangeProfiler_GetCounterDataSize_Params size{CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE};
-    size.pRangeProfilerObject = object_;
-    size.pMetricNames = metrics.data();
-    size.numMetrics = metrics.size();
-    size.maxNumOfRanges = ranges;
-    size.maxNumRangeTreeNodes = static_cast<std::uint32_t>(ranges);
-    WS_CUPTI(cuptiRangeProfilerGetCounterDataSize(&size));
-    std::vector<std::uint8_t> image(size.counterDataSize);
+  /// Sizes `image` for these metrics and ranges (when it is empty) and initialises it in place:
+  /// the image is reused reading after reading, never moved, because CUPTI keeps pointers into it.
+  void initializeCounterData(std::vector<const char*>& metrics, std::size_t ranges, std::vector<std::uint8_t>& image) {
+    if (image.empty()) {
+      CUpti_RangeProfiler_GetCounterDataSize_Params size{CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE};
+      size.pRangeProfilerObject = object_;
+      size.pMetricNames = metrics.data();
+      size.numMetrics = metrics.size();
+      size.maxNumOfRanges = ranges;
+      size.maxNumRangeTreeNodes = static_cast<std::uint32_t>(ranges);
+      WS_CUPTI(cuptiRangeProfilerGetCounterDataSize(&size));
+      image.resize(size.counterDataSize);
+    }
     CUpti_RangeProfiler_CounterDataImage_Initialize_Params init{
         CUpti_RangeProfiler_CounterDataImage_Initialize_Params_STRUCT_SIZE};
     init.pRangeProfilerObject = object_;
     init.counterDataSize = image.size();
     init.pCounterData = image.data();
     WS_CUPTI(cuptiRangeProfilerCounterDataImageInitialize(&init));
-    return image;
   }
 
   /// Every kernel between start() and stop() is one range, replayed by CUPTI for every pass.
-  void configure(std::vector<std::uint8_t>& config, std::vector<std::uint8_t>& counterData, std::size_t ranges) {
+  void configure(std::vector<std::uint8_t>& config, std::vector<std::uint8_t>& counterData, std::size_t ranges,
+                 CUpti_ProfilerReplayMode replay) {
     CUpti_RangeProfiler_SetConfig_Params p{CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE};
     p.pRangeProfilerObject = object_;
     p.configSize = config.size();
@@ -214,7 +218,7 @@ class RangeProfiler {
     p.counterDataImageSize = counterData.size();
     p.pCounterDataImage = counterData.data();
     p.range = CUPTI_AutoRange;
-    p.replayMode = CUPTI_KernelReplay;
+    p.replayMode = replay;
     p.maxRangesPerPass = ranges;
     p.numNestingLevels = 1;
     p.minNestingLevel = 1;
@@ -228,11 +232,15 @@ class RangeProfiler {
     WS_CUPTI(cuptiRangeProfilerStart(&p));
     started_ = true;
   }
-  void stopAndDecode() {
+  /// Ends a pass; true once every pass the configuration needs has run.
+  bool stop() {
     CUpti_RangeProfiler_Stop_Params stop{CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE};
     stop.pRangeProfilerObject = object_;
     started_ = false;
     WS_CUPTI(cuptiRangeProfilerStop(&stop));
+    return stop.isAllPassSubmitted != 0;
+  }
+  void decode() {
     CUpti_RangeProfiler_DecodeData_Params decode{CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE};
     decode.pRangeProfilerObject = object_;
     WS_CUPTI(cuptiRangeProfilerDecodeData(&decode));
@@ -253,6 +261,10 @@ struct MetricSetConfig {
   std::unique_ptr<ProfilerHost> host;
   std::vector<std::uint8_t> image;
   int passes = 0;
+  /// Counter data images by the ranges they hold: made once, reused, freed only with the state
+  /// (after the profiler is disabled). CUPTI keeps pointers into the images it was given, and
+  /// freeing one it still points to crashes a later reading.
+  std::map<std::size_t, std::vector<std::uint8_t>> counterData;
 };
 
 /// What the session remembers about counters on one device. The range profiler stays enabled
@@ -261,11 +273,17 @@ struct MetricSetConfig {
 /// else runs, so the timed launches are never profiled (a device test checks their time).
 struct CounterState : LabState {
   std::string refusal;  ///< Set once a refusal that cannot change was met.
+  /// The chip's name and counter availability, asked once, before any profiler is enabled: CUPTI
+  /// refuses the availability query (CUPTI_ERROR_INVALID_PARAMETER) while a session is active.
+  std::string chip;
+  std::vector<std::uint8_t> availability;
   std::map<std::string, MetricSetConfig> configs;  ///< By the metric names joined with ','.
-  /// The last reading's image. The profiler points into it, so it is declared first: members are
-  /// destroyed in reverse order, and the profiler must be disabled while its image still exists.
-  std::vector<std::uint8_t> counterData;
+  /// Declared after the configurations (and their counter data images): members are destroyed in
+  /// reverse order, and the profiler must be disabled while the images it points into exist.
   std::unique_ptr<RangeProfiler> profiler;  ///< Enabled on first use; destroyed (disabled) by releaseCounters.
+  /// The metric set the profiler was enabled for: a range profiler object serves one set (switching
+  /// sets on one object crashes a later reading), so another set disables it and enables anew.
+  std::string profilerKey;
 };
 
 std::size_t rangesIn(const std::vector<std::uint8_t>& counterData) {
@@ -337,7 +355,7 @@ double CounterReading::value(const std::string& metric) const {
 }
 
 CounterReading readCounters(DeviceContext& context, const std::vector<std::string>& metrics,
-                            const std::function<void()>& launch, int maxKernels) {
+                            const std::function<void()>& launch, int maxKernels, CounterReplay replay) {
   CounterReading reading;
   switch (counterMode()) {
     case CounterMode::Read: break;
@@ -376,7 +394,11 @@ CounterReading readCounters(DeviceContext& context, const std::vector<std::strin
     MetricSetConfig& set = state.configs[key];
     if (!set.host) {
       try {
-        set.host = std::make_unique<ProfilerHost>(chipName(context.ordinal), counterAvailability(ctx));
+        if (state.availability.empty()) {
+          state.chip = chipName(context.ordinal);
+          state.availability = counterAvailability(ctx);
+        }
+        set.host = std::make_unique<ProfilerHost>(state.chip, state.availability);
         set.image = set.host->configImage(names);
         set.passes = ProfilerHost::passes(set.image);
       } catch (...) {
@@ -385,30 +407,39 @@ CounterReading readCounters(DeviceContext& context, const std::vector<std::strin
       }
     }
     ProfilerHost& host = *set.host;
-    std::vector<std::uint8_t> config = set.image;
+    std::vector<std::uint8_t>& config = set.image;  // stable: CUPTI may keep a pointer to it
     reading.passes = set.passes;
     clock.mark("host and configuration");
-    if (!state.profiler) state.profiler = std::make_unique<RangeProfiler>(ctx);
+    if (state.profiler && state.profilerKey != key) state.profiler.reset();
+    if (!state.profiler) {
+      state.profiler = std::make_unique<RangeProfiler>(ctx);
+      state.profilerKey = key;
+    }
     RangeProfiler& profiler = *state.profiler;
     clock.mark("enable");
-    std::vector<std::uint8_t>& counterData = state.counterData;
-    counterData = profiler.counterDataImage(names, ranges);
+    std::vector<std::uint8_t>& counterData = set.counterData[ranges];
+    profiler.initializeCounterData(names, ranges, counterData);
     clock.mark("counter data image");
-    profiler.configure(config, counterData, ranges);
+    profiler.configure(config, counterData, ranges,
+                       replay == CounterReplay::Relaunch ? CUPTI_UserReplay : CUPTI_KernelReplay);
     clock.mark("set config");
-    profiler.start();
-    clock.mark("start");
     launched = true;
-    try {
-      launch();
-    } catch (...) {
-      state.profiler.reset();  // stops and disables: the error propagates to the run, as without counters
-      throw;
+    // Kernel replay: one start/stop, CUPTI replays each kernel (saving and restoring memory).
+    // Relaunch: launch() runs once per pass (it must give the same result every time).
+    for (bool allPasses = false; !allPasses;) {
+      profiler.start();
+      try {
+        launch();
+        WS_CUDA_CHECK(cudaDeviceSynchronize());
+      } catch (...) {
+        state.profiler.reset();  // stops and disables: the error propagates to the run, as without counters
+        throw;
+      }
+      allPasses = profiler.stop();
     }
-    WS_CUDA_CHECK(cudaDeviceSynchronize());
     clock.mark("launches");
-    profiler.stopAndDecode();
-    clock.mark("stop and decode");
+    profiler.decode();
+    clock.mark("decode");
     const std::size_t got = rangesIn(counterData);
     for (std::size_t r = 0; r < got; ++r) reading.kernels.push_back(host.evaluate(counterData, r, names));
     clock.mark("evaluate");
@@ -437,7 +468,7 @@ void addCounterScalars(RunResult& result, const CounterReading& reading,
   std::ostringstream note;
   note.precision(6);
   note << "Counters: read from the GPU with CUPTI's Range Profiling API in launches of their own (never the timed "
-          "ones), each kernel replayed in "
+          "ones), in "
        << reading.passes << " pass" << (reading.passes == 1 ? "" : "es") << ":";
   const std::size_t kernels = kernelKeys.empty() ? 1 : std::min(kernelKeys.size(), reading.kernels.size());
   bool first = true;

@@ -3,8 +3,8 @@
 /// The GPU's own hardware counters around a kernel launch, read with CUPTI's Range Profiling API
 /// (CUDA 13): a lab's measurement names the metrics it wants (Nsight Compute's names, e.g.
 /// "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum") and a function that launches the kernel;
-/// each kernel launched there is one range, replayed by CUPTI as many passes as the metrics need
-/// (its device memory saved and restored between passes). Those launches are counters' own:
+/// each kernel launched there is one range, run as many passes as the metrics need (relaunched, or
+/// replayed by CUPTI: CounterReplay). Those launches are counters' own:
 /// never call readCounters around timed launches, and never time what it launches.
 ///
 /// Counters can be refused: not allowed for this user (ERR_NVGPUCTRPERM), not supported on the
@@ -37,13 +37,24 @@ struct CounterReading {
   [[nodiscard]] double value(const std::string& metric) const;
 };
 
+/// How the passes a metric set needs are made.
+enum class CounterReplay {
+  /// launch() is called once per pass: for launches that give the same result every time (a
+  /// copy, a product), and the cheap way, since nothing is saved or restored.
+  Relaunch,
+  /// launch() is called once and CUPTI replays each kernel, saving and restoring the device
+  /// memory between passes: for kernels that accumulate (atomics).
+  Kernel,
+};
+
 /// Collects `metrics` for every kernel that `launch` runs on the context's device (at most
 /// maxKernels of them), synchronising at the end. CUDA errors inside `launch` propagate as they
 /// would without counters. A refusal (see above), or any CUPTI call that fails, is returned in
 /// `unavailable` with the call and CUPTI's words, and remembered for the session when it cannot
 /// change (permission, support).
 CounterReading readCounters(DeviceContext& context, const std::vector<std::string>& metrics,
-                            const std::function<void()>& launch, int maxKernels = 1);
+                            const std::function<void()>& launch, int maxKernels = 1,
+                            CounterReplay replay = CounterReplay::Relaunch);
 
 /// Disables the range profiler readCounters keeps enabled on the device between readings: for code
 /// that uses CUPTI otherwise (the unified-memory capture), and before the context goes.

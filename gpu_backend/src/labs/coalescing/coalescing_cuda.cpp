@@ -38,22 +38,23 @@ struct CoalescingBuffers : cuda::LabState {
   std::size_t filledBytes = 0;
 };
 
-/// Threads per launch at this stride: enough that the sectors one launch reads are at least 4 x
-/// the L2 (so the sweep measures DRAM, not L2), in whole blocks, and no more than the buffers hold.
-unsigned long long threadsFor(const DeviceInfo& device, const CoalescingPlan& plan, int stride,
-                              const MemoryTransactions& rule, std::size_t bufferBytes) {
+/// Elements a launch copies at this stride: enough that the sectors one launch reads are at least
+/// 4 x the L2 (so the sweep measures DRAM, not L2), a multiple of the kernel's quantum, and no more
+/// than the buffers hold.
+unsigned long long elementsFor(const DeviceInfo& device, const CoalescingPlan& plan, int stride,
+                               const MemoryTransactions& rule, std::size_t bufferBytes) {
   const WarpFootprint f = coalescingFootprint(plan, stride, rule);
-  const double readBytesPerThread = f.sectors * static_cast<double>(rule.sectorBytes) / 32.0;
-  const auto wanted = static_cast<unsigned long long>(4.0 * static_cast<double>(device.l2Bytes) / readBytesPerThread);
+  const double readBytesPerElement = f.sectors * static_cast<double>(rule.sectorBytes) / 32.0;
+  const auto wanted = static_cast<unsigned long long>(4.0 * static_cast<double>(device.l2Bytes) / readBytesPerElement);
   const unsigned long long fits =
       (bufferBytes / static_cast<std::size_t>(plan.elementBytes) - static_cast<std::size_t>(plan.offsetElements)) /
       static_cast<unsigned long long>(stride);
-  const unsigned long long block = kCoalescingThreadsPerBlock;
-  return std::max(block, std::min(wanted + block - 1, fits) / block * block);
+  const unsigned long long quantum = coalescingElementQuantum(plan.elementBytes);
+  return std::max(quantum, std::min(wanted + quantum - 1, fits) / quantum * quantum);
 }
 
-std::size_t spanBytes(const CoalescingPlan& plan, unsigned long long threads, int stride) {
-  return static_cast<std::size_t>(plan.offsetElements + (threads - 1) * static_cast<unsigned long long>(stride) + 1) *
+std::size_t spanBytes(const CoalescingPlan& plan, unsigned long long elements, int stride) {
+  return static_cast<std::size_t>(plan.offsetElements + (elements - 1) * static_cast<unsigned long long>(stride) + 1) *
          static_cast<std::size_t>(plan.elementBytes);
 }
 
@@ -62,7 +63,7 @@ CoalescingBuffers& buffersFor(cuda::DeviceContext& context, const CoalescingPlan
                               bool* capped) {
   CoalescingBuffers& b = context.labState<CoalescingBuffers>();
   const int widest = kSeedStride;
-  const unsigned long long unlimited = threadsFor(context.info, plan, widest, rule, ~std::size_t{0} / 2);
+  const unsigned long long unlimited = elementsFor(context.info, plan, widest, rule, ~std::size_t{0} / 2);
   std::size_t want = (spanBytes(plan, unlimited, widest) + 255) / 256 * 256;
   std::size_t freeBytes = 0, totalBytes = 0;
   if (b.in && b.in->bytes() >= want) {
@@ -83,12 +84,12 @@ CoalescingBuffers& buffersFor(cuda::DeviceContext& context, const CoalescingPlan
   return b;
 }
 
-void checkCopy(CoalescingBuffers& b, const CoalescingPlan& plan, unsigned long long threads, int stride,
+void checkCopy(CoalescingBuffers& b, const CoalescingPlan& plan, unsigned long long elements, int stride,
                const std::string& what) {
-  const std::size_t words = (spanBytes(plan, threads, stride) + 3) / 4 + 64;  // and a little past the end
+  const std::size_t words = (spanBytes(plan, elements, stride) + 3) / 4 + 64;  // and a little past the end
   WS_CUDA_CHECK(cudaMemset(b.mismatches.get(), 0, sizeof(unsigned long long)));
   WS_CUDA_CHECK(cuda::launchCountStridedMismatches(b.out->as<std::uint32_t>(), std::min(words, b.out->bytes() / 4),
-                                                   plan.elementBytes, threads, static_cast<unsigned>(stride),
+                                                   plan.elementBytes, elements, static_cast<unsigned>(stride),
                                                    static_cast<unsigned>(plan.offsetElements), b.seed,
                                                    b.mismatches.as<unsigned long long>()));
   unsigned long long wrong = 0;
@@ -99,8 +100,8 @@ void checkCopy(CoalescingBuffers& b, const CoalescingPlan& plan, unsigned long l
                             "word keep the poison)");
 }
 
-void poison(CoalescingBuffers& b, const CoalescingPlan& plan, unsigned long long threads, int stride) {
-  const std::size_t words = std::min((spanBytes(plan, threads, stride) + 3) / 4 + 64, b.out->bytes() / 4);
+void poison(CoalescingBuffers& b, const CoalescingPlan& plan, unsigned long long elements, int stride) {
+  const std::size_t words = std::min((spanBytes(plan, elements, stride) + 3) / 4 + 64, b.out->bytes() / 4);
   WS_CUDA_CHECK(cuda::launchFillWords(b.out->as<std::uint32_t>(), words, cuda::kPoisonWord));
 }
 
@@ -124,7 +125,6 @@ RunResult measureCoalescing(cuda::DeviceContext& context, const RunRequest& requ
 
   const cuda::TimingPolicy policy;
   long long wordsChecked = 0;
-  std::string unavailable;
   std::vector<std::pair<std::string, std::string>> labels = {
       {kLoadSectors, "global load sectors"}, {kLoadRequests, "global load requests"},
       {kStoreSectors, "global store sectors"}, {kStoreRequests, "global store requests"},
@@ -134,40 +134,34 @@ RunResult measureCoalescing(cuda::DeviceContext& context, const RunRequest& requ
     const int stride = plan.strides[i];
     monitor.step(i + 1, steps, "stride " + std::to_string(stride));
     CoalescingPoint& p = run.points[i];
-    const unsigned long long threads = threadsFor(device, plan, stride, run.rule, b.in->bytes());
-    if (stride == plan.focusStride) run.threads = static_cast<long long>(threads);
+    const unsigned long long elements = elementsFor(device, plan, stride, run.rule, b.in->bytes());
+    if (stride == plan.focusStride) run.elements = static_cast<long long>(elements);
     const auto launch = [&] {
-      WS_CUDA_CHECK(cuda::launchStridedCopy(plan.elementBytes, threads, static_cast<unsigned>(stride),
+      WS_CUDA_CHECK(cuda::launchStridedCopy(plan.elementBytes, elements, static_cast<unsigned>(stride),
                                             static_cast<unsigned>(plan.offsetElements), b.in->get(), b.out->get()));
     };
-    poison(b, plan, threads, stride);
+    // One poison, then the counted launches (relaunched for each pass the metrics need: the copy
+    // gives the same result every time) and the timed ones, then one check of every word.
+    poison(b, plan, elements, stride);
+    const cuda::CounterReading c = cuda::readCounters(
+        context, {kLoadSectors, kLoadRequests, kStoreSectors, kStoreRequests, kDramRead, kDramWrite}, launch);
     const cuda::TimingStats t = cuda::timeLaunches(launch, policy, &monitor.token());
-    checkCopy(b, plan, threads, stride, "stride " + std::to_string(stride));
-    wordsChecked += static_cast<long long>(spanBytes(plan, threads, stride) / 4);
-    const double usefulBytes = 2.0 * static_cast<double>(threads) * plan.elementBytes;
+    checkCopy(b, plan, elements, stride, "stride " + std::to_string(stride));
+    wordsChecked += static_cast<long long>(spanBytes(plan, elements, stride) / 4);
+    const double usefulBytes = 2.0 * static_cast<double>(elements) * plan.elementBytes;
     const cuda::RateStats useful = cuda::ratesFrom(t, usefulBytes / 1e9);
     p.usefulGBs = useful.median;
     p.usefulGBsMin = useful.min;
     p.usefulGBsMax = useful.max;
     p.movedGBs = 0;
-
-    // The counters, in a launch of their own, its output checked like the timed ones.
-    poison(b, plan, threads, stride);
-    const cuda::CounterReading c = cuda::readCounters(
-        context, {kLoadSectors, kLoadRequests, kStoreSectors, kStoreRequests, kDramRead, kDramWrite}, launch);
-    if (!c.ok()) {
-      unavailable = c.unavailable;
-      if (stride == plan.focusStride) focusReading = c;
-      continue;
-    }
-    checkCopy(b, plan, threads, stride, "stride " + std::to_string(stride) + ", counted launch");
+    if (stride == plan.focusStride) focusReading = c;
+    if (!c.ok()) continue;
     run.countersRead = true;
     p.loadSectorsPerRequest = c.value(kLoadSectors) / c.value(kLoadRequests);
     p.storeSectorsPerRequest = c.value(kStoreSectors) / c.value(kStoreRequests);
     p.dramReadBytes = c.value(kDramRead);
     p.dramWriteBytes = c.value(kDramWrite);
     p.movedGBs = (p.dramReadBytes + p.dramWriteBytes) / usefulBytes * p.usefulGBs;
-    if (stride == plan.focusStride) focusReading = c;
   }
   monitor.done();
 
@@ -176,15 +170,15 @@ RunResult measureCoalescing(cuda::DeviceContext& context, const RunRequest& requ
   cuda::addCounterScalars(result, focusReading, labels);
   std::ostringstream notes;
   notes.precision(4);
-  notes << "Each point copies " << run.threads << " elements at the focus stride (more at small strides): enough that "
+  notes << "Each point copies " << run.elements << " elements at the focus stride (more at small strides): enough that "
         << "one launch reads at least 4 x the " << device.l2Bytes / (1 << 20) << " MiB L2 of sectors, so the sweep "
         << "measures DRAM. Timed with CUDA events: " << policy.warmups << " warm-ups, the median of up to "
         << policy.reps << " launches (spread: fastest and slowest). cudaMemcpy device-to-device of "
         << (ceilingBytes >> 20) << " MiB: " << run.memcpyGBs << " GB/s.";
   if (capped) notes << " The buffers are capped at 40% of the free device memory, so the widest strides copy fewer elements.";
   result.notes.push_back(notes.str());
-  result.notes.push_back("Checked: the destination poisoned before every point and every counted launch; after each, "
-                         "all " + std::to_string(wordsChecked) +
+  result.notes.push_back("Checked: the destination poisoned before every point; after its counted and timed launches "
+                         "(each writes the same values), all " + std::to_string(wordsChecked) +
                          " words up to the last copied element compared on the device (copied elements equal the "
                          "source's random words, every other word the poison), 0 wrong.");
   result.notes.push_back("Model series: the sector rule and the DRAM model with the parameters of " + profile->info.name +

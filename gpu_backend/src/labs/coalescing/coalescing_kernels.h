@@ -10,16 +10,19 @@
 
 namespace warpscope::cuda {
 
-/// Copies element offset + t x stride of `in` to the same index of `out` for t < threads, with
-/// elementBytes 4 (float), 8 (float2) or 16 (float4). Returns cudaGetLastError().
-cudaError_t launchStridedCopy(int elementBytes, unsigned long long threads, unsigned stride, unsigned offset,
+/// Copies element offset + j x stride of `in` to the same index of `out` for j < elements, with
+/// elementBytes 4 (float), 8 (float2) or 16 (float4); elements must be a multiple of
+/// labs::coalescingElementQuantum(elementBytes) (cudaErrorInvalidValue otherwise). Consecutive
+/// threads take consecutive j, so every warp instruction accesses 32 lanes at the stride.
+/// Returns cudaGetLastError().
+cudaError_t launchStridedCopy(int elementBytes, unsigned long long elements, unsigned stride, unsigned offset,
                               const void* in, void* out);
 
 /// Adds to *mismatches the words of out[0, totalWords) that are wrong after launchStridedCopy:
 /// a word of a copied element must be randomWord(seed, word), every other word kPoisonWord.
 /// *mismatches must be zeroed first. Returns cudaGetLastError().
 cudaError_t launchCountStridedMismatches(const std::uint32_t* out, std::size_t totalWords, int elementBytes,
-                                         unsigned long long threads, unsigned stride, unsigned offset,
+                                         unsigned long long elements, unsigned stride, unsigned offset,
                                          std::uint64_t seed, unsigned long long* mismatches);
 
 }  // namespace warpscope::cuda

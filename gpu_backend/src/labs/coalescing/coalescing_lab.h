@@ -66,7 +66,7 @@ struct CoalescingRun {
   MemoryTransactions rule;
   std::vector<CoalescingPoint> points;
   double memcpyGBs = 0;       ///< cudaMemcpy device-to-device (measured, or the model's).
-  long long threads = 0;      ///< Threads (elements copied) per launch at the focus stride.
+  long long elements = 0;     ///< Elements copied per launch at the focus stride.
   bool measured = false;
   bool countersRead = false;
 };
