@@ -35,9 +35,9 @@ class CoalescingCounters : public ::testing::Test {
 };
 
 TEST_F(CoalescingCounters, SectorsPerRequestEqualTheRuleAtEveryStride1To32AndOffset0To31) {
-  // 16 x 1024 elements per launch (a multiple of every element size's quantum); buffers large
-  // enough for stride 32 of 16-byte elements from offset 31.
-  constexpr unsigned long long kElements = 16 * 1024;
+  // Two quanta of 4-byte elements per launch (a multiple of every element size's quantum);
+  // buffers large enough for stride 32 of 16-byte elements from offset 31.
+  const unsigned long long kElements = 2 * labs::coalescingElementQuantum(4);
   const std::size_t bytes = (31 + kElements * 32) * 16 + 256;
   cuda::DeviceBuffer in(bytes), out(bytes);
   WS_CUDA_CHECK(cuda::launchFillRandom(in.as<std::uint32_t>(), bytes / 4, 7));
@@ -80,7 +80,7 @@ TEST_F(CoalescingCounters, ALaunchOfElementsNotAMultipleOfTheQuantumIsRefused) {
 }
 
 TEST_F(CoalescingCounters, StridedCopyWritesExactlyItsElements) {
-  constexpr unsigned long long kElements = 4096;  // a multiple of every element size's quantum
+  const unsigned long long kElements = 2 * labs::coalescingElementQuantum(4);  // a multiple of every size's quantum
   for (int elementBytes : labs::kCoalescingElementBytes) {
     for (unsigned stride : {1u, 3u, 100u}) {
       const unsigned offset = 5;

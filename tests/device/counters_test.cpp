@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
+#include <memory>
 #include <vector>
 
 #include "cuda/counters.h"
@@ -31,13 +32,14 @@ class Counters : public ::testing::Test {
     context_.info = queryDevice(0);
     WS_CUDA_CHECK(cudaSetDevice(0));
     WS_CUDA_CHECK(setFmaAddend(0.25f));
+    out_ = std::make_unique<DeviceBuffer>(sizeof(float) * 1024 * 1024);
   }
   /// One launch of the FMA chains (ILP 4, one pass) with threadsPerBlock threads per block.
   void launchFma(unsigned blocks, unsigned threadsPerBlock) {
-    WS_CUDA_CHECK(launchFmaChains(4, blocks, threadsPerBlock, out_.as<float>(), 0.999f, 1));
+    WS_CUDA_CHECK(launchFmaChains(4, blocks, threadsPerBlock, out_->as<float>(), 0.999f, 1));
   }
   DeviceContext context_;
-  DeviceBuffer out_{sizeof(float) * 1024 * 1024};
+  std::unique_ptr<DeviceBuffer> out_;  // allocated in SetUp: without a GPU the test skips first
 };
 
 TEST_F(Counters, FullWarpsExecuteEveryInstructionWith32ThreadsAndAHalfWarpWith16) {
@@ -85,7 +87,7 @@ TEST_F(Counters, AReadingRepeatsExactlyAndLeavesLaterLaunchesUnprofiled) {
 TEST_F(Counters, OnlyTheLaunchesInsideAReadingAreCountedWhileTheProfilerStaysEnabled) {
   const auto timePlain = [&] {
     TimingPolicy p;
-    return timeLaunches([&] { WS_CUDA_CHECK(launchFmaChains(4, 132 * 8, 256, out_.as<float>(), 0.999f, 16)); }, p,
+    return timeLaunches([&] { WS_CUDA_CHECK(launchFmaChains(4, 132 * 8, 256, out_->as<float>(), 0.999f, 16)); }, p,
                         nullptr)
         .medianMs;
   };

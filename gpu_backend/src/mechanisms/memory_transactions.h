@@ -17,12 +17,17 @@ namespace warpscope::labs {
 struct MemoryTransactions {
   int sectorBytes = 32;   ///< The unit a load or store moves between L1/L2 and DRAM.
   int lineBytes = 128;    ///< A cache line: sectorsPerLine sectors sharing one tag.
-  /// Extra DRAM bytes read per partly written sector, as a fraction of a sector: an L2 that
-  /// cannot write part of a sector to DRAM reads the rest first (1), one with byte masks does not (0).
-  double partialWriteFillFraction = 0;
-  /// DRAM bandwidth reached by a stream of whole, isolated sectors (every sector in a different
-  /// line) as a fraction of the streaming copy's: DRAM bursts and row activations are per line.
-  double isolatedSectorEfficiency = 1;
+  /// What a write that leaves gaps costs: the L2 reads the rest of each partly written granule of
+  /// this many bytes from DRAM before it writes it back (0: byte-masked writes, no fill read).
+  int writeFillGranuleBytes = 0;
+  /// DRAM bandwidth when every line contributes one sector, as a fraction of the streaming copy's:
+  /// DRAM works per line (a burst, a row access), so a line's cost is paid for one sector. First
+  /// for lines next to each other, then for lines two or more apart (fewer accesses per open row).
+  double singleSectorLineFraction = 1;
+  double singleSectorScatteredLineFraction = 1;
+  /// How the per-line limit and the streaming limit combine: a p-norm of the two (a large p is a
+  /// hard minimum; queueing before the DRAM rounds the corner).
+  double limitBlendExponent = 4;
 };
 
 /// Reads and range-checks the profile's memory_transactions mechanism (BadInputError naming the field).
@@ -33,9 +38,11 @@ struct WarpFootprint {
   int requests = 1;          ///< Warp-level requests (one per instruction).
   int sectors = 0;           ///< Distinct sectors touched.
   int lines = 0;             ///< Distinct lines touched.
-  int partialSectors = 0;    ///< Sectors of which only some bytes are accessed.
   long long usefulBytes = 0; ///< Bytes the lanes asked for.
 };
+
+/// Distinct aligned units of unitBytes the accesses touch (each access [address, address + bytes)).
+int distinctUnits(const std::vector<std::uint64_t>& addresses, int accessBytes, int unitBytes);
 
 /// The footprint of one warp accessing `laneAddresses` (byte addresses, one per active lane), each
 /// access `accessBytes` long, with sectorBytes-byte sectors in lineBytes-byte lines.

@@ -9,20 +9,23 @@
 namespace warpscope::cuda {
 namespace {
 
-/// Thread t of T copies the elements offset + (t + k T) x stride for k < K, all K loads before any
-/// store: K x sizeof(T) = 64 bytes in flight per thread, enough to reach DRAM bandwidth at full
-/// occupancy (latency-memory's lesson), while each warp instruction still accesses 32 lanes at the
-/// stride: the pattern the lab is about.
+/// Block b's thread t copies the elements j = (b K + k) x blockDim + t for k < K, at index
+/// offset + j x stride, all K loads before any store: K x sizeof(T) = 128 bytes in flight per
+/// thread, enough to reach DRAM bandwidth (latency-memory's lesson), while every warp instruction
+/// still accesses 32 consecutive j at the stride: the pattern the lab is about. A block's elements
+/// are contiguous in j, as a streaming copy's are, so DRAM pages stay open for it.
 template <typename T, int K>
 __global__ void __launch_bounds__(labs::kCoalescingThreadsPerBlock)
-    stridedCopy(const T* __restrict__ in, T* __restrict__ out, unsigned long long threadsTotal, unsigned stride,
-                unsigned offset) {
-  const unsigned long long t = blockIdx.x * static_cast<unsigned long long>(blockDim.x) + threadIdx.x;
+    stridedCopy(const T* __restrict__ in, T* __restrict__ out, unsigned stride, unsigned offset) {
+  const unsigned long long first = static_cast<unsigned long long>(blockIdx.x) * K * blockDim.x + threadIdx.x;
+  const T* src = in + offset + first * stride;
+  T* dst = out + offset + first * stride;
+  const unsigned long long step = static_cast<unsigned long long>(blockDim.x) * stride;
   T v[K];
 #pragma unroll
-  for (int k = 0; k < K; ++k) v[k] = in[offset + (t + k * threadsTotal) * stride];
+  for (int k = 0; k < K; ++k) v[k] = src[k * step];
 #pragma unroll
-  for (int k = 0; k < K; ++k) out[offset + (t + k * threadsTotal) * stride] = v[k];
+  for (int k = 0; k < K; ++k) dst[k * step] = v[k];
 }
 
 __global__ void countStridedMismatches(const std::uint32_t* out, std::size_t totalWords, unsigned wordsPerElement,
@@ -45,7 +48,7 @@ void launch(unsigned long long elements, unsigned stride, unsigned offset, const
   const unsigned long long threads = elements / kPerThread;
   stridedCopy<T, kPerThread><<<static_cast<unsigned>(threads / labs::kCoalescingThreadsPerBlock),
                                labs::kCoalescingThreadsPerBlock>>>(static_cast<const T*>(in), static_cast<T*>(out),
-                                                                   threads, stride, offset);
+                                                                   stride, offset);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "labs/coalescing/coalescing_model.h"
 
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 
 #include "labs/coalescing/coalescing_lab.h"
@@ -13,17 +14,30 @@ CoalescingRates coalescingModelRates(const sim::DeviceProfile& profile, const Co
   const MemoryTransactions rule = memoryTransactions(profile);
   const WarpFootprint f = coalescingFootprint(plan, stride, rule);
   const double sector = rule.sectorBytes;
-  // One warp's load and store touch the same sectors; a partly written sector may cost a fill read.
-  const double moved = sector * (2.0 * f.sectors + rule.partialWriteFillFraction * f.partialSectors);
+  // The whole launch writes elements `stride` apart: at stride 1 the warps together fill every
+  // granule they write; at any larger stride each written granule keeps a gap, which the L2 fills
+  // from DRAM first.
+  const std::vector<std::uint64_t> lanes = coalescingWarpAddresses(plan.elementBytes, plan.offsetElements, stride);
+  const double fill = stride > 1 && rule.writeFillGranuleBytes > 0
+                          ? static_cast<double>(rule.writeFillGranuleBytes) *
+                                distinctUnits(lanes, plan.elementBytes, rule.writeFillGranuleBytes)
+                          : 0.0;
+  const double moved = sector * 2.0 * f.sectors + fill;
   const double useful = 2.0 * static_cast<double>(f.usefulBytes);
-  // DRAM moves whole lines best: sectors alone in their line run at isolatedSectorEfficiency of
-  // the streaming rate, full lines at all of it, linearly between.
-  const int sectorsPerLine = rule.lineBytes / rule.sectorBytes;
-  const double perLine = static_cast<double>(f.sectors) / std::max(1, f.lines);
-  const double fill = sectorsPerLine > 1 ? (perLine - 1.0) / (sectorsPerLine - 1.0) : 1.0;
-  const double efficiency = rule.isolatedSectorEfficiency + (1.0 - rule.isolatedSectorEfficiency) * std::clamp(fill, 0.0, 1.0);
+  // DRAM pays per line: k sectors per line move at k times the one-sector-per-line rate, up to the
+  // streaming rate, the two limits blended as a p-norm; lines two or more apart cost more than
+  // neighbouring ones (linear between).
+  const double stream = copyKernelCeilingGBs(profile);
+  const double sectorsPerLine = static_cast<double>(f.sectors) / std::max(1, f.lines);
+  const double laneSpacingLines = static_cast<double>(stride) * plan.elementBytes / rule.lineBytes;
+  const double nearness = std::clamp(2.0 - laneSpacingLines, 0.0, 1.0);
+  const double oneSector = rule.singleSectorScatteredLineFraction +
+                           (rule.singleSectorLineFraction - rule.singleSectorScatteredLineFraction) * nearness;
+  const double lineLimit = sectorsPerLine * oneSector;
+  const double p = rule.limitBlendExponent;
+  const double fraction = std::pow(std::pow(lineLimit, -p) + 1.0, -1.0 / p);
   CoalescingRates r;
-  r.movedGBs = copyKernelCeilingGBs(profile) * efficiency;
+  r.movedGBs = stream * fraction;
   r.movedPerUseful = moved / useful;
   r.usefulGBs = r.movedGBs / r.movedPerUseful;
   return r;
@@ -56,10 +70,11 @@ RunResult simulateCoalescing(const sim::DeviceProfile& profile, const RunRequest
   std::ostringstream why;
   why.precision(3);
   why << "Model: each warp's load and store touch the sectors the " << rule.sectorBytes << "-byte rule counts ("
-      << rule.lineBytes << "-byte lines); DRAM moves them at the streaming copy's " << copyKernelCeilingGBs(profile)
-      << " GB/s, " << rule.isolatedSectorEfficiency
-      << " of it for sectors alone in their line; a partly written sector costs " << rule.partialWriteFillFraction
-      << " of a sector in fill reads. Useful GB/s = moved GB/s x useful bytes / moved bytes.";
+      << rule.lineBytes << "-byte lines); a write that leaves gaps makes the L2 read each "
+      << rule.writeFillGranuleBytes << "-byte granule from DRAM first. DRAM moves k sectors per line at k x "
+      << rule.singleSectorLineFraction << " of the streaming copy's " << copyKernelCeilingGBs(profile) << " GB/s ("
+      << rule.singleSectorScatteredLineFraction << " for lines two or more apart), blended with the streaming limit "
+      << "as a " << rule.limitBlendExponent << "-norm. Useful GB/s = moved GB/s x useful bytes / moved bytes.";
   result.notes.push_back(why.str());
   return result;
 }

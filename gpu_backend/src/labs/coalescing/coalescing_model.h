@@ -1,9 +1,10 @@
 #pragma once
 /// \file coalescing_model.h
 /// The simulator's model of coalescing: the sector rule (mechanisms/memory_transactions.h) says
-/// how many 32-byte sectors each warp's load and store touch; DRAM then moves those sectors at the
-/// streaming copy's bandwidth (mechanisms/dram_system.h), less for sectors isolated in their
-/// lines, plus the fill reads of partly written sectors. docs/labs/coalescing.md derives it.
+/// how many 32-byte sectors each warp's load and store touch; DRAM moves those sectors, plus a
+/// fill read for each sector left partly written, at the streaming copy's bandwidth
+/// (mechanisms/dram_system.h) when lines are full and at a per-line rate when they are not.
+/// docs/labs/coalescing.md derives it and lists the H200 measurements it was fitted to.
 
 #include "labs/coalescing/coalescing_lab.h"
 #include "labs/run_monitor.h"
