@@ -51,24 +51,25 @@ TEST(CoalescingLab, AFocusRerunModelsOnlyTheFocusStride) {
   EXPECT_EQ(gbps->series.front().points.front().x, 37);
 }
 
-TEST(CoalescingLab, TheWarpGridPlacesOneLaneAFrameOverTheLinesItTouches) {
+TEST(CoalescingLab, TheWarpGridPlacesOneLaneAFrameOverTheSectorsItTouches) {
   CoalescingPlan plan;
   plan.elementBytes = 4;
   plan.offsetElements = 1;
   const View v = coalescingWarpGrid(plan, 1, MemoryTransactions{});
   ASSERT_EQ(v.kind, ViewKind::Grid);
-  EXPECT_EQ(v.grid.rows(), 2);       // offset 1: the warp's 128 bytes straddle two lines
-  EXPECT_EQ(v.grid.columns(), 32);   // 4-byte words of a 128-byte line
+  EXPECT_EQ(v.grid.rows(), 2);     // offset 1: the warp's 128 bytes straddle two lines
+  EXPECT_EQ(v.grid.columns(), 4);  // the 32-byte sectors of a 128-byte line
   ASSERT_EQ(v.grid.frames.size(), 33u);  // none, then one lane at a time
   const GridFrame& last = v.grid.frames.back();
-  int used = 0, fetched = 0;
-  for (int c : last.cells) {
-    used += c == 2;
-    fetched += c == 1;
-  }
-  EXPECT_EQ(used, 32);
-  EXPECT_EQ(fetched, 5 * 8 - 32);  // 5 sectors of 8 words moved, 8 words unused
+  // Line 0: sector 0 holds lanes 0-6 (bytes 4..31: partly used), sectors 1-3 lanes 7-30 in full;
+  // line 1: sector 0 lane 31 (partly used), the rest not moved.
+  const std::vector<int> expected = {2, 1, 1, 1, 2, 0, 0, 0};
+  EXPECT_EQ(last.cells, expected);
+  EXPECT_EQ(last.text[0], "0-6");
+  EXPECT_EQ(last.text[4], "31");
   EXPECT_NE(last.label.find("5 sectors"), std::string::npos) << last.label;
+  // While lanes are placed, the newest one stands out.
+  EXPECT_EQ(v.grid.frames[1].cells[0], 3);
 }
 
 TEST(CoalescingLab, AProfileWithoutTheSectorRuleRefusesTheLabByName) {

@@ -118,54 +118,60 @@ View coalescingWarpGrid(const CoalescingPlan& plan, int stride, const MemoryTran
   const std::vector<std::uint64_t> addresses = coalescingWarpAddresses(plan.elementBytes, plan.offsetElements, stride);
   const auto line = static_cast<std::uint64_t>(rule.lineBytes);
   const auto sector = static_cast<std::uint64_t>(rule.sectorBytes);
-  constexpr int kWordBytes = 4;
-  const int columns = rule.lineBytes / kWordBytes;
+  const int columns = rule.lineBytes / rule.sectorBytes;
+  const auto eb = static_cast<std::uint64_t>(plan.elementBytes);
   // The lines the warp touches, in address order; the lines between are left out.
   std::map<std::uint64_t, int> rowOf;
   for (std::uint64_t a : addresses)
-    for (std::uint64_t b = a; b < a + static_cast<std::uint64_t>(plan.elementBytes); b += kWordBytes) rowOf[b / line] = 0;
+    for (std::uint64_t b = a; b < a + eb; b += sector) rowOf[b / line] = 0;
+  for (std::uint64_t a : addresses) rowOf[(a + eb - 1) / line] = 0;
   int r = 0;
   Grid& g = v.grid;
   for (auto& [l, row] : rowOf) {
     row = r++;
     g.rowLabels.push_back("+" + std::to_string(l * line) + " B");
   }
-  for (int c = 0; c < columns; ++c) g.columnLabels.push_back(std::to_string(c * kWordBytes));
+  for (int c = 0; c < columns; ++c) g.columnLabels.push_back(std::to_string(c * rule.sectorBytes) + "-" +
+                                                              std::to_string((c + 1) * rule.sectorBytes - 1));
   g.rowAxisLabel = "128-byte line touched (offset from the buffer)";
-  g.columnAxisLabel = "Byte within the line (32-byte sectors)";
-  g.states = {{"untouched", "Not moved"}, {"fetched", "Moved, not used (rest of a sector)"},
-              {"used", "Used by a lane"}, {"new", "Lane just placed"}};
+  g.columnAxisLabel = "32-byte sector (bytes in the line)";
+  enum State { kNotMoved = 0, kAllUsed = 1, kPartlyUsed = 2, kJustPlaced = 3 };
+  g.states = {{"untouched", "Not moved"}, {"full", "Moved, every byte used"},
+              {"partial", "Moved, partly used"}, {"new", "The lane just placed"}};
   g.timeUnit = "lane";
-  g.levels = {{"32-byte sectors", static_cast<int>(sector) / kWordBytes}};
-  // Frame k: lanes 0..k-1 placed; the sectors they touch are moved whole.
-  std::vector<int> cells(static_cast<std::size_t>(g.rows() * columns), 0);
-  std::vector<std::string> text(cells.size());
+  // Per sector: the bytes used and the lanes using them, as lanes are placed one by one.
+  const std::size_t cells = static_cast<std::size_t>(g.rows() * columns);
+  std::vector<std::uint64_t> usedBytes(cells, 0);
+  std::vector<int> firstLane(cells, -1), lastLane(cells, -1);
   const auto cellOf = [&](std::uint64_t byte) {
     return static_cast<std::size_t>(rowOf.at(byte / line)) * static_cast<std::size_t>(columns) +
-           static_cast<std::size_t>((byte % line) / kWordBytes);
+           static_cast<std::size_t>((byte % line) / sector);
   };
-  g.frames.push_back({0, "no lane yet", cells, text});
-  int sectors = 0;
-  for (int lane = 0; lane < kWarpLanes; ++lane) {
-    for (int& c : cells)
-      if (c == 3) c = 2;
-    const std::uint64_t a = addresses[static_cast<std::size_t>(lane)];
-    for (std::uint64_t b = a; b < a + static_cast<std::uint64_t>(plan.elementBytes); b += kWordBytes) {
-      const std::uint64_t first = b / sector * sector;
-      for (std::uint64_t s = first; s < first + sector; s += kWordBytes)
-        if (cells[cellOf(s)] == 0) cells[cellOf(s)] = 1;
-      cells[cellOf(b)] = 3;
+  const auto frameAt = [&](double time, const std::string& label, int newest) {
+    GridFrame f{time, label, std::vector<int>(cells, kNotMoved), std::vector<std::string>(cells)};
+    for (std::size_t i = 0; i < cells; ++i) {
+      if (firstLane[i] < 0) continue;
+      f.cells[i] = lastLane[i] == newest ? kJustPlaced : usedBytes[i] == sector ? kAllUsed : kPartlyUsed;
+      f.text[i] = firstLane[i] == lastLane[i] ? std::to_string(firstLane[i])
+                                              : std::to_string(firstLane[i]) + "-" + std::to_string(lastLane[i]);
     }
-    text[cellOf(a)] = std::to_string(lane);
-    sectors = 0;
-    for (std::size_t i = 0; i < cells.size(); i += sector / kWordBytes) sectors += cells[i] != 0 ? 1 : 0;
-    g.frames.push_back({static_cast<double>(lane + 1),
-                        "lanes 0-" + std::to_string(lane) + ": " + std::to_string(sectors) + " sectors, " +
-                            std::to_string(rowOf.size()) + " lines",
-                        cells, text});
+    return f;
+  };
+  g.frames.push_back(frameAt(0, "no lane placed yet", -1));
+  for (int lane = 0; lane < kWarpLanes; ++lane) {
+    const std::uint64_t a = addresses[static_cast<std::size_t>(lane)];
+    for (std::uint64_t b = a; b < a + eb; ++b) {
+      const std::size_t i = cellOf(b);
+      ++usedBytes[i];
+      if (firstLane[i] < 0) firstLane[i] = lane;
+      lastLane[i] = lane;
+    }
+    const int moved = static_cast<int>(std::count_if(firstLane.begin(), firstLane.end(), [](int l) { return l >= 0; }));
+    const std::string label = "lanes 0-" + std::to_string(lane) + ": " + std::to_string(moved) + " sector" +
+                              (moved == 1 ? "" : "s") + " moved";
+    // The last frame shows the request as it stands, no lane singled out.
+    g.frames.push_back(frameAt(lane + 1, label, lane + 1 < kWarpLanes ? lane : -1));
   }
-  for (int& c : g.frames.back().cells)
-    if (c == 3) c = 2;
   return v;
 }
 
@@ -179,12 +185,14 @@ RunResult assembleCoalescingResult(const DeviceInfo& device, const ParamSet& par
   View gbps = declaredView(lab, "gbps-vs-stride");
   gbps.xLabel = "Stride (elements)";
   gbps.yLabel = "GB/s (read + write)";
+  gbps.logX = true;  // strides 1..100: the small ones, where the bandwidth falls, need the room
   Series useful{source + ": useful", {}, 0};
   Series moved{std::string(run.measured ? "Counters" : "Model") + ": moved from DRAM", {}, 1};
   Series modelUseful{"Model: useful", {}, 2};
   View sectors = declaredView(lab, "sectors-vs-stride");
   sectors.xLabel = "Stride (elements)";
   sectors.yLabel = "Sectors per warp request";
+  sectors.logX = true;
   Series rule{"Rule (32-byte sectors)", {}, 0};
   Series loads{"Counters: loads", {}, 1};
   Series stores{"Counters: stores", {}, 2};
@@ -239,7 +247,7 @@ RunResult assembleCoalescingResult(const DeviceInfo& device, const ParamSet& par
     std::ostringstream what;
     what << "At stride " << focus->stride << " with " << run.plan.elementBytes << "-byte elements from offset "
          << run.plan.offsetElements << ", one warp's 32 accesses (" << focus->model.usefulBytes << " bytes) touch "
-         << focus->model.sectors << " sectors in " << focus->model.lines << " lines: "
+         << focus->model.sectors << " sectors in " << focus->model.lines << (focus->model.lines == 1 ? " line: " : " lines: ")
          << focus->model.sectors * run.rule.sectorBytes << " bytes move for " << focus->model.usefulBytes
          << " used (" << fmt(100 * usedFraction) << "%).";
     result.notes.push_back(what.str());

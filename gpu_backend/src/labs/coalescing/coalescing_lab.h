@@ -75,8 +75,8 @@ struct CoalescingRun {
 RunResult assembleCoalescingResult(const DeviceInfo& device, const ParamSet& params, const CoalescingRun& run,
                                    RunScope scope);
 
-/// The grid of one warp's accesses: rows are the 128-byte lines it touches, columns their 4-byte
-/// words (32-byte sectors as a coarser level); frames add one lane at a time.
+/// The grid of one warp's accesses: rows are the 128-byte lines it touches, columns their 32-byte
+/// sectors, each moved sector labelled with the lanes that use it; frames add one lane at a time.
 View coalescingWarpGrid(const CoalescingPlan& plan, int stride, const MemoryTransactions& rule);
 
 /// Bench targets: stride 1 near cudaMemcpy (GPU), sectors per request as the rule says.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
 #include <sstream>
 
 #include "labs/coalescing/coalescing_lab.h"
@@ -68,13 +69,13 @@ RunResult simulateCoalescing(const sim::DeviceProfile& profile, const RunRequest
   RunResult result = assembleCoalescingResult(profile.info, request.params, run, request.scope);
   const MemoryTransactions& rule = run.rule;
   std::ostringstream why;
-  why.precision(3);
+  why << std::fixed << std::setprecision(3);
   why << "Model: each warp's load and store touch the sectors the " << rule.sectorBytes << "-byte rule counts ("
       << rule.lineBytes << "-byte lines); a write that leaves gaps makes the L2 read each "
       << rule.writeFillGranuleBytes << "-byte granule from DRAM first. DRAM moves k sectors per line at k x "
-      << rule.singleSectorLineFraction << " of the streaming copy's " << copyKernelCeilingGBs(profile) << " GB/s ("
+      << rule.singleSectorLineFraction << " of the streaming copy's " << std::setprecision(0) << copyKernelCeilingGBs(profile) << std::setprecision(3) << " GB/s ("
       << rule.singleSectorScatteredLineFraction << " for lines two or more apart), blended with the streaming limit "
-      << "as a " << rule.limitBlendExponent << "-norm. Useful GB/s = moved GB/s x useful bytes / moved bytes.";
+      << "as a " << std::setprecision(0) << rule.limitBlendExponent << "-norm. Useful GB/s = moved GB/s x useful bytes / moved bytes.";
   result.notes.push_back(why.str());
   return result;
 }
