@@ -123,7 +123,7 @@ TEST_F(Counters, AlternatingMetricSetsOnOneDeviceKeepReadingTheSame) {
   }
 }
 
-TEST_F(Counters, KernelReplayGivesWhatRelaunchingGives) {
+TEST_F(Counters, KernelReplayGivesWhatRelaunchingGivesAndSwitchingBackWorks) {
   const auto read = [&](CounterReplay replay) {
     return readCounters(context_, {kWarpInstructions}, [&] { launchFma(16, 256); }, 1, replay);
   };
@@ -132,6 +132,9 @@ TEST_F(Counters, KernelReplayGivesWhatRelaunchingGives) {
   const CounterReading replayed = read(CounterReplay::Kernel);
   ASSERT_TRUE(replayed.ok()) << replayed.unavailable;
   EXPECT_DOUBLE_EQ(relaunched.value(kWarpInstructions), replayed.value(kWarpInstructions));
+  const CounterReading again = read(CounterReplay::Relaunch);  // regression: switching modes crashed
+  ASSERT_TRUE(again.ok()) << again.unavailable;
+  EXPECT_DOUBLE_EQ(relaunched.value(kWarpInstructions), again.value(kWarpInstructions));
 }
 
 TEST_F(Counters, TurnedOffIsAReasonInWordsAndNoLaunch) {

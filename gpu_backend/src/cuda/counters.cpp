@@ -281,9 +281,17 @@ struct CounterState : LabState {
   /// Declared after the configurations (and their counter data images): members are destroyed in
   /// reverse order, and the profiler must be disabled while the images it points into exist.
   std::unique_ptr<RangeProfiler> profiler;  ///< Enabled on first use; destroyed (disabled) by releaseCounters.
-  /// The metric set the profiler was enabled for: a range profiler object serves one set (switching
-  /// sets on one object crashes a later reading), so another set disables it and enables anew.
+  /// The metric set and replay mode the profiler was enabled for: a range profiler object serves one
+  /// of each (switching on one object crashes a later reading), so another disables it and enables anew.
   std::string profilerKey;
+
+  /// Disables the profiler, then drops the counter data images it was given: an image initialised
+  /// for one profiler object must not serve the next (reusing one crashed a later reading).
+  void disableProfiler() {
+    profiler.reset();
+    profilerKey.clear();
+    for (auto& [key, set] : configs) set.counterData.clear();
+  }
 };
 
 std::size_t rangesIn(const std::vector<std::uint8_t>& counterData) {
@@ -410,10 +418,12 @@ CounterReading readCounters(DeviceContext& context, const std::vector<std::strin
     std::vector<std::uint8_t>& config = set.image;  // stable: CUPTI may keep a pointer to it
     reading.passes = set.passes;
     clock.mark("host and configuration");
-    if (state.profiler && state.profilerKey != key) state.profiler.reset();
+    // A profiler object serves one metric set in one replay mode: switching either on it crashed.
+    const std::string profilerKey = key + (replay == CounterReplay::Relaunch ? "relaunch" : "kernel replay");
+    if (state.profiler && state.profilerKey != profilerKey) state.disableProfiler();
     if (!state.profiler) {
       state.profiler = std::make_unique<RangeProfiler>(ctx);
-      state.profilerKey = key;
+      state.profilerKey = profilerKey;
     }
     RangeProfiler& profiler = *state.profiler;
     clock.mark("enable");
@@ -432,7 +442,7 @@ CounterReading readCounters(DeviceContext& context, const std::vector<std::strin
         launch();
         WS_CUDA_CHECK(cudaDeviceSynchronize());
       } catch (...) {
-        state.profiler.reset();  // stops and disables: the error propagates to the run, as without counters
+        state.disableProfiler();  // stops and disables: the error propagates to the run, as without counters
         throw;
       }
       allPasses = profiler.stop();
@@ -445,7 +455,7 @@ CounterReading readCounters(DeviceContext& context, const std::vector<std::strin
     clock.mark("evaluate");
     if (reading.kernels.empty()) reading.unavailable = "no kernel ran while the counters were read";
   } catch (const CuptiFailure& f) {
-    state.profiler.reset();  // a fresh start next time, whatever state the failure left
+    state.disableProfiler();  // a fresh start next time, whatever state the failure left
     reading.kernels.clear();
     reading.unavailable = refusalWords(f);
     if (isPermanentRefusal(f.result) && !launched) state.refusal = reading.unavailable;
@@ -454,7 +464,7 @@ CounterReading readCounters(DeviceContext& context, const std::vector<std::strin
   return reading;
 }
 
-void releaseCounters(DeviceContext& context) { context.labState<CounterState>().profiler.reset(); }
+void releaseCounters(DeviceContext& context) { context.labState<CounterState>().disableProfiler(); }
 
 std::string counterScalarId(const std::string& metric) { return "counters." + metric; }
 
