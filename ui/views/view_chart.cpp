@@ -23,6 +23,25 @@ namespace warpscope::ui {
 
 namespace {
 
+/// True when series i has the same x values as an earlier (not pinned) series and every y within
+/// 0.5% of it: drawn as is, it would hide that series completely.
+bool coincidesWithAnEarlierSeries(const std::vector<Series>& series, std::size_t i) {
+  const Series& s = series[i];
+  if (s.points.empty()) return false;
+  for (std::size_t j = 0; j < i; ++j) {
+    const Series& other = series[j];
+    if (!other.comparesWith.empty() || other.points.size() != s.points.size()) continue;
+    bool same = true;
+    for (std::size_t k = 0; k < s.points.size() && same; ++k) {
+      const Point& a = s.points[k];
+      const Point& b = other.points[k];
+      same = a.x == b.x && std::abs(a.y - b.y) <= 0.005 * std::max(std::abs(a.y), std::abs(b.y));
+    }
+    if (same) return true;
+  }
+  return false;
+}
+
 constexpr qreal kLineWidth = 3.0;
 constexpr qreal kMarkerSize = 5.0;
 /// Past this many points per series the markers would merge into a solid band: lines only.
@@ -292,7 +311,8 @@ void ViewChart::rebuild(const View& view, bool logX, bool logY) {
 
   int index = 0;
   std::map<std::string, QColor> colorOf;  // a pinned series takes its counterpart's colour
-  for (const Series& s : view.series) {
+  for (std::size_t seriesIndex = 0; seriesIndex < view.series.size(); ++seriesIndex) {
+    const Series& s = view.series[seriesIndex];
     const bool pinned = !s.comparesWith.empty();
     const auto counterpart = colorOf.find(s.comparesWith);
     const QColor color = !pinned ? seriesColor(index) : counterpart != colorOf.end() ? counterpart->second : QColor(0x55, 0x55, 0x55);
@@ -322,8 +342,15 @@ void ViewChart::rebuild(const View& view, bool logX, bool logY) {
     // Past the palette, a dash pattern keeps lines apart where colours repeat; a pinned run is
     // dashed in its counterpart's colour, without markers, under the run on screen.
     if (index >= 8 || pinned) pen.setStyle(pinned ? Qt::DashLine : Qt::DashDotLine);
+    // A series lying on an earlier one (the counters equal to the rule, a model on its measurement)
+    // would hide it: drawn thin and dotted on top, the line beneath stays in sight.
+    const bool liesOnAnother = !pinned && coincidesWithAnEarlierSeries(view.series, seriesIndex);
+    if (liesOnAnother) {
+      pen.setWidthF(pen.widthF() * 0.6);
+      pen.setStyle(Qt::DotLine);
+    }
     line.line->setPen(pen);
-    line.line->setPointsVisible(!pinned && s.points.size() <= kMaxPointsWithMarkers);
+    line.line->setPointsVisible(!pinned && !liesOnAnother && s.points.size() <= kMaxPointsWithMarkers);
     line.line->setMarkerSize(kMarkerSize);
     chart_->addSeries(line.line);
     line.line->attachAxis(xAxis_);

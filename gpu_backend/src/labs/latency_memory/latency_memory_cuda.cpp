@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <random>
 #include <sstream>
 
@@ -28,10 +29,9 @@ std::string describe(const MemConfig& c) {
 
 constexpr std::size_t kMiB = std::size_t{1} << 20;
 
-/// Nsight Compute's DRAM metrics: bytes read and written, and bytes per second while the kernel ran.
+/// Nsight Compute's DRAM metrics: bytes read and written.
 constexpr const char* kDramRead = "dram__bytes_read.sum";
 constexpr const char* kDramWrite = "dram__bytes_write.sum";
-constexpr const char* kDramThroughput = "dram__bytes.sum.per_second";
 /// buffer_mib's grid (latencyMemorySpec(): 32..2048 step 32).
 constexpr std::size_t kBufferMibStep = 32;
 
@@ -100,7 +100,7 @@ RunResult measureLatencyMemory(DeviceContext& context, const RunRequest& request
   const MemPlanEntry focus = memoryPlan(device, request.params, RunScope::FocusOnly).front();
   cuda::CounterReading counters;
   const std::size_t copiedBytes = bench.countedCopy(focus, [&](const std::function<void()>& launch) {
-    counters = cuda::readCounters(context, {kDramRead, kDramWrite, kDramThroughput}, launch);
+    counters = cuda::readCounters(context, {kDramRead, kDramWrite}, launch);
   });
   monitor.done();
 
@@ -123,16 +123,28 @@ RunResult measureLatencyMemory(DeviceContext& context, const RunRequest& request
                          (kLabCacheHint == CacheHint::Streaming ? "streaming cache hints (__ldcs/__stcs)" : "plain loads and stores") +
                          "; whole blocks only.");
   cuda::addCounterScalars(result, counters,
-                          {{kDramRead, "DRAM bytes read, focus copy"},
-                           {kDramWrite, "DRAM bytes written, focus copy"},
-                           {kDramThroughput, "DRAM throughput, focus copy (bytes/s)"}});
+                          {{kDramRead, "DRAM bytes read, focus copy"}, {kDramWrite, "DRAM bytes written, focus copy"}});
   if (counters.ok() && copiedBytes > 0) {
+    // The DRAM throughput of the timed launches: the counted launch's DRAM bytes over the time the
+    // timed ones took for the same copy (a rate read off the counted launch itself would time a
+    // different launch, and differ from run to run by more than the counters do).
+    const double dramBytes = counters.value(kDramRead) + counters.value(kDramWrite);
+    const auto timed = std::find_if(points.begin(), points.end(), [&](const MemMeasurement& m) {
+      const MemConfig& c = m.entry.config;
+      return c.elementsPerThread == focus.config.elementsPerThread && c.elementBytes == focus.config.elementBytes &&
+             c.threadsPerBlock == focus.config.threadsPerBlock && c.blocksPerSm == focus.config.blocksPerSm;
+    });
     std::ostringstream dram;
     dram.precision(4);
     dram << "DRAM traffic of the focus copy (" << describe(focus.config) << "): the counters read "
          << counters.value(kDramRead) / 1e6 << " MB and wrote " << counters.value(kDramWrite) / 1e6
-         << " MB; the copy itself reads and writes " << static_cast<double>(copiedBytes) / 1e6
-         << " MB each. Throughput while it ran: " << counters.value(kDramThroughput) / 1e9 << " GB/s (read + write).";
+         << " MB; the copy itself reads and writes " << static_cast<double>(copiedBytes) / 1e6 << " MB each.";
+    if (timed != points.end() && timed->gbpsMedian > 0) {
+      const double gbps = dramBytes / (2.0 * static_cast<double>(copiedBytes)) * timed->gbpsMedian;
+      dram << " DRAM throughput of the timed launches: " << gbps << " GB/s (read + write).";
+      result.scalars.push_back({"latency_memory.focus_dram_gbps", "DRAM throughput, focus copy (counted bytes / timed)",
+                                gbps, "GB/s"});
+    }
     result.notes.push_back(dram.str());
     result.scalars.push_back({"latency_memory.focus_copy_bytes", "Bytes the focus copy reads (and writes)",
                               static_cast<double>(copiedBytes), "bytes"});
