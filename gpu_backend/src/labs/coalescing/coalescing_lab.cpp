@@ -185,7 +185,10 @@ RunResult assembleCoalescingResult(const DeviceInfo& device, const ParamSet& par
   View gbps = declaredView(lab, "gbps-vs-stride");
   gbps.xLabel = "Stride (elements)";
   gbps.yLabel = "GB/s (read + write)";
-  gbps.logX = true;  // strides 1..100: the small ones, where the bandwidth falls, need the room
+  // Strides 1..100 on a log axis: the small ones, where the bandwidth falls, need the room; GB/s
+  // on a log axis too: useful bandwidth falls fortyfold, and the low strides must stay readable.
+  gbps.logX = true;
+  gbps.logY = true;
   Series useful{source + ": useful", {}, 0};
   Series moved{std::string(run.measured ? "Counters" : "Model") + ": moved from DRAM", {}, 1};
   Series modelUseful{"Model: useful", {}, 2};
