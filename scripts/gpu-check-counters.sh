@@ -21,7 +21,8 @@ step() { echo "== $*"; "$@"; echo "== exit $?"; }
 WARPSCOPE_CLI=warpscope-cli bash "$scripts_dir/counters-vs-ncu.sh" "$out/ncu" 'coalescing --scope focus' \
   'coalescing --scope focus --set stride=3 --set offset=1' 'coalescing --scope focus --set stride=32' \
   'coalescing --scope focus --set stride=2 --set element_bytes=16' 'divergence' 'divergence --set pattern=first-k' \
-  'occupancy' 'matmul-tiling' 'latency-memory --scope focus' > "$out/counters_vs_ncu.txt" 2>&1
+  'occupancy' 'matmul-tiling' 'latency-memory --scope focus' 'latency-memory --scope focus --set occupancy_pct=25' \
+  > "$out/counters_vs_ncu.txt" 2>&1
 mkdir -p "$out/rec"
 for p in coalescing-burst-sections coalescing-offset-straddles coalescing-x-tid-100; do
   warpscope-cli record --preset "$p" --device cuda:0 --out "$out/rec" 2>&1 | tail -1
