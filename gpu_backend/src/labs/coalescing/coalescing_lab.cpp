@@ -136,8 +136,8 @@ View coalescingWarpGrid(const CoalescingPlan& plan, int stride, const MemoryTran
   g.rowAxisLabel = "128-byte line touched (offset from the buffer)";
   g.columnAxisLabel = "32-byte sector (bytes in the line)";
   enum State { kNotMoved = 0, kAllUsed = 1, kPartlyUsed = 2, kJustPlaced = 3 };
-  g.states = {{"untouched", "Not moved"}, {"full", "Moved, every byte used"},
-              {"partial", "Moved, partly used"}, {"new", "The lane just placed"}};
+  g.states = {{"sector-untouched", "Not moved"}, {"sector-full", "Moved, every byte used"},
+              {"sector-partial", "Moved, partly used"}, {"lane-new", "The lane just placed"}};
   g.timeUnit = "lane";
   // Per sector: the bytes used and the lanes using them, as lanes are placed one by one.
   const std::size_t cells = static_cast<std::size_t>(g.rows() * columns);
