@@ -464,6 +464,13 @@ CounterReading readCounters(DeviceContext& context, const std::vector<std::strin
   return reading;
 }
 
+CounterReading countersSkippedOnFocusMove() {
+  CounterReading reading;
+  reading.unavailable = "not read for a slider step (they cost more time than a redraw may take): the full run "
+                        "that follows when the slider rests reads them";
+  return reading;
+}
+
 void releaseCounters(DeviceContext& context) { context.labState<CounterState>().disableProfiler(); }
 
 std::string counterScalarId(const std::string& metric) { return "counters." + metric; }
@@ -472,7 +479,7 @@ void addCounterScalars(RunResult& result, const CounterReading& reading,
                        const std::vector<std::pair<std::string, std::string>>& metricLabels,
                        const std::vector<std::string>& kernelKeys) {
   if (!reading.ok()) {
-    result.notes.push_back("Counters: none read, " + reading.unavailable + "; the lab runs on without them.");
+    result.notes.push_back("Counters: " + reading.unavailable + ".");
     return;
   }
   std::ostringstream note;

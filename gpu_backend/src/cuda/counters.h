@@ -56,6 +56,11 @@ CounterReading readCounters(DeviceContext& context, const std::vector<std::strin
                             const std::function<void()>& launch, int maxKernels = 1,
                             CounterReplay replay = CounterReplay::Relaunch);
 
+/// The reading of a focus rerun (one slider step): none. Reading takes 10-45 ms (one to three
+/// passes of 10-15 ms on the H200), more than a slider step may take to redraw (50 ms); the full
+/// run that the window starts once the slider rests reads them (a lab marks a view followsFocus).
+CounterReading countersSkippedOnFocusMove();
+
 /// Disables the range profiler readCounters keeps enabled on the device between readings: for code
 /// that uses CUPTI otherwise (the unified-memory capture), and before the context goes.
 void releaseCounters(DeviceContext& context);

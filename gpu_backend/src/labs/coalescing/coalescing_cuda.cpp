@@ -143,8 +143,11 @@ RunResult measureCoalescing(cuda::DeviceContext& context, const RunRequest& requ
     // One poison, then the counted launches (relaunched for each pass the metrics need: the copy
     // gives the same result every time) and the timed ones, then one check of every word.
     poison(b, plan, elements, stride);
-    const cuda::CounterReading c = cuda::readCounters(
-        context, {kLoadSectors, kLoadRequests, kStoreSectors, kStoreRequests, kDramRead, kDramWrite}, launch);
+    const cuda::CounterReading c =
+        request.scope == RunScope::FocusOnly
+            ? cuda::countersSkippedOnFocusMove()
+            : cuda::readCounters(context, {kLoadSectors, kLoadRequests, kStoreSectors, kStoreRequests, kDramRead, kDramWrite},
+                                 launch);
     const cuda::TimingStats t = cuda::timeLaunches(launch, policy, &monitor.token());
     checkCopy(b, plan, elements, stride, "stride " + std::to_string(stride));
     wordsChecked += static_cast<long long>(spanBytes(plan, elements, stride) / 4);

@@ -220,6 +220,9 @@ RunResult assembleCoalescingResult(const DeviceInfo& device, const ParamSet& par
   sectors.series = {rule};
   if (!loads.points.empty()) sectors.series.push_back(loads);
   if (!stores.points.empty()) sectors.series.push_back(stores);
+  // The counters come with full runs only (a slider step skips them), so a focus rerun leaves this
+  // view to the full run the window starts when the slider rests.
+  sectors.followsFocus = true;
   sectors.focusSeries = loads.points.empty() ? rule.name : loads.name;
   sectors.focusX = run.plan.focusStride;
   sectors.hasFocus = true;

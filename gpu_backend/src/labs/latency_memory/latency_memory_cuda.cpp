@@ -98,10 +98,12 @@ RunResult measureLatencyMemory(DeviceContext& context, const RunRequest& request
   }
   // The GPU's own count of the focus copy's DRAM traffic, in a launch of its own.
   const MemPlanEntry focus = memoryPlan(device, request.params, RunScope::FocusOnly).front();
-  cuda::CounterReading counters;
-  const std::size_t copiedBytes = bench.countedCopy(focus, [&](const std::function<void()>& launch) {
-    counters = cuda::readCounters(context, {kDramRead, kDramWrite}, launch);
-  });
+  cuda::CounterReading counters = cuda::countersSkippedOnFocusMove();
+  std::size_t copiedBytes = 0;
+  if (request.scope == RunScope::FullSweep)
+    copiedBytes = bench.countedCopy(focus, [&](const std::function<void()>& launch) {
+      counters = cuda::readCounters(context, {kDramRead, kDramWrite}, launch);
+    });
   monitor.done();
 
   RunResult result = assembleMemoryResult(device, request.params, points, ceiling.gbpsMedian, ceiling.gbpsMin,
