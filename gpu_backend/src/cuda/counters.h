@@ -32,6 +32,7 @@ struct CounterReading {
   std::vector<MetricValues> kernels;  ///< One per kernel launched, in launch order.
   int passes = 0;                     ///< Replay passes each kernel needed for these metrics.
   std::string unavailable;            ///< Why there are no counters ("" when read).
+  bool skippedOnFocusMove = false;    ///< Not read on purpose (a slider step), not refused.
   [[nodiscard]] bool ok() const { return unavailable.empty(); }
   /// The first kernel's value of `metric` (the reading must be ok and hold it).
   [[nodiscard]] double value(const std::string& metric) const;
