@@ -35,7 +35,6 @@ MemoryTransactions memoryTransactions(const sim::DeviceProfile& profile);
 
 /// What one warp instruction touches: each lane l accesses [address_l, address_l + bytes).
 struct WarpFootprint {
-  int requests = 1;          ///< Warp-level requests (one per instruction).
   int sectors = 0;           ///< Distinct sectors touched.
   int lines = 0;             ///< Distinct lines touched.
   long long usefulBytes = 0; ///< Bytes the lanes asked for.

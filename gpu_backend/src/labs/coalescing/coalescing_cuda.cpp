@@ -159,12 +159,9 @@ RunResult measureCoalescing(cuda::DeviceContext& context, const RunRequest& requ
     p.movedGBs = 0;
     if (stride == plan.focusStride) focusReading = c;
     if (!c.ok()) continue;
-    run.countersRead = true;
     p.loadSectorsPerRequest = c.value(kLoadSectors) / c.value(kLoadRequests);
     p.storeSectorsPerRequest = c.value(kStoreSectors) / c.value(kStoreRequests);
-    p.dramReadBytes = c.value(kDramRead);
-    p.dramWriteBytes = c.value(kDramWrite);
-    p.movedGBs = (p.dramReadBytes + p.dramWriteBytes) / usefulBytes * p.usefulGBs;
+    p.movedGBs = (c.value(kDramRead) + c.value(kDramWrite)) / usefulBytes * p.usefulGBs;
   }
   monitor.done();
 

@@ -50,14 +50,11 @@ struct CoalescingPoint {
   double usefulGBs = 0;         ///< Bytes the threads read + wrote / time (median).
   double usefulGBsMin = 0;      ///< Spread: slowest repetition...
   double usefulGBsMax = 0;      ///< ... and fastest.
-  double movedGBs = 0;          ///< DRAM bytes moved / time: the model's, or the counters' on a GPU.
+  double movedGBs = 0;          ///< DRAM bytes moved / time: the model's, or the counters' on a GPU (0: none).
   double modelUsefulGBs = 0;    ///< The model's useful GB/s (both backends draw it).
-  double modelMovedGBs = 0;
   // The GPU's counters (negative: not read).
   double loadSectorsPerRequest = -1;
   double storeSectorsPerRequest = -1;
-  double dramReadBytes = -1;
-  double dramWriteBytes = -1;
 };
 
 /// The run's records plus what they are judged against.
@@ -68,7 +65,6 @@ struct CoalescingRun {
   double memcpyGBs = 0;       ///< cudaMemcpy device-to-device (measured, or the model's).
   long long elements = 0;     ///< Elements copied per launch at the focus stride.
   bool measured = false;
-  bool countersRead = false;
 };
 
 /// Views (GB/s vs stride, sectors per request vs stride, the warp's addresses), scalars and notes.

@@ -55,7 +55,7 @@ CoalescingRun coalescingModelRun(const sim::DeviceProfile& profile, const Coales
     p.model = coalescingFootprint(plan, stride, run.rule);
     const CoalescingRates r = coalescingModelRates(profile, plan, stride);
     p.modelUsefulGBs = p.usefulGBs = p.usefulGBsMin = p.usefulGBsMax = r.usefulGBs;
-    p.modelMovedGBs = p.movedGBs = r.movedGBs;
+    p.movedGBs = r.movedGBs;
     run.points.push_back(p);
   }
   return run;
