@@ -4,6 +4,9 @@
 /// a warp keeps in flight, measured on the H200 (docs/model.md). Shared by the labs that read
 /// shared memory.
 
+#include <cstdint>
+#include <vector>
+
 #include "sim/device_profile.h"
 
 namespace warpscope::labs {
@@ -17,5 +20,13 @@ struct SharedMemoryParams {
 
 /// Reads and range-checks the profile's shared_memory mechanism (BadInputError naming the field).
 SharedMemoryParams sharedMemoryParams(const sim::DeviceProfile& profile);
+
+/// Shared-memory wavefronts one warp request takes (the bank rule, compute capability 5.0 and
+/// later): the request is served in phases of at most `banks x bankBytes` bytes (one phase for
+/// 4-byte words, half-warps for 8-byte, quarter-warps for 16-byte), and each phase takes as many
+/// wavefronts as the most distinct bankBytes-wide words any one bank must deliver in it: lanes that
+/// read the same word share it (a broadcast), different words in one bank replay. 1 per phase is
+/// conflict-free. `byteAddresses` holds one address per active lane, in lane order.
+int sharedWavefronts(const std::vector<std::uint64_t>& byteAddresses, int accessBytes, int banks, int bankBytes);
 
 }  // namespace warpscope::labs
