@@ -1,6 +1,6 @@
 // The bank rule (mechanisms/shared_memory.h) against the GPU's own counters: shared-memory
 // wavefronts per warp request at every stride 1..32 (and 33, 64) for 4-, 8- and 16-byte words,
-// and the kernel's output checked.
+// and the bank-conflicts kernel's output checked.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -12,6 +12,7 @@
 #include "cuda/device_context.h"
 #include "cuda/device_query.h"
 #include "labs/bank_conflicts/bank_conflicts_kernels.h"
+#include "labs/bank_conflicts/bank_conflicts_shape.h"
 #include "mechanisms/shared_memory.h"
 
 namespace warpscope {
@@ -20,13 +21,19 @@ namespace {
 constexpr const char* kWavefronts = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum";
 constexpr const char* kRequests = "smsp__inst_executed_op_shared_ld.sum";
 
+cuda::BankLaneBases basesAtStride(unsigned stride) {
+  cuda::BankLaneBases b{};
+  for (unsigned l = 0; l < 32; ++l) b.word[l] = labs::bankLaneBase(labs::BankPattern::Strided, l, stride);
+  return b;
+}
+
 TEST(BankConflictsCounters, WavefrontsPerRequestEqualTheBankRuleAtEveryStride) {
   if (const std::string why = cuda::cudaUnavailableReason(); !why.empty()) GTEST_SKIP() << "no CUDA device: " << why;
   WS_CUDA_CHECK(cudaSetDevice(0));
   cuda::DeviceContext context;
   context.ordinal = 0;
   context.info = cuda::queryDevice(0);
-  constexpr unsigned kThreads = 64, kReps = 64;
+  constexpr unsigned kThreads = 64;
   cuda::DeviceBuffer out(kThreads * sizeof(float));
   std::vector<unsigned> strides;
   for (unsigned s = 1; s <= 32; ++s) strides.push_back(s);
@@ -37,7 +44,7 @@ TEST(BankConflictsCounters, WavefrontsPerRequestEqualTheBankRuleAtEveryStride) {
         context, {kWavefronts, kRequests},
         [&] {
           for (unsigned s : strides)
-            WS_CUDA_CHECK(cuda::launchSharedStridedRead(wordBytes, 1, kThreads, s, kReps, out.as<float>()));
+            WS_CUDA_CHECK(cuda::launchSharedPatternRead(wordBytes, 1, kThreads, basesAtStride(s), 1, out.as<float>()));
         },
         static_cast<int>(strides.size()));
     if (!r.ok()) GTEST_SKIP() << "counters unavailable here: " << r.unavailable;
@@ -55,7 +62,7 @@ TEST(BankConflictsCounters, WavefrontsPerRequestEqualTheBankRuleAtEveryStride) {
     std::vector<float> got(kThreads);
     WS_CUDA_CHECK(cudaMemcpy(got.data(), out.get(), kThreads * sizeof(float), cudaMemcpyDeviceToHost));
     for (unsigned t = 0; t < kThreads; ++t)
-      EXPECT_EQ(got[t], cuda::sharedStridedReadExpected(t & 31u, 64, kReps)) << wordBytes << " B, thread " << t;
+      EXPECT_EQ(got[t], cuda::sharedPatternExpected(wordBytes, basesAtStride(64).word[t & 31u], 1)) << wordBytes << " B, thread " << t;
   }
 }
 

@@ -36,6 +36,8 @@ QColor pageStateColor(const std::string& id, bool* known) {
       {"evicting", QColor(0xCC, 0xBB, 0x44)},
       {"sector-untouched", QColor(0xE2, 0xE2, 0xE2)}, {"sector-full", QColor(0x22, 0x88, 0x33)},
       {"sector-partial", QColor(0xEE, 0x77, 0x33)},   {"lane-new", QColor(0xAA, 0x33, 0x77)},
+      {"bank-idle", QColor(0xE2, 0xE2, 0xE2)},        {"bank-served", QColor(0x22, 0x88, 0x33)},
+      {"bank-new", QColor(0xAA, 0x33, 0x77)},
   };
   for (const auto& [name, color] : kColors)
     if (id == name) {

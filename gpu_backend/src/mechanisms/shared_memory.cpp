@@ -14,6 +14,11 @@ SharedMemoryParams sharedMemoryParams(const sim::DeviceProfile& profile) {
   return shared;
 }
 
+SharedMemoryBanks sharedMemoryBanks(const sim::DeviceProfile& profile) {
+  return {static_cast<int>(profile.param("shared_memory", "banks", 1, 64)),
+          static_cast<int>(profile.param("shared_memory", "bank_bytes", 1, 16))};
+}
+
 int sharedWavefronts(const std::vector<std::uint64_t>& byteAddresses, int accessBytes, int banks, int bankBytes) {
   if (byteAddresses.empty() || accessBytes <= 0 || banks <= 0 || bankBytes <= 0) return 0;
   const std::size_t phaseBytes = static_cast<std::size_t>(banks) * static_cast<std::size_t>(bankBytes);

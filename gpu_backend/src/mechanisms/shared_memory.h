@@ -21,6 +21,15 @@ struct SharedMemoryParams {
 /// Reads and range-checks the profile's shared_memory mechanism (BadInputError naming the field).
 SharedMemoryParams sharedMemoryParams(const sim::DeviceProfile& profile);
 
+/// The banks (shared_memory.banks, shared_memory.bank_bytes): 32 of 4 bytes from Maxwell on. A
+/// profile without them (Fermi, Kepler's 8-byte mode) cannot run the bank rule: BadInputError
+/// naming the field.
+struct SharedMemoryBanks {
+  int banks = 32;
+  int bankBytes = 4;
+};
+SharedMemoryBanks sharedMemoryBanks(const sim::DeviceProfile& profile);
+
 /// Shared-memory wavefronts one warp request takes (the bank rule, compute capability 5.0 and
 /// later): the request is served in phases of at most `banks x bankBytes` bytes (one phase for
 /// 4-byte words, half-warps for 8-byte, quarter-warps for 16-byte), and each phase takes as many

@@ -1,25 +1,31 @@
 #pragma once
 /// \file bank_conflicts_kernels.h
-/// The bank-conflicts lab's kernel (work in progress: the lab itself lands in the next session):
-/// every warp reads shared memory at a stride of wordBytes-byte words, the same pattern on every
-/// repetition, so its wavefronts per request are the bank rule's (mechanisms/shared_memory.h).
+/// The bank-conflicts lab's kernel: every warp reads a shared tile in one access pattern, the same
+/// on every read, so its wavefronts per request are the bank rule's (mechanisms/shared_memory.h)
+/// and its throughput is what those wavefronts allow.
 
 #include <cuda_runtime_api.h>
 
+#include <cstddef>
+
 namespace warpscope::cuda {
 
-/// Words of the shared tile (a multiple of 32 and more than 31 x the largest stride, 64).
-inline constexpr unsigned kBankTileWords = 2048;
+/// Each lane's first word (32 values, below labs::kBankBaseWords).
+struct BankLaneBases {
+  unsigned word[32];
+};
 
-/// Lane l of each warp reads word (l x stride + 32 r) mod kBankTileWords of a shared tile of
-/// wordBytes-byte words (4: float, 8: float2, 16: float4) for r < reps (adding 32 words keeps every
-/// lane in its bank), summing word index values; thread t writes its sum's first float to out[t].
-/// Returns cudaGetLastError().
-cudaError_t launchSharedStridedRead(int wordBytes, unsigned blocks, unsigned threadsPerBlock, unsigned stride,
-                                    unsigned reps, float* out);
+/// Dynamic shared memory the kernel takes for wordBytes-byte words.
+std::size_t sharedPatternTileBytes(int wordBytes);
 
-/// What thread `lane` of any warp writes: the sum over r < reps of (l x stride + 32 r) mod
-/// kBankTileWords (exact in float while it stays below 2^24).
-float sharedStridedReadExpected(unsigned lane, unsigned stride, unsigned reps);
+/// Lane l of every warp reads words base[l] + 32 r (+ kBankBaseWords on odd passes) for r < 64, in
+/// `passes` passes, with one 32-, 64- or 128-bit shared load each (wordBytes 4, 8, 16; volatile, so
+/// none is hoisted or merged), summing every component; thread t writes the sum to out[t]. The
+/// tile holds word i's index i in every component. Returns cudaGetLastError().
+cudaError_t launchSharedPatternRead(int wordBytes, unsigned blocks, unsigned threadsPerBlock, const BankLaneBases& bases,
+                                    unsigned passes, float* out);
+
+/// What every thread of lane `lane` writes (exact in float while below 2^24).
+double sharedPatternExpected(int wordBytes, unsigned laneBase, unsigned passes);
 
 }  // namespace warpscope::cuda

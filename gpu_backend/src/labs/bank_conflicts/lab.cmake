@@ -1,8 +1,14 @@
-# Lab room "bank-conflicts", work in progress: so far only the kernel, checked against the bank rule
-# by tests/device/bank_conflicts_counters_test.cpp. The lab (declaration, model, measurement) and
-# its entry in lab_list.cpp come next.
+# Lab room "bank-conflicts": declaration, plan, assembly, the bank grid and targets
+# (bank_conflicts_lab.cpp), presets, and the model (bank_conflicts_model.cpp) in every build; the
+# CUDA measurement and the shared-memory kernel only with the toolkit.
+target_sources(warpscope_backend PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/bank_conflicts_lab.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/bank_conflicts_presets.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/bank_conflicts_model.cpp
+)
 if(WARPSCOPE_ENABLE_CUDA)
   target_sources(warpscope_backend PRIVATE
+    ${CMAKE_CURRENT_LIST_DIR}/bank_conflicts_cuda.cpp
     ${CMAKE_CURRENT_LIST_DIR}/bank_conflicts_kernels.cu
   )
 endif()
