@@ -45,8 +45,10 @@ void checkOutput(const cuda::DeviceBuffer& out, unsigned threads, const BankConf
   std::vector<float> got(threads);
   WS_CUDA_CHECK(cudaMemcpy(got.data(), out.get(), threads * sizeof(float), cudaMemcpyDeviceToHost));
   const cuda::BankLaneBases bases = basesOf(c);
+  double expectedOf[32];  // every warp's lane l sums the same words: 32 sums, not one per thread
+  for (unsigned l = 0; l < 32; ++l) expectedOf[l] = cuda::sharedPatternExpected(c.wordBytes, bases.word[l], passes);
   for (unsigned t = 0; t < threads; ++t) {
-    const double expected = cuda::sharedPatternExpected(c.wordBytes, bases.word[t & 31u], passes);
+    const double expected = expectedOf[t & 31u];
     if (std::abs(got[t] - expected) > 1e-6 * expected + 1e-3) {
       std::ostringstream what;
       what.precision(9);
