@@ -388,7 +388,7 @@ void GridFigure::paint(QPainter& painter, const QRectF& area) const {
   if (!frame.text.empty()) {
     int longest = 1;
     for (const std::string& t : frame.text) longest = std::max(longest, static_cast<int>(toQ(t).size()));
-    const int px = static_cast<int>(std::min({l.cellH * 0.55, (l.cellW - 4) / (0.62 * longest), static_cast<double>(kMaxCellTextPx)}));
+    const int px = static_cast<int>(std::min({l.cellH * 0.55, (l.cellW - 6) / (0.8 * longest) /* bold digits and a margin */, static_cast<double>(kMaxCellTextPx)}));
     if (px >= kMinCellTextPx) {
       painter.setFont(figureFont(px, true));
       for (int r = 0; r < rows; ++r)
