@@ -1,13 +1,7 @@
 #include "cuda/counters.h"
 
-#include <cuda.h>
 #include <cuda_profiler_api.h>
 #include <cuda_runtime_api.h>
-#include <cupti.h>
-#include <cupti_profiler_host.h>
-#include <cupti_profiler_target.h>
-#include <cupti_range_profiler.h>
-#include <cupti_target.h>
 
 #include <algorithm>
 #include <chrono>
@@ -22,237 +16,21 @@
 #include <utility>
 
 #include "cuda/cuda_check.h"
+#include "cuda/cupti_range_profiler.h"
 
 namespace warpscope::cuda {
 namespace {
 
-/// A CUPTI call that failed: the reading turns it into words, never into a failed run.
-struct CuptiFailure : std::runtime_error {
-  CuptiFailure(const std::string& what, CUptiResult r) : std::runtime_error(what), result(r) {}
-  CUptiResult result;
-};
-
-std::string cuptiWords(CUptiResult r) {
-  const char* s = nullptr;
-  if (cuptiGetResultString(r, &s) != CUPTI_SUCCESS || !s) return "CUPTI error " + std::to_string(static_cast<int>(r));
-  return s;
-}
-
-void check(CUptiResult r, const char* call) {
-  if (r != CUPTI_SUCCESS) throw CuptiFailure(std::string(call) + ": " + cuptiWords(r), r);
-}
-#define WS_CUPTI(call) check(call, #call)
-
-/// Refusals that stay for the whole session: asking again gives the same answer.
-bool isPermanentRefusal(CUptiResult r) {
-  switch (r) {
-    case CUPTI_ERROR_INSUFFICIENT_PRIVILEGES:
-    case CUPTI_ERROR_VIRTUALIZED_DEVICE_INSUFFICIENT_PRIVILEGES:
-    case CUPTI_ERROR_NOT_SUPPORTED:
-    case CUPTI_ERROR_VIRTUALIZED_DEVICE_NOT_SUPPORTED:
-    case CUPTI_ERROR_CMP_DEVICE_NOT_SUPPORTED:
-    case CUPTI_ERROR_LEGACY_PROFILER_NOT_SUPPORTED:
-    case CUPTI_ERROR_WSL_DEVICE_NOT_SUPPORTED:
-    case CUPTI_ERROR_MIG_DEVICE_NOT_SUPPORTED:
-    case CUPTI_ERROR_NOT_INITIALIZED:
-      return true;
-    default:
-      return false;
-  }
-}
-
-std::string refusalWords(const CuptiFailure& f) {
-  switch (f.result) {
-    case CUPTI_ERROR_INSUFFICIENT_PRIVILEGES:
-    case CUPTI_ERROR_VIRTUALIZED_DEVICE_INSUFFICIENT_PRIVILEGES:
-      return "hardware counters are not allowed for this user (ERR_NVGPUCTRPERM; an administrator can allow "
-             "them with the driver option NVreg_RestrictProfilingToAdminUsers=0)";
-    case CUPTI_ERROR_VIRTUALIZED_DEVICE_NOT_SUPPORTED:
-    case CUPTI_ERROR_MIG_DEVICE_NOT_SUPPORTED:
-    case CUPTI_ERROR_WSL_DEVICE_NOT_SUPPORTED:
-    case CUPTI_ERROR_CMP_DEVICE_NOT_SUPPORTED:
-    case CUPTI_ERROR_NOT_SUPPORTED:
-    case CUPTI_ERROR_LEGACY_PROFILER_NOT_SUPPORTED:
-      return "hardware counters are not supported on this device (" + std::string(f.what()) + ")";
-    default:
-      return "hardware counters could not be read (" + std::string(f.what()) + ")";
-  }
-}
-
-
-/// The current context, through the runtime's driver entry point: linking libcuda itself would
-/// stop the program from starting on a machine without the driver.
-CUcontext currentContext() {
-  using GetCurrent = CUresult (*)(CUcontext*);
-  void* fn = nullptr;
-  cudaDriverEntryPointQueryResult found{};
-  WS_CUDA_CHECK(cudaGetDriverEntryPointByVersion("cuCtxGetCurrent", &fn, 12000, cudaEnableDefault, &found));
-  if (found != cudaDriverEntryPointSuccess || !fn) throw CuptiFailure("cuCtxGetCurrent not found in the driver", CUPTI_ERROR_NOT_SUPPORTED);
-  CUcontext ctx = nullptr;
-  if (reinterpret_cast<GetCurrent>(fn)(&ctx) != CUDA_SUCCESS || !ctx)
-    throw CuptiFailure("no current CUDA context", CUPTI_ERROR_INVALID_CONTEXT);
-  return ctx;
-}
-
-/// The host side: the chip's metric definitions, turned into a configuration image.
-class ProfilerHost {
- public:
-  // CUPTI keeps pointers to the chip name and the availability image: the host object owns both.
-  ProfilerHost(std::string chip, std::vector<std::uint8_t> availability)
-      : chip_(std::move(chip)), availability_(std::move(availability)) {
-    CUpti_Profiler_Host_Initialize_Params p{CUpti_Profiler_Host_Initialize_Params_STRUCT_SIZE};
-    p.profilerType = CUPTI_PROFILER_TYPE_RANGE_PROFILER;
-    p.pChipName = chip_.c_str();
-    p.pCounterAvailabilityImage = availability_.data();
-    WS_CUPTI(cuptiProfilerHostInitialize(&p));
-    host_ = p.pHostObject;
-  }
-  ~ProfilerHost() {
-    CUpti_Profiler_Host_Deinitialize_Params p{CUpti_Profiler_Host_Deinitialize_Params_STRUCT_SIZE};
-    p.pHostObject = host_;
-    (void)cuptiProfilerHostDeinitialize(&p);
-  }
-  ProfilerHost(const ProfilerHost&) = delete;
-  ProfilerHost& operator=(const ProfilerHost&) = delete;
-
-  std::vector<std::uint8_t> configImage(std::vector<const char*>& metrics) {
-    CUpti_Profiler_Host_ConfigAddMetrics_Params add{CUpti_Profiler_Host_ConfigAddMetrics_Params_STRUCT_SIZE};
-    add.pHostObject = host_;
-    add.ppMetricNames = metrics.data();
-    add.numMetrics = metrics.size();
-    WS_CUPTI(cuptiProfilerHostConfigAddMetrics(&add));
-    CUpti_Profiler_Host_GetConfigImageSize_Params size{CUpti_Profiler_Host_GetConfigImageSize_Params_STRUCT_SIZE};
-    size.pHostObject = host_;
-    WS_CUPTI(cuptiProfilerHostGetConfigImageSize(&size));
-    std::vector<std::uint8_t> image(size.configImageSize);
-    CUpti_Profiler_Host_GetConfigImage_Params get{CUpti_Profiler_Host_GetConfigImage_Params_STRUCT_SIZE};
-    get.pHostObject = host_;
-    get.pConfigImage = image.data();
-    get.configImageSize = image.size();
-    WS_CUPTI(cuptiProfilerHostGetConfigImage(&get));
-    return image;
-  }
-
-  static int passes(std::vector<std::uint8_t>& config) {
-    CUpti_Profiler_Host_GetNumOfPasses_Params p{CUpti_Profiler_Host_GetNumOfPasses_Params_STRUCT_SIZE};
-    p.pConfigImage = config.data();
-    p.configImageSize = config.size();
-    WS_CUPTI(cuptiProfilerHostGetNumOfPasses(&p));
-    return static_cast<int>(p.numOfPasses);
-  }
-
-  MetricValues evaluate(const std::vector<std::uint8_t>& counterData, std::size_t range,
-                        std::vector<const char*>& metrics) {
-    std::vector<double> values(metrics.size());
-    CUpti_Profiler_Host_EvaluateToGpuValues_Params p{CUpti_Profiler_Host_EvaluateToGpuValues_Params_STRUCT_SIZE};
-    p.pHostObject = host_;
-    p.pCounterDataImage = counterData.data();
-    p.counterDataImageSize = counterData.size();
-    p.rangeIndex = range;
-    p.ppMetricNames = metrics.data();
-    p.numMetrics = metrics.size();
-    p.pMetricValues = values.data();
-    WS_CUPTI(cuptiProfilerHostEvaluateToGpuValues(&p));
-    MetricValues out;
-    for (std::size_t i = 0; i < metrics.size(); ++i) out[metrics[i]] = values[i];
-    return out;
-  }
-
- private:
-  std::string chip_;
-  std::vector<std::uint8_t> availability_;
-  CUpti_Profiler_Host_Object* host_ = nullptr;
-};
-
-/// The range profiler enabled on a context until it is destroyed; a start without a stop (a launch
-/// that threw) is stopped then.
-class RangeProfiler {
- public:
-  explicit RangeProfiler(CUcontext ctx) {
-    CUpti_RangeProfiler_Enable_Params p{CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE};
-    p.ctx = ctx;
-    WS_CUPTI(cuptiRangeProfilerEnable(&p));
-    object_ = p.pRangeProfilerObject;
-  }
-  ~RangeProfiler() {
-    if (started_) {
-      CUpti_RangeProfiler_Stop_Params stop{CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE};
-      stop.pRangeProfilerObject = object_;
-      (void)cuptiRangeProfilerStop(&stop);
-    }
-    CUpti_RangeProfiler_Disable_Params p{CUpti_RangeProfiler_Disable_Params_STRUCT_SIZE};
-    p.pRangeProfilerObject = object_;
-    (void)cuptiRangeProfilerDisable(&p);
-  }
-  RangeProfiler(const RangeProfiler&) = delete;
-  RangeProfiler& operator=(const RangeProfiler&) = delete;
-
-  /// Sizes `image` for these metrics and ranges (when it is empty) and initialises it in place:
-  /// the image is reused reading after reading, never moved, because CUPTI keeps pointers into it.
-  void initializeCounterData(std::vector<const char*>& metrics, std::size_t ranges, std::vector<std::uint8_t>& image) {
-    if (image.empty()) {
-      CUpti_RangeProfiler_GetCounterDataSize_Params size{CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE};
-      size.pRangeProfilerObject = object_;
-      size.pMetricNames = metrics.data();
-      size.numMetrics = metrics.size();
-      size.maxNumOfRanges = ranges;
-      size.maxNumRangeTreeNodes = static_cast<std::uint32_t>(ranges);
-      WS_CUPTI(cuptiRangeProfilerGetCounterDataSize(&size));
-      image.resize(size.counterDataSize);
-    }
-    CUpti_RangeProfiler_CounterDataImage_Initialize_Params init{
-        CUpti_RangeProfiler_CounterDataImage_Initialize_Params_STRUCT_SIZE};
-    init.pRangeProfilerObject = object_;
-    init.counterDataSize = image.size();
-    init.pCounterData = image.data();
-    WS_CUPTI(cuptiRangeProfilerCounterDataImageInitialize(&init));
-  }
-
-  /// Every kernel between start() and stop() is one range, replayed by CUPTI for every pass.
-  void configure(std::vector<std::uint8_t>& config, std::vector<std::uint8_t>& counterData, std::size_t ranges,
-                 CUpti_ProfilerReplayMode replay) {
-    CUpti_RangeProfiler_SetConfig_Params p{CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE};
-    p.pRangeProfilerObject = object_;
-    p.configSize = config.size();
-    p.pConfig = config.data();
-    p.counterDataImageSize = counterData.size();
-    p.pCounterDataImage = counterData.data();
-    p.range = CUPTI_AutoRange;
-    p.replayMode = replay;
-    p.maxRangesPerPass = ranges;
-    p.numNestingLevels = 1;
-    p.minNestingLevel = 1;
-    p.passIndex = 0;
-    p.targetNestingLevel = 1;
-    WS_CUPTI(cuptiRangeProfilerSetConfig(&p));
-  }
-  void start() {
-    CUpti_RangeProfiler_Start_Params p{CUpti_RangeProfiler_Start_Params_STRUCT_SIZE};
-    p.pRangeProfilerObject = object_;
-    WS_CUPTI(cuptiRangeProfilerStart(&p));
-    started_ = true;
-  }
-  /// Ends a pass; true once every pass the configuration needs has run.
-  bool stop() {
-    CUpti_RangeProfiler_Stop_Params stop{CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE};
-    stop.pRangeProfilerObject = object_;
-    started_ = false;
-    WS_CUPTI(cuptiRangeProfilerStop(&stop));
-    return stop.isAllPassSubmitted != 0;
-  }
-  void decode() {
-    CUpti_RangeProfiler_DecodeData_Params decode{CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE};
-    decode.pRangeProfilerObject = object_;
-    WS_CUPTI(cuptiRangeProfilerDecodeData(&decode));
-    if (decode.numOfRangeDropped > 0)
-      throw CuptiFailure(std::to_string(decode.numOfRangeDropped) + " profiled kernels did not fit the counter data",
-                         CUPTI_ERROR_UNKNOWN);
-  }
-
- private:
-  CUpti_RangeProfiler_Object* object_ = nullptr;
-  bool started_ = false;
-};
+using cupti::chipName;
+using cupti::counterAvailability;
+using cupti::CuptiFailure;
+using cupti::currentContext;
+using cupti::initializeProfilerOnce;
+using cupti::isPermanentRefusal;
+using cupti::ProfilerHost;
+using cupti::RangeProfiler;
+using cupti::rangesIn;
+using cupti::refusalWords;
 
 /// One metric set's host object and configuration image: built once per session, since building
 /// them costs more than the reading itself. A host object configures every metric ever added to
@@ -293,39 +71,6 @@ struct CounterState : LabState {
     for (auto& [key, set] : configs) set.counterData.clear();
   }
 };
-
-std::size_t rangesIn(const std::vector<std::uint8_t>& counterData) {
-  CUpti_RangeProfiler_GetCounterDataInfo_Params p{CUpti_RangeProfiler_GetCounterDataInfo_Params_STRUCT_SIZE};
-  p.pCounterDataImage = counterData.data();
-  p.counterDataImageSize = counterData.size();
-  WS_CUPTI(cuptiRangeProfilerGetCounterDataInfo(&p));
-  return p.numTotalRanges;
-}
-
-std::string chipName(int ordinal) {
-  CUpti_Device_GetChipName_Params p{CUpti_Device_GetChipName_Params_STRUCT_SIZE};
-  p.deviceIndex = static_cast<std::size_t>(ordinal);
-  WS_CUPTI(cuptiDeviceGetChipName(&p));
-  return p.pChipName ? p.pChipName : "";
-}
-
-std::vector<std::uint8_t> counterAvailability(CUcontext ctx) {
-  CUpti_Profiler_GetCounterAvailability_Params p{CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE};
-  p.ctx = ctx;
-  WS_CUPTI(cuptiProfilerGetCounterAvailability(&p));
-  std::vector<std::uint8_t> image(p.counterAvailabilityImageSize);
-  p.pCounterAvailabilityImage = image.data();
-  WS_CUPTI(cuptiProfilerGetCounterAvailability(&p));
-  return image;
-}
-
-void initializeProfilerOnce() {
-  static const CUptiResult result = [] {
-    CUpti_Profiler_Initialize_Params p{CUpti_Profiler_Initialize_Params_STRUCT_SIZE};
-    return cuptiProfilerInitialize(&p);
-  }();
-  check(result, "cuptiProfilerInitialize");
-}
 
 /// WARPSCOPE_COUNTERS: unset (read them), "off" (do not), or "ncu" (leave them to Nsight Compute).
 enum class CounterMode { Read, Off, LeftToNcu };

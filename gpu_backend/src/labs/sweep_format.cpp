@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <stdexcept>
+#include <vector>
 
 namespace warpscope::labs {
 
@@ -41,6 +42,14 @@ std::string scalarKey(const std::string& name) {
   }
   while (!key.empty() && key.back() == '_') key.pop_back();
   return key;
+}
+
+BenchCheck pointsEqualCheck(const View& view, const std::string& what) {
+  const std::vector<Point>& rule = view.series.at(0).points;
+  const std::vector<Point>& counted = view.series.at(1).points;
+  int equal = 0, total = 0;
+  for (std::size_t i = 0; i < rule.size() && i < counted.size(); ++i, ++total) equal += counted[i].y == rule[i].y ? 1 : 0;
+  return {what, static_cast<double>(equal), "all " + std::to_string(total), equal == total, true, ""};
 }
 
 }  // namespace warpscope::labs

@@ -19,6 +19,10 @@ RunResult resultShell(const std::string& labId, const DeviceInfo& device, const 
 /// The series with its points in increasing x (backends may measure in any order).
 Series sortedByX(Series series);
 
+/// A GPU-only bench check: how many points of the view's second series (the counters') equal its
+/// first series' (an exact rule) at the same index; passes when all do. The view must hold both.
+BenchCheck pointsEqualCheck(const View& view, const std::string& what);
+
 /// "ILP 4" -> "ilp_4", "128 B/thread (8x16 B)" -> "128_b_thread_8x16_b": for scalar ids.
 std::string scalarKey(const std::string& name);
 

@@ -297,15 +297,8 @@ std::vector<BenchCheck> bankConflictsBenchChecks(const RunResult& sweep, const D
                       "measured " + std::to_string(speedup->value) + "x, model " + std::to_string(speedupModel->value) + "x"});
   }
   const View* w = sweep.findView("wavefronts-vs-stride");
-  if (w && w->series.size() >= 2) {
-    int equal = 0, total = 0;
-    for (std::size_t i = 0; i < w->series[0].points.size() && i < w->series[1].points.size(); ++i) {
-      ++total;
-      equal += w->series[0].points[i].y == w->series[1].points[i].y ? 1 : 0;
-    }
-    checks.push_back({"strides whose counted wavefronts per request equal the rule's", double(equal),
-                      "all " + std::to_string(total), equal == total, true, ""});
-  }
+  if (w && w->series.size() >= 2)
+    checks.push_back(pointsEqualCheck(*w, "strides whose counted wavefronts per request equal the rule's"));
   return checks;
 }
 

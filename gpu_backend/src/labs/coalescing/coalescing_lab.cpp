@@ -1,6 +1,7 @@
 #include "labs/coalescing/coalescing_lab.h"
 
 #include <algorithm>
+#include <iomanip>
 #include <iterator>
 #include <map>
 #include <sstream>
@@ -59,12 +60,6 @@ LabSpec buildSpec() {
   return lab;
 }
 
-std::string fmt(double v, int precision = 3) {
-  std::ostringstream s;
-  s.precision(precision);
-  s << v;
-  return s.str();
-}
 
 const CoalescingPoint* pointAt(const CoalescingRun& run, int stride) {
   for (const CoalescingPoint& p : run.points)
@@ -255,7 +250,7 @@ RunResult assembleCoalescingResult(const DeviceInfo& device, const ParamSet& par
          << run.plan.offsetElements << ", one warp's 32 accesses (" << focus->model.usefulBytes << " bytes) touch "
          << focus->model.sectors << " sectors in " << focus->model.lines << (focus->model.lines == 1 ? " line: " : " lines: ")
          << focus->model.sectors * run.rule.sectorBytes << " bytes move for " << focus->model.usefulBytes
-         << " used (" << fmt(100 * usedFraction) << "%).";
+         << " used (" << std::setprecision(3) << 100 * usedFraction << "%).";
     result.notes.push_back(what.str());
   }
   if (run.memcpyGBs > 0)
@@ -272,15 +267,8 @@ std::vector<BenchCheck> coalescingBenchChecks(const RunResult& sweep, const Devi
     checks.push_back({"stride 1 useful GB/s / cudaMemcpy", stride1, ">= 0.9", stride1 >= 0.9, true, ""});
   }
   const View* sectors = sweep.findView("sectors-vs-stride");
-  if (sectors && sectors->series.size() >= 2) {
-    int equal = 0, total = 0;
-    for (std::size_t i = 0; i < sectors->series[1].points.size() && i < sectors->series[0].points.size(); ++i) {
-      ++total;
-      equal += sectors->series[1].points[i].y == sectors->series[0].points[i].y ? 1 : 0;
-    }
-    checks.push_back({"strides whose counted load sectors per request equal the rule's", static_cast<double>(equal),
-                      "all " + std::to_string(total), equal == total, true, ""});
-  }
+  if (sectors && sectors->series.size() >= 2)
+    checks.push_back(pointsEqualCheck(*sectors, "strides whose counted load sectors per request equal the rule's"));
   return checks;
 }
 
