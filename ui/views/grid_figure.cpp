@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "grid_palette.h"
 #include "qt_text.h"
 
 namespace warpscope::ui {
@@ -22,31 +23,6 @@ constexpr int kMaxCellTextPx = 22;
 constexpr long long kRasterCells = 16384;
 const QColor kUnknownFill(0xDD, 0xDD, 0xDD);
 const QColor kHatch(0x1a, 0x1a, 0x1a, 190);
-
-/// The page map's and the memory-access grids' palette by state id: told apart with colour-vision
-/// deficiencies (Paul Tol's bright/vibrant sets), light grey for pages that exist nowhere yet and
-/// for sectors nothing moves; a sector fully used green, one partly used (bytes moved for
-/// nothing) orange, whatever the order the states are listed in.
-QColor pageStateColor(const std::string& id, bool* known) {
-  static const std::pair<const char*, QColor> kColors[] = {
-      {"unpopulated", QColor(0xE2, 0xE2, 0xE2)}, {"cpu", QColor(0x44, 0x77, 0xAA)},
-      {"gpu0", QColor(0x22, 0x88, 0x33)},        {"gpu1", QColor(0x66, 0xCC, 0xEE)},
-      {"duplicated", QColor(0xAA, 0x33, 0x77)},  {"remote-mapped", QColor(0xEE, 0x77, 0x33)},
-      {"remote", QColor(0xEE, 0x77, 0x33)},      {"pinned", QColor(0xCC, 0x33, 0x11)},
-      {"evicting", QColor(0xCC, 0xBB, 0x44)},
-      {"sector-untouched", QColor(0xE2, 0xE2, 0xE2)}, {"sector-full", QColor(0x22, 0x88, 0x33)},
-      {"sector-partial", QColor(0xEE, 0x77, 0x33)},   {"lane-new", QColor(0xAA, 0x33, 0x77)},
-      {"bank-idle", QColor(0xE2, 0xE2, 0xE2)},        {"bank-served", QColor(0x22, 0x88, 0x33)},
-      {"bank-new", QColor(0xAA, 0x33, 0x77)},
-  };
-  for (const auto& [name, color] : kColors)
-    if (id == name) {
-      *known = true;
-      return color;
-    }
-  *known = false;
-  return {};
-}
 
 /// Bytes per column from a column axis like "4 KiB page" (0 when it names no size).
 double bytesPerColumn(const std::string& axis) {
@@ -94,7 +70,7 @@ void GridFigure::setView(const View& view, const QString& banner, Provenance pro
   bool allKnown = !grid_.states.empty();
   for (const CellState& state : grid_.states) {
     bool known = false;
-    colors_.push_back(pageStateColor(state.id, &known));
+    colors_.push_back(gridStateColor(state.id, &known));
     allKnown = allKnown && known;
   }
   // The page palette only for a page map (every state one of its ids); the figure palette else.
