@@ -7,6 +7,9 @@
 # Prints one line per metric (ours, ncu's, relative difference) and exits 1 if any differs by more
 # than 1%. Plain bash and awk: the GPU machine has no python.
 #
+# NCU_ARGS adds options to ncu (e.g. "-c 1": only the first counted launch, whose values the lab
+# reports as its scalars when it reads many kernels in one reading, as atomics does).
+#
 #   scripts/counters-vs-ncu.sh OUTDIR 'LAB [--set k=v ...]' ['LAB ...' ...]
 set -uo pipefail
 out=$1; shift
@@ -33,7 +36,7 @@ for case in "$@"; do
   # Same conditions as Warpscope's reading: ncu by default locks the clocks to base and flushes the
   # caches before each pass, which changes rates (per second, achieved occupancy) and the DRAM
   # writes of dirty L2 lines; Warpscope reads at the GPU's own clocks with the caches as they are.
-  WARPSCOPE_COUNTERS=ncu ncu --profile-from-start off --clock-control none --cache-control none \
+  WARPSCOPE_COUNTERS=ncu ncu --profile-from-start off --clock-control none --cache-control none ${NCU_ARGS:-} \
     --metrics "$metrics" --csv \
     "$cli" run $case --device cuda:0 --out "$out/case$n.ncu.json" > "$out/case$n.ncu.csv" 2> "$out/case$n.ncu.log" \
     || { echo "FAIL ncu: $case"; tail -3 "$out/case$n.ncu.log"; status=1; continue; }

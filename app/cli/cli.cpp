@@ -21,7 +21,8 @@ std::string usage() {
          "  record --lecture ID | --all | --preset ID [--device ID] --out DIR\n"
          "                                runs presets, one recording each (DIR/PRESET.wsrec, DIR/index.json)\n"
          "  show FILE [--format json|csv [--view ID]] [--out FILE]   a recording, a run's JSON or a figure's run\n"
-         "  bench [--device ID] [--repeat N]   every lab: sweep time, focus rerun, its own targets\n"
+         "  bench [LAB ...] [--device ID] [--repeat N]   every lab (or those named): sweep time, focus rerun,\n"
+         "                                its own targets\n"
          "  bench --presets [--device ID]      every lecture preset's run time against 100 ms\n"
          "exit: 0 ok, 2 bad input, 3 device error, 1 bench target missed\n";
 }

@@ -1,5 +1,6 @@
 // The one list of labs. Adding a lab: a folder src/labs/<lab_id>/ and one line here
 // (docs/adding-a-lab.md). The order is the order of the GUI's lab list.
+#include "labs/atomics/atomics_lab.h"
 #include "labs/bank_conflicts/bank_conflicts_lab.h"
 #include "labs/coalescing/coalescing_lab.h"
 #include "labs/divergence/divergence_lab.h"
@@ -39,6 +40,7 @@ const std::vector<LabDefinition>& allLabs() {
       inTopic(divergenceLab(), "SIMT execution"),
       inTopic(coalescingLab(), "Memory access"),
       inTopic(bankConflictsLab(), "Memory access"),
+      inTopic(atomicsLab(), "Memory access"),
       inTopic(occupancyLab(), "What limits a kernel"),
       inTopic(limiterLab(), "What limits a kernel"),
       inTopic(rooflineLab(), "What limits a kernel"),

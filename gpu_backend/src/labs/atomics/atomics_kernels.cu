@@ -1,0 +1,155 @@
+// The atomics lab's kernels. Read what they compile to:
+//   cuobjdump -sass build/gpu_backend/libwarpscope_backend.a | grep -E 'Function|ATOM|RED|MATCH|REDUX'
+// tests/device/atomics_sass_test.cpp checks the plain kernels stay plain and the aggregated ones
+// aggregate.
+#include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
+
+#include "labs/atomics/atomics_kernels.h"
+
+namespace cg = cooperative_groups;
+
+namespace warpscope::cuda {
+namespace {
+
+using labs::AtomicValueType;
+using labs::AtomicVariant;
+using labs::kAtomicBlocks;
+using labs::kAtomicBlockThreads;
+using labs::kHistogramBins;
+
+template <typename T>
+__device__ T fromBits(std::uint32_t bits) {
+  if constexpr (sizeof(T) == 4 && T(0.5) != T(0)) return __uint_as_float(bits);
+  else return bits;
+}
+
+/// Plain: one atomicAdd per thread and iteration; the increment is a kernel argument, so the
+/// compiler cannot turn a lane count into the value (no POPC).
+template <typename T>
+__global__ void __launch_bounds__(kAtomicBlockThreads) globalAdds(T* words, unsigned mask, unsigned iterations,
+                                                                  std::uint32_t incrementBits) {
+  const T increment = fromBits<T>(incrementBits);
+  const unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+  for (unsigned i = 0; i < iterations; ++i) atomicAdd(&words[labs::atomicWordOf(t + i, mask + 1)], increment);
+}
+
+/// Warp-aggregated: the lanes that share a word this iteration form a group (MATCH), sum their
+/// increments, and the group's first lane adds the sum: one update per word and warp.
+template <typename T>
+__device__ void aggregatedAdd(T* word, unsigned key, T increment) {
+  const cg::thread_block_tile<32> warp = cg::tiled_partition<32>(cg::this_thread_block());
+  const cg::coalesced_group sharers = cg::labeled_partition(warp, key);
+  const T sum = cg::reduce(sharers, increment, cg::plus<T>());
+  if (sharers.thread_rank() == 0) atomicAdd(word, sum);
+}
+
+template <typename T>
+__global__ void __launch_bounds__(kAtomicBlockThreads) globalAggregatedAdds(T* words, unsigned mask,
+                                                                            unsigned iterations,
+                                                                            std::uint32_t incrementBits) {
+  const T increment = fromBits<T>(incrementBits);
+  const unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+  for (unsigned i = 0; i < iterations; ++i) {
+    const unsigned w = labs::atomicWordOf(t + i, mask + 1);
+    aggregatedAdd(&words[w], w, increment);
+  }
+}
+
+template <typename T, bool Aggregated>
+__global__ void __launch_bounds__(kAtomicBlockThreads) sharedAdds(T* blockWords, unsigned addresses,
+                                                                  unsigned iterations, std::uint32_t incrementBits) {
+  extern __shared__ unsigned char raw[];
+  T* words = reinterpret_cast<T*>(raw);
+  for (unsigned i = threadIdx.x; i < addresses; i += blockDim.x) words[i] = T(0);
+  __syncthreads();
+  const T increment = fromBits<T>(incrementBits);
+  for (unsigned i = 0; i < iterations; ++i) {
+    const unsigned w = labs::atomicWordOf(threadIdx.x + i, addresses);
+    if constexpr (Aggregated) aggregatedAdd(&words[w], w, increment);
+    else atomicAdd(&words[w], increment);
+  }
+  __syncthreads();
+  for (unsigned i = threadIdx.x; i < addresses; i += blockDim.x) blockWords[blockIdx.x * addresses + i] = words[i];
+}
+
+template <typename T>
+cudaError_t launchTyped(AtomicVariant variant, unsigned addresses, unsigned iterations, std::uint32_t bits, T* words) {
+  const unsigned mask = addresses - 1;
+  const std::size_t sharedBytes = addresses * sizeof(T);
+  switch (variant) {
+    case AtomicVariant::Global:
+      globalAdds<T><<<kAtomicBlocks, kAtomicBlockThreads>>>(words, mask, iterations, bits);
+      break;
+    case AtomicVariant::GlobalAggregated:
+      globalAggregatedAdds<T><<<kAtomicBlocks, kAtomicBlockThreads>>>(words, mask, iterations, bits);
+      break;
+    case AtomicVariant::Shared:
+      sharedAdds<T, false><<<kAtomicBlocks, kAtomicBlockThreads, sharedBytes>>>(words, addresses, iterations, bits);
+      break;
+    case AtomicVariant::SharedAggregated:
+      sharedAdds<T, true><<<kAtomicBlocks, kAtomicBlockThreads, sharedBytes>>>(words, addresses, iterations, bits);
+      break;
+  }
+  return cudaGetLastError();
+}
+
+__global__ void histogramGlobal(const uchar4* data, unsigned quads, std::uint32_t increment, std::uint32_t* hist) {
+  for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < quads; i += gridDim.x * blockDim.x) {
+    const uchar4 v = data[i];
+    atomicAdd(&hist[v.x], increment);
+    atomicAdd(&hist[v.y], increment);
+    atomicAdd(&hist[v.z], increment);
+    atomicAdd(&hist[v.w], increment);
+  }
+}
+
+/// The seed's privatisation: each block counts into its own shared copy, then merges it into the
+/// global histogram with one atomic per bin.
+__global__ void histogramPrivatised(const uchar4* data, unsigned quads, std::uint32_t increment, std::uint32_t* hist) {
+  __shared__ std::uint32_t local[kHistogramBins];
+  for (unsigned b = threadIdx.x; b < kHistogramBins; b += blockDim.x) local[b] = 0;
+  __syncthreads();
+  for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < quads; i += gridDim.x * blockDim.x) {
+    const uchar4 v = data[i];
+    atomicAdd(&local[v.x], increment);
+    atomicAdd(&local[v.y], increment);
+    atomicAdd(&local[v.z], increment);
+    atomicAdd(&local[v.w], increment);
+  }
+  __syncthreads();
+  for (unsigned b = threadIdx.x; b < kHistogramBins; b += blockDim.x)
+    if (local[b] != 0) atomicAdd(&hist[b], local[b]);
+}
+
+__global__ void fillHistogramInput(std::uint8_t* data, unsigned bytes, int value) {
+  for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < bytes; i += gridDim.x * blockDim.x)
+    data[i] = value < 0 ? labs::histogramInputByte(i) : static_cast<std::uint8_t>(value);
+}
+
+}  // namespace
+
+cudaError_t launchAtomicAdds(AtomicVariant variant, AtomicValueType type, unsigned addresses, unsigned iterations,
+                             std::uint32_t incrementBits, void* words) {
+  if (addresses == 0 || (addresses & (addresses - 1)) != 0) return cudaErrorInvalidValue;
+  if (labs::atomicVariantIsShared(variant) && addresses > labs::kAtomicMaxSharedAddresses) return cudaErrorInvalidValue;
+  if (type == AtomicValueType::Float)
+    return launchTyped(variant, addresses, iterations, incrementBits, static_cast<float*>(words));
+  return launchTyped(variant, addresses, iterations, incrementBits, static_cast<unsigned*>(words));
+}
+
+cudaError_t launchHistogram(bool privatised, const std::uint8_t* data, unsigned bytes, unsigned blocks,
+                            std::uint32_t increment, std::uint32_t* hist) {
+  if (bytes % 4 != 0) return cudaErrorInvalidValue;
+  const auto* quads = reinterpret_cast<const uchar4*>(data);
+  if (privatised) histogramPrivatised<<<blocks, kAtomicBlockThreads>>>(quads, bytes / 4, increment, hist);
+  else histogramGlobal<<<blocks, kAtomicBlockThreads>>>(quads, bytes / 4, increment, hist);
+  return cudaGetLastError();
+}
+
+cudaError_t launchFillHistogramInput(std::uint8_t* data, unsigned bytes, int value) {
+  fillHistogramInput<<<1024, 256>>>(data, bytes, value);
+  return cudaGetLastError();
+}
+
+}  // namespace warpscope::cuda

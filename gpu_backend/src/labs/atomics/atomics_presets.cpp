@@ -1,0 +1,41 @@
+#include "labs/atomics/atomics_presets.h"
+
+namespace warpscope::labs {
+
+std::vector<PresetSpec> atomicsPresets() {
+  return {
+      {.id = "atomics-lock-like-bottleneck",
+       .title = "atomicAdd(result[0], x[tid]): one address",
+       .claim = "Atomic operations guarantee no race, at a cost: parallel threads updating one memory location are "
+                "forced into a bottleneck, in a lock-like fashion, one update at a time.",
+       .lookAt = "The left end of the global curve: every thread's float atomicAdd goes to one word and the rate is "
+                 "that word's, one update after another; spread over more words, the updates are applied side by "
+                 "side until the atomic units' own rate caps them.",
+       .source = "seed 002, CUDA Memory: Advanced Aspects: Race conditions and atomic operations ('What's the value "
+                 "of result[0]?')",
+       .settings = {"addresses=1", "variant=global", "value_type=float"},
+       .view = "global-vs-addresses"},
+      {.id = "atomics-warp-aggregation",
+       .title = "Warp aggregation: one update per word and warp",
+       .claim = "The 32 lanes of a warp that add to one address can add up first and send one update: the queue on "
+                "that address is 32 times shorter.",
+       .lookAt = "Step through the grid: plain, the warp's 32 updates wait for the one word in turn; aggregated, the "
+                 "lanes' sum is one update. The global curve's aggregated line starts far above the plain one and "
+                 "meets it from 32 addresses on, where every lane has a word of its own.",
+       .source = "seed 002, CUDA Memory: Advanced Aspects: atomic operations' impact on performance; NVIDIA "
+                 "Developer Blog, CUDA Pro Tip: Optimized Filtering with Warp-Aggregated Atomics (2014)",
+       .settings = {"addresses=1", "variant=global-aggregated", "value_type=int"},
+       .view = "queue"},
+      {.id = "atomics-histogram-privatisation",
+       .title = "Histogram: a shared-memory copy per block",
+       .claim = "A histogram counted with global atomics queues every block's updates at 256 words of the L2; a copy "
+                "per block in shared memory takes the updates at the SM and merges once per block.",
+       .lookAt = "The bars: the shared copy counts uniform bytes several times faster than global atomics, and the "
+                 "input with one value (every update on one bin) is slow either way: the queue moves, it does not go.",
+       .source = "seed 002, CUDA Memory: Advanced Aspects: atomics and shared memory",
+       .settings = {"addresses=256", "variant=shared", "value_type=int"},
+       .view = "histogram"},
+  };
+}
+
+}  // namespace warpscope::labs

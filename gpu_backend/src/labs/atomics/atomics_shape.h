@@ -1,0 +1,64 @@
+#pragma once
+/// \file atomics_shape.h
+/// The atomics lab's work, written once for the kernels (.cu, C++17), the host checks and the
+/// model: kAtomicThreads threads in blocks of kAtomicBlockThreads each add `increment` to one of
+/// `addresses` words `iterations` times; at iteration i thread t's word is (t + i) mod addresses
+/// (t: in global memory the grid's thread index, in shared memory the block's, each block with its
+/// own array). So a warp's 32 lanes share min(addresses, 32) words, 32 / addresses lanes on each
+/// below 32, and every word receives the same number of updates. Only C++17 and WS_HD.
+
+#include <cstdint>
+
+#include "cuda/kernels/host_device.h"
+
+namespace warpscope::labs {
+
+/// Threads of one launch: 2^20, so that one address per thread is 4 MiB of words, inside every
+/// profiled GPU's L2 (the lab measures the atomic units, not DRAM).
+inline constexpr unsigned kAtomicThreads = 1u << 20;
+inline constexpr unsigned kAtomicBlockThreads = 1024;
+inline constexpr unsigned kAtomicBlocks = kAtomicThreads / kAtomicBlockThreads;
+/// Distinct addresses: 1 to one per thread (global), 1 to one per thread of a block (shared).
+inline constexpr unsigned kAtomicMaxGlobalAddresses = kAtomicThreads;
+inline constexpr unsigned kAtomicMaxSharedAddresses = kAtomicBlockThreads;
+
+/// Where the words live and whether a warp first adds up its lanes that share a word.
+enum class AtomicVariant { Global = 0, GlobalAggregated = 1, Shared = 2, SharedAggregated = 3 };
+inline constexpr int kAtomicVariantCount = 4;
+constexpr bool atomicVariantIsShared(AtomicVariant v) {
+  return v == AtomicVariant::Shared || v == AtomicVariant::SharedAggregated;
+}
+constexpr bool atomicVariantIsAggregated(AtomicVariant v) {
+  return v == AtomicVariant::GlobalAggregated || v == AtomicVariant::SharedAggregated;
+}
+
+/// Iterations over which a warp's requests take every alignment to 32-byte sectors: word
+/// (t + i) mod N shifts by one 4-byte word per iteration, and a sector holds 8. The model's rule
+/// averages over them and the counted launches run exactly them.
+inline constexpr unsigned kAtomicAlignmentIterations = 8;
+
+/// The value added: 32-bit unsigned integer or single-precision float.
+enum class AtomicValueType { Int = 0, Float = 1 };
+
+/// The word a thread updates at iteration i: (its index + i) mod addresses (a power of two), its
+/// index grid-wide for global, in its block for shared.
+WS_HD constexpr unsigned atomicWordOf(unsigned threadIndexPlusIteration, unsigned addresses) {
+  return threadIndexPlusIteration & (addresses - 1);
+}
+
+/// The histogram: kHistogramElements bytes into kHistogramBins bins, each thread 4 bytes a step.
+inline constexpr unsigned kHistogramBins = 256;
+inline constexpr unsigned kHistogramElements = 1u << 24;
+/// The histogram's uniform input: byte i is a hash of i (a murmur-style mix), filled on the GPU
+/// and recomputed by the host's check and by the model's sample of warp requests.
+WS_HD inline std::uint8_t histogramInputByte(unsigned index) {
+  std::uint32_t x = index * 0x9E3779B9u;
+  x ^= x >> 16;
+  x *= 0x85EBCA6Bu;
+  x ^= x >> 13;
+  return static_cast<std::uint8_t>(x >> 24);
+}
+/// The byte of the "one value" input.
+inline constexpr int kHistogramOneValue = 7;
+
+}  // namespace warpscope::labs

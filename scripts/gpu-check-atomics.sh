@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The atomics check on the GPU machine (issue 16): the counters' and atomics' device tests (the
+# SASS of every kernel printed), the sweeps for int and float, the lab's bench, the atomics
+# counters against Nsight Compute, and (with "full") the presets recorded and the views as window
+# screenshots.
+#   Here:  cmake --build build -j2 && ../shared/tools/device-bundle .device build/app/warpscope \
+#            build/app/warpscope-cli build/tests/warpscope_device_tests && cp scripts/*.sh .device/
+#   There: bash .device/gpu-check-atomics.sh .device/bundle.tar.xz OUTDIR [full]
+set -uo pipefail
+bundle=${1:?bundle.tar.xz}; out=${2:?output folder}; full=${3:-}
+scripts_dir=$(cd "$(dirname "$0")" && pwd)  # before env.sh, which sets variables of its own
+mkdir -p "$out"
+tar xJf "$bundle" -C /tmp && source /tmp/bundle/env.sh
+export QT_QPA_PLATFORM=offscreen
+step() { echo "== $*"; local t0=$(date +%s.%N); "$@"; local rc=$?; echo "== exit $rc ($(echo "$(date +%s.%N) - $t0" | bc) s)"; }
+{
+  step warpscope_device_tests --gtest_filter='Counters*:CoalescingCounters*:BankConflictsCounters*:Atomics*'
+  for t in int float; do step warpscope-cli run atomics --device cuda:0 --set value_type=$t --out "$out/atomics_$t.json"; done
+  step warpscope-cli bench atomics --device cuda:0 --repeat 10
+} > "$out/device_log.txt" 2>&1
+NCU_ARGS="-c 1" WARPSCOPE_CLI=warpscope-cli bash "$scripts_dir/counters-vs-ncu.sh" "$out/ncu" 'atomics' \
+  'atomics --set addresses=32' 'atomics --set addresses=1048576' 'atomics --set variant=shared' \
+  'atomics --set variant=shared --set addresses=4' 'atomics --set variant=global-aggregated --set addresses=8' \
+  'atomics --set value_type=float --set variant=shared-aggregated --set addresses=2' > "$out/counters_vs_ncu.txt" 2>&1
+if [ "$full" = full ]; then
+  mkdir -p "$out/rec"
+  for p in atomics-lock-like-bottleneck atomics-warp-aggregation atomics-histogram-privatisation; do
+    warpscope-cli record --preset "$p" --device cuda:0 --out "$out/rec" 2>&1 | tail -1
+  done
+  for view in global-vs-addresses shared-vs-addresses queue-per-request histogram queue; do
+    warpscope --lab atomics --device cuda:0 --view "$view" --window-size 1280x720 \
+      --screenshot "$out/window_atomics_${view//-/_}.png" 2>&1 | tail -1
+  done
+  warpscope --lab atomics --device cuda:0 --window-size 1600x1000 --screenshot "$out/window_atomics_1600.png" 2>&1 | tail -1
+fi
+rm -rf "$out/ncu"/*.ncu.json
+tar czf "$out/check.tgz" -C "$out" --exclude check.tgz . && ls -la "$out/check.tgz"
