@@ -12,7 +12,7 @@ scripts_dir=$(cd "$(dirname "$0")" && pwd)  # before env.sh, which sets variable
 mkdir -p "$out"
 tar xJf "$bundle" -C /tmp && source /tmp/bundle/env.sh
 export QT_QPA_PLATFORM=offscreen
-step() { echo "== $*"; local t0=$(date +%s.%N); "$@"; local rc=$?; echo "== exit $rc ($(echo "$(date +%s.%N) - $t0" | bc) s)"; }
+step() { echo "== $*"; local t0; t0=$(date +%s%N); "$@"; local rc=$?; echo "== exit $rc ($(( ($(date +%s%N) - t0) / 1000000 )) ms)"; }
 {
   step warpscope_device_tests --gtest_filter='Counters*:CoalescingCounters*:BankConflictsCounters*:Atomics*'
   for t in int float; do step warpscope-cli run atomics --device cuda:0 --set value_type=$t --out "$out/atomics_$t.json"; done
@@ -32,6 +32,12 @@ if [ "$full" = full ]; then
       --screenshot "$out/window_atomics_${view//-/_}.png" 2>&1 | tail -1
   done
   warpscope --lab atomics --device cuda:0 --window-size 1600x1000 --screenshot "$out/window_atomics_1600.png" 2>&1 | tail -1
+  warpscope --lab atomics --device cuda:0 --view queue --set variant=shared-aggregated --set addresses=4 \
+    --window-size 1280x720 --screenshot "$out/window_atomics_queue_aggregated.png" 2>&1 | tail -1
+  for p in atomics-lock-like-bottleneck atomics-warp-aggregation atomics-histogram-privatisation; do
+    warpscope --lecture cuda-memory-advanced --preset "$p" --device cuda:0 --window-size 1280x720 --presentation \
+      --screenshot "$out/lecture_${p}_presentation.png" 2>&1 | tail -1
+  done
 fi
 rm -rf "$out/ncu"/*.ncu.json
 tar czf "$out/check.tgz" -C "$out" --exclude check.tgz . && ls -la "$out/check.tgz"

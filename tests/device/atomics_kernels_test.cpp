@@ -3,6 +3,7 @@
 // point before timing it); and the histogram both ways against the host's count.
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <string>
 
 #include "cuda/cuda_backend.h"
@@ -16,16 +17,17 @@ class AtomicsOnGpu : public ::testing::Test {
  protected:
   void SetUp() override {
     if (const std::string why = cuda::cudaUnavailableReason(); !why.empty()) GTEST_SKIP() << "no CUDA device: " << why;
+    backend_ = std::make_unique<cuda::CudaBackend>();  // after the check: without a GPU it throws
   }
   /// The lab's measurement, which checks every word (and every histogram bin) before it times.
   RunResult measure(const std::vector<std::string>& settings, RunScope scope) {
     const RunRequest request{labs::kAtomicsId, "cuda:0", parseAssignments(labs::atomicsSpec().params, settings), scope};
     CancelToken cancel;
-    RunOutcome outcome = backend_.run(request, {}, cancel);
+    RunOutcome outcome = backend_->run(request, {}, cancel);
     if (!outcome.ok()) ADD_FAILURE() << outcome.error().message;
     return outcome.ok() ? outcome.result() : RunResult{};
   }
-  cuda::CudaBackend backend_;
+  std::unique_ptr<cuda::CudaBackend> backend_;
 };
 
 TEST_F(AtomicsOnGpu, EveryVariantsWordsHoldEveryUpdateForIntAndFloat) {
@@ -56,9 +58,10 @@ TEST_F(AtomicsOnGpu, HistogramBothWaysCountsEveryByteAndTheSharedCopyIsFaster) {
   EXPECT_GT(speedup->value, 1.0);
 }
 
-TEST_F(AtomicsOnGpu, CountedWorkPerRequestEqualsTheRuleAtEveryAddressCount) {
-  // Global: L2 sector updates per RED instruction; shared (int): wavefronts per ATOMS. The rule
-  // averages the 8 alignments the counted launches run, so the two agree exactly where it holds.
+TEST_F(AtomicsOnGpu, CountedWorkPerRequestMatchesTheRuleAtEveryAddressCount) {
+  // Global: L2 sector updates per RED instruction, exactly; shared (int): wavefronts per ATOMS, the
+  // rule's minimum plus under 0.1 (labs::countedMatchesRule says why). The rule averages the 8
+  // alignments the counted launches run.
   const RunResult r = measure({"value_type=int"}, RunScope::FullSweep);
   const View* q = r.findView("queue-per-request");
   ASSERT_NE(q, nullptr);
@@ -70,8 +73,10 @@ TEST_F(AtomicsOnGpu, CountedWorkPerRequestEqualsTheRuleAtEveryAddressCount) {
     for (std::size_t i = 0; i < rule.points.size(); ++i) {
       std::cout << "  " << counted.name << ", " << rule.points[i].x << " addresses: counted " << counted.points[i].y
                 << ", rule " << rule.points[i].y << "\n";
-      EXPECT_NEAR(counted.points[i].y, rule.points[i].y, 0.005 * rule.points[i].y)
-          << counted.name << " at " << rule.points[i].x << " addresses";
+      EXPECT_TRUE(labs::countedMatchesRule(counted.name.find("shared") != std::string::npos, counted.points[i].y,
+                                           rule.points[i].y))
+          << counted.name << " at " << rule.points[i].x << " addresses: counted " << counted.points[i].y << ", rule "
+          << rule.points[i].y;
     }
   }
 }

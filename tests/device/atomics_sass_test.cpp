@@ -91,7 +91,8 @@ TEST(AtomicsSass, PlainKernelsStayPlainAndAggregatedKernelsGroupLanes) {
       for (std::size_t at = 0; at < sass.size();) {
         const std::size_t end = sass.find('\n', at);
         line = sass.substr(at, end - at);
-        if (has(line, "RED") || has(line, "ATOM") || has(line, "MATCH") || has(line, "POPC") || has(line, "CAS"))
+        if (has(line, "RED") || has(line, "ATOM") || has(line, "MATCH") || has(line, "POPC") || has(line, "CAS") ||
+            has(line, "SHFL"))
           std::cout << "\n   " << line.substr(line.find_first_not_of(" /0123456789abcdefx*")).substr(0, 60);
         if (end == std::string::npos) break;
         at = end + 1;

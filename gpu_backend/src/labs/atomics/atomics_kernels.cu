@@ -94,29 +94,33 @@ cudaError_t launchTyped(AtomicVariant variant, unsigned addresses, unsigned iter
   return cudaGetLastError();
 }
 
-__global__ void histogramGlobal(const uchar4* data, unsigned quads, std::uint32_t increment, std::uint32_t* hist) {
-  for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < quads; i += gridDim.x * blockDim.x) {
-    const uchar4 v = data[i];
-    atomicAdd(&hist[v.x], increment);
-    atomicAdd(&hist[v.y], increment);
-    atomicAdd(&hist[v.z], increment);
-    atomicAdd(&hist[v.w], increment);
-  }
+__global__ void histogramGlobal(const uchar4* data, unsigned quads, unsigned passes, std::uint32_t increment,
+                                std::uint32_t* hist) {
+  for (unsigned pass = 0; pass < passes; ++pass)
+    for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < quads; i += gridDim.x * blockDim.x) {
+      const uchar4 v = data[i];
+      atomicAdd(&hist[v.x], increment);
+      atomicAdd(&hist[v.y], increment);
+      atomicAdd(&hist[v.z], increment);
+      atomicAdd(&hist[v.w], increment);
+    }
 }
 
 /// The seed's privatisation: each block counts into its own shared copy, then merges it into the
 /// global histogram with one atomic per bin.
-__global__ void histogramPrivatised(const uchar4* data, unsigned quads, std::uint32_t increment, std::uint32_t* hist) {
+__global__ void histogramPrivatised(const uchar4* data, unsigned quads, unsigned passes, std::uint32_t increment,
+                                    std::uint32_t* hist) {
   __shared__ std::uint32_t local[kHistogramBins];
   for (unsigned b = threadIdx.x; b < kHistogramBins; b += blockDim.x) local[b] = 0;
   __syncthreads();
-  for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < quads; i += gridDim.x * blockDim.x) {
-    const uchar4 v = data[i];
-    atomicAdd(&local[v.x], increment);
-    atomicAdd(&local[v.y], increment);
-    atomicAdd(&local[v.z], increment);
-    atomicAdd(&local[v.w], increment);
-  }
+  for (unsigned pass = 0; pass < passes; ++pass)
+    for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < quads; i += gridDim.x * blockDim.x) {
+      const uchar4 v = data[i];
+      atomicAdd(&local[v.x], increment);
+      atomicAdd(&local[v.y], increment);
+      atomicAdd(&local[v.z], increment);
+      atomicAdd(&local[v.w], increment);
+    }
   __syncthreads();
   for (unsigned b = threadIdx.x; b < kHistogramBins; b += blockDim.x)
     if (local[b] != 0) atomicAdd(&hist[b], local[b]);
@@ -138,12 +142,12 @@ cudaError_t launchAtomicAdds(AtomicVariant variant, AtomicValueType type, unsign
   return launchTyped(variant, addresses, iterations, incrementBits, static_cast<unsigned*>(words));
 }
 
-cudaError_t launchHistogram(bool privatised, const std::uint8_t* data, unsigned bytes, unsigned blocks,
+cudaError_t launchHistogram(bool privatised, const std::uint8_t* data, unsigned bytes, unsigned passes, unsigned blocks,
                             std::uint32_t increment, std::uint32_t* hist) {
-  if (bytes % 4 != 0) return cudaErrorInvalidValue;
+  if (bytes % 4 != 0 || passes == 0) return cudaErrorInvalidValue;
   const auto* quads = reinterpret_cast<const uchar4*>(data);
-  if (privatised) histogramPrivatised<<<blocks, kAtomicBlockThreads>>>(quads, bytes / 4, increment, hist);
-  else histogramGlobal<<<blocks, kAtomicBlockThreads>>>(quads, bytes / 4, increment, hist);
+  if (privatised) histogramPrivatised<<<blocks, kAtomicBlockThreads>>>(quads, bytes / 4, passes, increment, hist);
+  else histogramGlobal<<<blocks, kAtomicBlockThreads>>>(quads, bytes / 4, passes, increment, hist);
   return cudaGetLastError();
 }
 

@@ -27,9 +27,10 @@ cudaError_t launchAtomicAdds(labs::AtomicVariant variant, labs::AtomicValueType 
                              unsigned iterations, std::uint32_t incrementBits, void* words);
 
 /// The 256-bin histogram of `bytes` (a multiple of 4) into hist (zeroed first), each byte adding
-/// `increment` (1, at run time): with global atomics, or privatised in shared memory and merged
-/// with one global atomic per block and bin. Returns cudaGetLastError().
-cudaError_t launchHistogram(bool privatised, const std::uint8_t* data, unsigned bytes, unsigned blocks,
+/// `increment` (1, at run time), the input read `passes` times (so that a fast variant's launch
+/// outlasts its start-up): with global atomics, or privatised in shared memory and merged with one
+/// global atomic per block and bin. Returns cudaGetLastError().
+cudaError_t launchHistogram(bool privatised, const std::uint8_t* data, unsigned bytes, unsigned passes, unsigned blocks,
                             std::uint32_t increment, std::uint32_t* hist);
 
 /// Fills data[0, bytes) with byte value `value`, or with labs::histogramInputByte(i) when value < 0.

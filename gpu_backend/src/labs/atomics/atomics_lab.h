@@ -73,10 +73,18 @@ const AtomicPoint* findAtomicPoint(const AtomicsRun& run, AtomicVariant variant,
 
 RunResult assembleAtomicsResult(const DeviceInfo& device, const ParamSet& params, const AtomicsRun& run, RunScope scope);
 
-/// The grid of one warp's atomicAdd: one column per word its 32 lanes update, one row per update
-/// applied to that word in turn (a warp-aggregated add applies one per word); frames add a row at
-/// a time.
+/// The grid of one warp's atomicAdd: a column per lane (its cell names the word it adds to), a row
+/// per step of updates applied in turn, one per word a step (warp-aggregated: one step, the other
+/// lanes added into each word's first lane); frames apply a step at a time.
 View atomicsQueueGrid(AtomicVariant variant, unsigned addresses);
+
+/// Whether the counters' work per request matches the rule's. Global sector updates match it
+/// exactly (to 0.5%: the counters average whole launches). Shared atomics' wavefronts come out a
+/// little above it on the H200 (by 0.05 to 0.08 per request, varying run to run, 0.003-0.015%
+/// apart between CUPTI and Nsight Compute on the same launches): a few requests take an extra
+/// wavefront while many warps of the SM contend; the rule is the conflict-free minimum, within
+/// 0.1 wavefront of what is counted.
+bool countedMatchesRule(bool shared, double counted, double rule);
 
 std::vector<BenchCheck> atomicsBenchChecks(const RunResult& sweep, const DeviceInfo& device);
 

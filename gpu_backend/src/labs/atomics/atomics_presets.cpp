@@ -32,7 +32,9 @@ std::vector<PresetSpec> atomicsPresets() {
                 "per block in shared memory takes the updates at the SM and merges once per block.",
        .lookAt = "The bars: the shared copy counts uniform bytes several times faster than global atomics, and the "
                  "input with one value (every update on one bin) is slow either way: the queue moves, it does not go.",
-       .source = "seed 002, CUDA Memory: Advanced Aspects: atomics and shared memory",
+       .source = "seed 002, CUDA Memory: Advanced Aspects: atomic operations' impact on performance, with the "
+                 "privatised histogram of the NVIDIA/UIUC Teaching Kit the slides are remixed from (Kirk and Hwu, "
+                 "Programming Massively Parallel Processors, the histogram chapter)",
        .settings = {"addresses=256", "variant=shared", "value_type=int"},
        .view = "histogram"},
   };
