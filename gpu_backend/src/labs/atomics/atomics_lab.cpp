@@ -32,7 +32,8 @@ LabSpec buildSpec() {
       "warp's queue per word, and the seed's histogram counted with global atomics against a shared-memory copy "
       "per block.";
   lab.params = {
-      choiceParam("addresses", "Distinct addresses", "words", addressChoices(), 1,
+      // No unit: a choice shows its value and unit ("1 words"); the label names the unit instead.
+      choiceParam("addresses", "Distinct addresses (words)", "", addressChoices(), 1,
                   "Thread t updates word t mod N (in shared memory, of its block's N words, at most one per thread: "
                   "1024). Below 32, 32 / N lanes of every warp update each word.",
                   ParamRole::Focus),

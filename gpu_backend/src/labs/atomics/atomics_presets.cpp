@@ -20,8 +20,9 @@ std::vector<PresetSpec> atomicsPresets() {
        .claim = "The 32 lanes of a warp that add to one address can add up first and send one update: the queue on "
                 "that address is 32 times shorter.",
        .lookAt = "Step through the grid: plain, the warp's 32 updates wait for the one word in turn; aggregated, the "
-                 "lanes' sum is one update. The global curve's aggregated line starts far above the plain one and "
-                 "meets it from 32 addresses on, where every lane has a word of its own.",
+                 "lanes' sum is one update. On the global chart the aggregated line starts 32 times above the plain one, "
+                 "meets it at 32 addresses, where every lane has a word of its own, and stays below it beyond: there "
+                 "the grouping costs more than it saves.",
        .source = "seed 002, CUDA Memory: Advanced Aspects: atomic operations' impact on performance; NVIDIA "
                  "Developer Blog, CUDA Pro Tip: Optimized Filtering with Warp-Aggregated Atomics (2014)",
        .settings = {"addresses=1", "variant=global-aggregated", "value_type=int"},
