@@ -84,6 +84,8 @@ TEST(AtomicsSass, PlainKernelsStayPlainAndAggregatedKernelsGroupLanes) {
   const std::string sharedFloat = sassOf(functions, {"10sharedAddsIfLb0E"});
   const std::string aggregatedGlobal = sassOf(functions, {"20globalAggregatedAddsIjE"});
   const std::string aggregatedShared = sassOf(functions, {"10sharedAddsIjLb1E"});
+  const std::string histogramGlobal = sassOf(functions, {"15histogramGlobal"});
+  const std::string histogramPrivatised = sassOf(functions, {"19histogramPrivatised"});
   for (const auto& [name, sass] : functions)
     if (name.find("Adds") != std::string::npos || name.find("histogram") != std::string::npos) {
       std::cout << name << ":";
@@ -107,6 +109,9 @@ TEST(AtomicsSass, PlainKernelsStayPlainAndAggregatedKernelsGroupLanes) {
   EXPECT_FALSE(has(sharedFloat, "MATCH")) << sharedFloat;
   EXPECT_TRUE(has(aggregatedGlobal, "MATCH") && has(aggregatedGlobal, "RED")) << aggregatedGlobal;
   EXPECT_TRUE(has(aggregatedShared, "MATCH") && has(aggregatedShared, "ATOMS")) << aggregatedShared;
+  // The histogram's byte counting, shared by both kernels, must reach each memory directly.
+  EXPECT_TRUE(has(histogramGlobal, "REDG") && !has(histogramGlobal, "POPC")) << histogramGlobal;
+  EXPECT_TRUE(has(histogramPrivatised, "ATOMS.ADD") && !has(histogramPrivatised, "ATOM.E")) << histogramPrivatised;
 }
 
 }  // namespace

@@ -94,33 +94,34 @@ cudaError_t launchTyped(AtomicVariant variant, unsigned addresses, unsigned iter
   return cudaGetLastError();
 }
 
-__global__ void histogramGlobal(const uchar4* data, unsigned quads, unsigned passes, std::uint32_t increment,
-                                std::uint32_t* hist) {
+/// Every thread's share of the input, `passes` times, each byte one atomicAdd to its bin in
+/// `bins` (the global histogram, or a block's shared copy). Inlined, so that the compiler sees
+/// which memory bins is in (RED to global, ATOMS to shared, not a generic ATOM).
+__device__ __forceinline__ void countBytes(const uchar4* data, unsigned quads, unsigned passes,
+                                           std::uint32_t increment, std::uint32_t* bins) {
   for (unsigned pass = 0; pass < passes; ++pass)
     for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < quads; i += gridDim.x * blockDim.x) {
       const uchar4 v = data[i];
-      atomicAdd(&hist[v.x], increment);
-      atomicAdd(&hist[v.y], increment);
-      atomicAdd(&hist[v.z], increment);
-      atomicAdd(&hist[v.w], increment);
+      atomicAdd(&bins[v.x], increment);
+      atomicAdd(&bins[v.y], increment);
+      atomicAdd(&bins[v.z], increment);
+      atomicAdd(&bins[v.w], increment);
     }
 }
 
-/// The seed's privatisation: each block counts into its own shared copy, then merges it into the
+__global__ void histogramGlobal(const uchar4* data, unsigned quads, unsigned passes, std::uint32_t increment,
+                                std::uint32_t* hist) {
+  countBytes(data, quads, passes, increment, hist);
+}
+
+/// The privatised histogram: each block counts into its own shared copy, then merges it into the
 /// global histogram with one atomic per bin.
 __global__ void histogramPrivatised(const uchar4* data, unsigned quads, unsigned passes, std::uint32_t increment,
                                     std::uint32_t* hist) {
   __shared__ std::uint32_t local[kHistogramBins];
   for (unsigned b = threadIdx.x; b < kHistogramBins; b += blockDim.x) local[b] = 0;
   __syncthreads();
-  for (unsigned pass = 0; pass < passes; ++pass)
-    for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < quads; i += gridDim.x * blockDim.x) {
-      const uchar4 v = data[i];
-      atomicAdd(&local[v.x], increment);
-      atomicAdd(&local[v.y], increment);
-      atomicAdd(&local[v.z], increment);
-      atomicAdd(&local[v.w], increment);
-    }
+  countBytes(data, quads, passes, increment, local);
   __syncthreads();
   for (unsigned b = threadIdx.x; b < kHistogramBins; b += blockDim.x)
     if (local[b] != 0) atomicAdd(&hist[b], local[b]);
