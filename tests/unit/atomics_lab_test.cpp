@@ -59,6 +59,9 @@ TEST(AtomicsLab, AFocusRerunRunsTheFocusAddressesOnlyAndKeepsTheSharedVariantsLa
   ASSERT_EQ(shared->series[0].points.size(), 1u);
   EXPECT_EQ(shared->series[0].points[0].x, 1024);  // one word per thread of a block, the most there is
   EXPECT_EQ(shared->focusX, 1024);
+  const View* global = r.findView("global-vs-addresses");
+  ASSERT_EQ(global->series[0].points.size(), 1u);  // the global variants at the focus only
+  EXPECT_EQ(global->series[0].points[0].x, 4096);
   ASSERT_NE(r.findScalar("atomics.gops"), nullptr);
   EXPECT_NE(r.findScalar("atomics.gops")->label.find("1024 addresses"), std::string::npos);
 }

@@ -17,6 +17,7 @@
 #include <limits>
 
 #include "qt_text.h"
+#include "spread_band_item.h"
 #include "ui_scale.h"
 
 namespace warpscope::ui {
@@ -196,7 +197,10 @@ ViewChart::ViewChart(QChart* chart) : chart_(chart) {
   // Qt Charts cuts an axis title longer than its axis ("Fraction of theoretical FP3..." at
   // 1280x720): shrink it to fit first, as far as 45% of its size (presenting, that is still the
   // desk's 70%).
-  plotAreaWatch_ = QObject::connect(chart_, &QChart::plotAreaChanged, chart_, [this](const QRectF& plot) { fitAxisTitles(plot); });
+  plotAreaWatch_ = QObject::connect(chart_, &QChart::plotAreaChanged, chart_, [this](const QRectF& plot) {
+    fitAxisTitles(plot);
+    remapBands();
+  });
 }
 
 ViewChart::~ViewChart() { QObject::disconnect(plotAreaWatch_); }
@@ -244,7 +248,13 @@ bool ViewChart::focusMarker(QPointF* at) const {
   return true;
 }
 
+void ViewChart::remapBands() {
+  for (auto& [name, line] : lines_)
+    if (line.band) line.band->remap();
+}
+
 void ViewChart::clear(const QString& message) {
+  for (auto& [name, line] : lines_) delete line.band;  // before the series it maps through
   chart_->removeAllSeries();
   for (QAbstractAxis* axis : chart_->axes()) {
     chart_->removeAxis(axis);
@@ -266,6 +276,7 @@ bool ViewChart::show(const View& view, const QString& banner, Provenance provena
   const bool inPlace = !viewId_.empty() && viewId_ == view.id && names == seriesNames_ &&
                        logX == logX_ && view.logY == logY_ && bands == hasBands_;
   if (!inPlace) {
+    chart_->legend()->setMinimumWidth(0);
     clear(QString());
     viewId_ = view.id;
     seriesNames_ = names;
@@ -273,8 +284,16 @@ bool ViewChart::show(const View& view, const QString& banner, Provenance provena
     rebuild(view, logX, view.logY);
   }
   updatePoints(view);
+  // The legend holds the focus label, whose width changes with its numbers ("at 2 → 2.75", "at
+  // 1048576 → 487"): a legend that narrows or widens moves the plot area, and Qt Charts then lays
+  // out the axes and their grid again. Once wide, it stays wide for this view.
+  if (inPlace) {
+    QLegend* legend = chart_->legend();
+    legend->setMinimumWidth(std::max(legend->minimumWidth(), legend->size().width()));
+  }
   updateFocus(view);
   updateAxes(view, logX);
+  remapBands();  // the axes' ranges may have moved under the same plot area
   setTitle(view, banner, provenance);
   return inPlace;
 }
@@ -318,23 +337,18 @@ void ViewChart::rebuild(const View& view, bool logX, bool logY) {
     const QColor color = !pinned ? seriesColor(index) : counterpart != colorOf.end() ? counterpart->second : QColor(0x55, 0x55, 0x55);
     if (!pinned) colorOf[s.name] = color;
     Line line;
-    if (hasBands_ && !pinned) {
-      // Drawn first so the median line sits on top of its spread.
-      line.upper = new QLineSeries;
-      line.lower = new QLineSeries;
-      line.band = new QAreaSeries(line.upper, line.lower);
-      // One legend entry explains every band; the others stay out of the legend.
-      line.band->setName(index == 0 ? QObject::tr("Shaded: fastest to slowest repetition")
-                                    : toQ(s.name) + QObject::tr(" spread"));
-      QColor fill = color;
-      fill.setAlpha(50);
-      line.band->setBrush(fill);
-      line.band->setPen(Qt::NoPen);
-      chart_->addSeries(line.band);
-      line.band->attachAxis(xAxis_);
-      line.band->attachAxis(yAxis_);
-      if (index > 0)
-        for (QLegendMarker* m : chart_->legend()->markers(line.band)) m->setVisible(false);
+    QColor bandFill = color;
+    bandFill.setAlpha(50);
+    if (hasBands_ && !pinned && index == 0) {
+      // One legend entry explains every band: an area series with no points, only its swatch.
+      auto* legendOnly = new QAreaSeries;
+      legendOnly->setUpperSeries(new QLineSeries(legendOnly));
+      legendOnly->setName(QObject::tr("Shaded: fastest to slowest repetition"));
+      legendOnly->setBrush(bandFill);
+      legendOnly->setPen(Qt::NoPen);
+      chart_->addSeries(legendOnly);
+      legendOnly->attachAxis(xAxis_);
+      legendOnly->attachAxis(yAxis_);
     }
     line.line = new QLineSeries;
     line.line->setName(toQ(s.name));
@@ -355,6 +369,7 @@ void ViewChart::rebuild(const View& view, bool logX, bool logY) {
     chart_->addSeries(line.line);
     line.line->attachAxis(xAxis_);
     line.line->attachAxis(yAxis_);
+    if (hasBands_ && !pinned) line.band = new SpreadBandItem(chart_, line.line, bandFill);
     lines_[s.name] = line;
     if (!pinned) ++index;
   }
@@ -378,8 +393,14 @@ void ViewChart::updatePoints(const View& view) {
     Line& line = it->second;
     line.line->replace(toPoints(view, s, &Point::y));  // one repaint, not one per point
     if (line.band) {
-      line.upper->replace(toPoints(view, s, &Point::yMax));
-      line.lower->replace(toPoints(view, s, &Point::yMin));
+      // Edges point for point: a point whose either edge a log axis cannot show is left out.
+      QList<QPointF> upper, lower;
+      for (const Point& p : s.points) {
+        if ((view.logX && !(p.x > 0)) || (view.logY && !(p.yMin > 0 && p.yMax > 0))) continue;
+        upper.append(QPointF(p.x, p.yMax));
+        lower.append(QPointF(p.x, p.yMin));
+      }
+      line.band->setEdges(std::move(upper), std::move(lower));
     }
   }
 }

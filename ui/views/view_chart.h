@@ -23,6 +23,10 @@ class QAreaSeries;
 class QChart;
 class QLineSeries;
 class QScatterSeries;
+
+namespace warpscope::ui {
+class SpreadBandItem;
+}
 QT_END_NAMESPACE
 
 namespace warpscope::ui {
@@ -63,9 +67,7 @@ class ViewChart {
  private:
   struct Line {
     QLineSeries* line = nullptr;
-    QLineSeries* upper = nullptr;  ///< Slowest/fastest repetition: the band's edges.
-    QLineSeries* lower = nullptr;
-    QAreaSeries* band = nullptr;
+    SpreadBandItem* band = nullptr;  ///< Slowest to fastest repetition, under the line (a child of the chart).
   };
 
   void rebuild(const View& view, bool logX, bool logY);
@@ -77,6 +79,8 @@ class ViewChart {
   void fitAxisTitles(const QRectF& plot);
   /// Turns the x tick labels of a log axis upright when side by side they would be cut.
   void fitLogTickLabels(const QRectF& plot);
+  /// Maps every spread band onto the plot again (axes or plot area changed).
+  void remapBands();
 
   QChart* chart_;
   std::string viewId_;

@@ -204,7 +204,12 @@ RunResult measureAtomics(cuda::DeviceContext& context, const RunRequest& request
   AtomicsRun run = atomicsModelRun(*profile, plan);  // the model beside the measurement
   run.measured = true;
   AtomicsBuffers& b = context.labState<AtomicsBuffers>();
-  const cuda::TimingPolicy policy;
+  // A slider step times four kernels while the slider is held: one warm-up and three timed
+  // launches each (still a median with its spread) keep the step's backend part near 10 ms; full
+  // sweeps keep the default policy.
+  const cuda::TimingPolicy policy = request.scope == RunScope::FocusOnly
+                                        ? cuda::TimingPolicy{.warmups = 1, .reps = 3, .minReps = 3}
+                                        : cuda::TimingPolicy{};
   const std::size_t steps = run.points.size() + run.histogram.size();
   std::size_t step = 0;
   for (AtomicPoint& p : run.points) {

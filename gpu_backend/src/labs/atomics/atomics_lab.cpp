@@ -91,6 +91,7 @@ AtomicsPlan atomicsPlan(const ParamSet& params, RunScope scope) {
   plan.focusAddresses = static_cast<unsigned>(params.getInt("addresses"));
   plan.focusVariant = static_cast<AtomicVariant>(params.getInt("variant"));
   if (scope == RunScope::FocusOnly) {
+    plan.focusOnly = true;
     plan.addresses = {plan.focusAddresses};
     if (plan.focusAddresses > kAtomicMaxSharedAddresses) plan.addresses.insert(plan.addresses.begin(), kAtomicMaxSharedAddresses);
     plan.histogram = false;

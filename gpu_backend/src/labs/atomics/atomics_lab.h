@@ -36,6 +36,7 @@ struct AtomicsPlan {
   unsigned focusAddresses = 1;
   AtomicVariant focusVariant = AtomicVariant::Global;
   bool histogram = true;  ///< The histogram bars (the full sweep only).
+  bool focusOnly = false;  ///< A slider step: each variant at the focus only (shared: at most 1024).
 };
 AtomicsPlan atomicsPlan(const ParamSet& params, RunScope scope);
 

@@ -154,6 +154,7 @@ AtomicsRun atomicsModelRun(const sim::DeviceProfile& profile, const AtomicsPlan&
     const auto variant = static_cast<AtomicVariant>(v);
     for (unsigned a : plan.addresses) {
       if (a > atomicMaxAddresses(variant)) continue;
+      if (plan.focusOnly && a != std::min(plan.focusAddresses, atomicMaxAddresses(variant))) continue;
       AtomicPoint p;
       p.variant = variant;
       p.addresses = a;
