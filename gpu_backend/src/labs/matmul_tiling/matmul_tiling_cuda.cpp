@@ -56,6 +56,9 @@ RunResult measureMatmulTiling(cuda::DeviceContext& context, const RunRequest& re
   const cuda::CounterReading counters = cuda::readCounters(
       context, {kWarpsActiveMetric}, [&] { bench.launchEveryVariantUntimed(run.tileWidth); }, kSgemmVariantCount);
   if (counters.ok()) bench.checkCountedC(run.tileWidth);
+  if (counters.ok() && counters.kernels.size() == run.variants.size())
+    for (std::size_t i = 0; i < run.variants.size(); ++i)  // launched in kSgemmVariants order, as measured
+      run.variants[i].achievedOccupancyPct = counters.kernels[i].at(kWarpsActiveMetric);
   monitor.done();
 
   RunResult result = assembleMatmulResult(device, request.params, run, device.theoreticalFp32Gflops());

@@ -42,6 +42,9 @@ struct SgemmRecord {
   int registersPerThread = 0;  ///< cudaFuncGetAttributes numRegs, or the model's estimate.
   int blocksPerSm = 0;
   double occupancyPct = 0;     ///< Resident warps / the SM's maximum, in percent.
+  /// Achieved occupancy from the GPU's counters (sm__warps_active, in a launch of its own), in
+  /// percent; -1 when not read (the simulator, or counters refused).
+  double achievedOccupancyPct = -1;
   int spillBytes = 0;          ///< Local memory per thread (cudaFuncGetAttributes localSizeBytes).
   std::string limiter;         ///< The model's limiter ("FMA issue", "shared memory", "DRAM"); "" on a GPU.
 };

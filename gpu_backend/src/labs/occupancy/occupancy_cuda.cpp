@@ -128,6 +128,9 @@ RunResult measureOccupancy(cuda::DeviceContext& context, const RunRequest& reque
   const cuda::CounterReading counters =
       cuda::readCounters(context, {kWarpsActiveMetric}, [&] { bench.launchEveryVariant(); }, kCapVariantCount);
   if (counters.ok()) bench.checkOutput(caps.back());
+  if (counters.ok() && counters.kernels.size() == caps.size())
+    for (std::size_t i = 0; i < caps.size(); ++i)  // launched in variant order, as measured
+      caps[i].achievedPct = counters.kernels[i].at(kWarpsActiveMetric);
   monitor.step(kCapVariantCount + 1, kCapVariantCount + 2, "calculator vs the occupancy API");
   const CalculatorApiCheck api = checkCalculatorAgainstOccupancyApi(device, request.params);
   monitor.done();

@@ -45,7 +45,9 @@ LabSpec buildSpec() {
                {"occupancy-vs-threads", "Occupancy vs threads per block", ViewKind::Xy},
                {"occupancy-vs-registers", "Occupancy vs registers per thread", ViewKind::Xy},
                {"occupancy-vs-shared", "Occupancy vs shared memory per block", ViewKind::Xy},
-               {"register-caps", "What a register cap costs: the same work under __launch_bounds__", ViewKind::Bars}};
+               {"register-caps", "What a register cap costs: the same work under __launch_bounds__", ViewKind::Bars},
+               {"achieved-occupancy", "Occupancy per register cap: the calculator and the GPU's counters",
+                ViewKind::Bars}};
   lab.presets = occupancyPresets();
   lab.docPage = "labs/occupancy.md";
   lab.keyFigures = {"occupancy.percent", "occupancy.blocks_per_sm", "occupancy.limiter"};

@@ -45,6 +45,9 @@ struct RegisterCapPoint {
   int localBytesPerThread = 0;  ///< Local memory per thread: the spills (localSizeBytes).
   int blocksPerSm = 0;          ///< Resident blocks of 256 threads.
   double occupancyPct = 0;
+  /// Achieved occupancy from the GPU's counters (sm__warps_active, in a launch of its own), in
+  /// percent; -1 when not read (the simulator, or counters refused).
+  double achievedPct = -1;
   double msMedian = 0;          ///< Time of the same work (one launch); min/max: the spread.
   double msMin = 0;
   double msMax = 0;

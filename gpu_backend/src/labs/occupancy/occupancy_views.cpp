@@ -104,6 +104,10 @@ View curveView(const DeviceInfo& device, const sim::OccupancyRules& rules, const
   return v;
 }
 
+std::string capName(const RegisterCapPoint& c) {
+  return c.minBlocks == 0 ? std::string("no cap") : "cap " + std::to_string(c.registerCap);
+}
+
 View registerCapsView(const std::vector<RegisterCapPoint>& caps) {
   View v = declaredView(occupancySpec(), "register-caps");
   v.bars.categoryLabel =
@@ -113,13 +117,33 @@ View registerCapsView(const std::vector<RegisterCapPoint>& caps) {
   for (const RegisterCapPoint& c : caps) {
     std::ostringstream name;
     // Short enough for five categories side by side: the axis title says what each part is.
-    name << (c.minBlocks == 0 ? std::string("no cap") : "cap " + std::to_string(c.registerCap)) << ": "
-         << c.registersPerThread << " regs, " << c.localBytesPerThread << " B, " << static_cast<int>(c.occupancyPct + 0.5)
-         << "%";
+    name << capName(c) << ": " << c.registersPerThread << " regs, " << c.localBytesPerThread << " B, "
+         << static_cast<int>(c.occupancyPct + 0.5) << "%";
     v.bars.categories.push_back(name.str());
     time.values.push_back({c.msMedian, c.msMin, c.msMax});
   }
   v.bars.series = {std::move(time)};
+  return v;
+}
+
+/// The calculator's occupancy of each register-cap kernel (what may be resident) beside the
+/// GPU's achieved occupancy (how full the SMs were while it ran, start-up and last wave included).
+View achievedOccupancyView(const std::vector<RegisterCapPoint>& caps) {
+  View v = declaredView(occupancySpec(), "achieved-occupancy");
+  v.bars.categoryLabel = "Register cap: registers used per thread";
+  v.bars.valueLabel = "Occupancy (% of the SM's warps)";
+  BarSeries calculator{"Calculator (CUDA's rule)", {}};
+  BarSeries achieved{"Counters: achieved", {}};
+  for (const RegisterCapPoint& c : caps) {
+    v.bars.categories.push_back(capName(c) + ": " + std::to_string(c.registersPerThread) + " regs");
+    calculator.values.push_back({c.occupancyPct, c.occupancyPct, c.occupancyPct});
+    achieved.values.push_back({std::max(0.0, c.achievedPct), std::max(0.0, c.achievedPct), std::max(0.0, c.achievedPct)});
+  }
+  v.bars.series = {std::move(calculator)};
+  const bool counted = !caps.empty() && std::all_of(caps.begin(), caps.end(), [](const RegisterCapPoint& c) {
+    return c.achievedPct >= 0;
+  });
+  if (counted) v.bars.series.push_back(std::move(achieved));
   return v;
 }
 
@@ -166,6 +190,7 @@ RunResult assembleOccupancyResult(const DeviceInfo& device, const sim::Occupancy
                 device.sharedMemPerBlockMaxBytes, 256, request.sharedBytesPerBlock,
                 [](OccupancyRequest& r, int x) { r.sharedBytesPerBlock = x; }),
       registerCapsView(caps),
+      achievedOccupancyView(caps),
   };
 
   result.scalars.push_back({"occupancy.blocks_per_sm", "Resident blocks per SM (CUDA's rule)",
