@@ -38,13 +38,14 @@ TEST(DivergenceSpec, PatternIsANamedChoiceTheCliTakesByName) {
     EXPECT_NE(findParam(spec.params, id), nullptr) << id;
 }
 
-TEST(DivergenceSpec, DeclaresTheFourViewsWithTheirKinds) {
+TEST(DivergenceSpec, DeclaresTheFiveViewsWithTheirKinds) {
   const LabSpec& spec = divergenceSpec();
-  ASSERT_EQ(spec.views.size(), 4u);
+  ASSERT_EQ(spec.views.size(), 5u);
   EXPECT_EQ(spec.findView("time-vs-paths")->kind, ViewKind::Xy);
   EXPECT_EQ(spec.findView("slowdown-vs-paths")->kind, ViewKind::Xy);
   EXPECT_EQ(spec.findView("warp-timeline")->kind, ViewKind::Timeline);
   EXPECT_EQ(spec.findView("simt-steps")->kind, ViewKind::Grid);
+  EXPECT_EQ(spec.findView("warp-efficiency")->kind, ViewKind::Bars);
   EXPECT_TRUE(static_cast<bool>(spec.benchChecks));
 }
 
@@ -110,9 +111,10 @@ TEST(DivergenceAssembly, ViewsAndScalarsFromTimingsTraceAndTable) {
   run.trace = modelTrace(shape, launchShape(params), simt, device);
   run.table = simtTableGrid(shape, Predication::Branch, nullptr);
   run.measured = true;
+  run.countersWarpEfficiency = 16.48 / 32;  // threads per instruction the H200 counted for odd-even
   const RunResult r = assembleDivergenceResult(device, params, run);
   EXPECT_EQ(r.provenance, Provenance::Measured);
-  ASSERT_EQ(r.views.size(), 4u);
+  ASSERT_EQ(r.views.size(), 5u);
   for (const ViewSpec& v : divergenceSpec().views) {
     const View* view = r.findView(v.id);
     ASSERT_NE(view, nullptr) << v.id;
@@ -132,6 +134,12 @@ TEST(DivergenceAssembly, ViewsAndScalarsFromTimingsTraceAndTable) {
   EXPECT_DOUBLE_EQ(r.findScalar("divergence.control_flow_divergence_pct")->value, 50.0);
   EXPECT_DOUBLE_EQ(r.findScalar("divergence.distinct_paths")->value, 2.0);
   EXPECT_EQ(r.findView("simt-steps")->grid.columns(), 4);
+  // The trace's time-weighted efficiency beside the counters' per-instruction one.
+  const Bars& efficiency = r.findView("warp-efficiency")->bars;
+  ASSERT_EQ(efficiency.categories.size(), 2u);
+  ASSERT_EQ(efficiency.series.size(), 1u);
+  EXPECT_DOUBLE_EQ(efficiency.series[0].values[0].value, 0.5);
+  EXPECT_DOUBLE_EQ(efficiency.series[0].values[1].value, 16.48 / 32);
 
   // The GPU bench check reads the slowdown view: measured = model here, so a 0 error.
   DeviceInfo gpu = device;

@@ -181,7 +181,10 @@ RunResult measureDivergence(cuda::DeviceContext& context, const RunRequest& requ
   const cuda::CounterReading counters = cuda::readCounters(context, {kThreadsPerInstructionMetric}, [&] {
     WS_CUDA_CHECK(launchDivergence(counted, false, grid.blocks, grid.threadsPerBlock));
   });
-  if (counters.ok()) checkOutputs(out, chosen, chosenPlain->config.reps, grid, "counted launch");
+  if (counters.ok()) {
+    checkOutputs(out, chosen, chosenPlain->config.reps, grid, "counted launch");
+    run.countersWarpEfficiency = counters.value(kThreadsPerInstructionMetric) / 32.0;
+  }
 
   // The model of the same plan on the same launch, with the closest profile's simt parameters.
   monitor.step(plan.size() + 3, steps, "model");

@@ -74,7 +74,8 @@ LabSpec buildSpec() {
   lab.views = {{"time-vs-paths", "Kernel time vs distinct paths per warp", ViewKind::Xy},
                {"slowdown-vs-paths", "Slowdown vs the uniform kernel", ViewKind::Xy},
                {"warp-timeline", "Warps over time: path segments, lanes lit while active", ViewKind::Timeline},
-               {"simt-steps", "SIMT stack on a 4-thread warp (T0..T3)", ViewKind::Grid}};
+               {"simt-steps", "SIMT stack on a 4-thread warp (T0..T3)", ViewKind::Grid},
+               {"warp-efficiency", "Warp efficiency: the trace and the GPU's counters", ViewKind::Bars}};
   lab.presets = divergencePresets();
   lab.docPage = "labs/divergence.md";
   lab.keyFigures = {"divergence.slowdown_vs_uniform", "divergence.warp_efficiency", "divergence.distinct_paths", "divergence.time_us"};
@@ -295,7 +296,23 @@ RunResult assembleDivergenceResult(const DeviceInfo& device, const ParamSet& par
   View table = declaredView(lab, "simt-steps");
   table.title += ": " + patternName(pattern);
   table.grid = run.table;
-  result.views = {std::move(time), std::move(slow), std::move(timeline), std::move(table)};
+  // The trace's efficiency weighs each path segment by its time; the counters' counts threads per
+  // warp instruction, where the code around the branch runs at 32: at or above the trace's.
+  View efficiency = declaredView(lab, "warp-efficiency");
+  efficiency.title += ": " + chosenSeries;
+  efficiency.bars.categoryLabel = "How it is counted";
+  efficiency.bars.valueLabel = "Warp efficiency (active lanes / 32)";
+  BarSeries witnessed{run.measured ? "Measured" : "Model", {}};
+  const double traceEfficiency = warpEfficiency(run.trace);
+  efficiency.bars.categories.push_back(run.measured ? "trace: active lanes, time-weighted"
+                                                    : "model's trace: active lanes, time-weighted");
+  witnessed.values.push_back({traceEfficiency, traceEfficiency, traceEfficiency});
+  if (run.countersWarpEfficiency >= 0) {
+    efficiency.bars.categories.push_back("counters: threads per instruction");
+    witnessed.values.push_back({run.countersWarpEfficiency, run.countersWarpEfficiency, run.countersWarpEfficiency});
+  }
+  efficiency.bars.series = {std::move(witnessed)};
+  result.views = {std::move(time), std::move(slow), std::move(timeline), std::move(table), std::move(efficiency)};
 
   if (chosen && uniform && uniform->medianUs > 0) {
     result.scalars.push_back({"divergence.slowdown_vs_uniform", "Slowdown of " + chosenSeries + " vs uniform",

@@ -160,10 +160,13 @@ struct DivergenceRun {
   std::vector<DivergenceTiming> model;    ///< On a GPU: the model's timings of the same plan; empty in the sim.
   DivergenceTrace trace;
   Grid table;                             ///< The model's 4-thread table.
+  /// The chosen kernel's threads per warp instruction / 32 from the GPU's counters, in a launch of
+  /// its own; -1 when not read (the simulator, or counters refused).
+  double countersWarpEfficiency = -1;
   bool measured = false;
 };
 
-/// Views (time-vs-paths, slowdown-vs-paths, warp-timeline, simt-steps) and scalars.
+/// Views (time-vs-paths, slowdown-vs-paths, warp-timeline, simt-steps, warp-efficiency) and scalars.
 RunResult assembleDivergenceResult(const DeviceInfo& device, const ParamSet& params, const DivergenceRun& run);
 
 /// The timeline view of a trace: rows = warps of the first launch.tracedSms SMs (by SM id),
