@@ -13,8 +13,10 @@
 #include <QPainterPath>
 #include <QPointF>
 
+QT_BEGIN_NAMESPACE
 class QAbstractSeries;
 class QChart;
+QT_END_NAMESPACE
 
 namespace warpscope::ui {
 

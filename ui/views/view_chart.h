@@ -23,13 +23,11 @@ class QAreaSeries;
 class QChart;
 class QLineSeries;
 class QScatterSeries;
-
-namespace warpscope::ui {
-class SpreadBandItem;
-}
 QT_END_NAMESPACE
 
 namespace warpscope::ui {
+
+class SpreadBandItem;
 
 /// The banner line for a result: RunResult::banner(), or a fallback built from the device name
 /// when the backend left it empty (a chart must never go without one).

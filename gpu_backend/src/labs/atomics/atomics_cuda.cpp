@@ -254,9 +254,10 @@ RunResult measureAtomics(cuda::DeviceContext& context, const RunRequest& request
   result.notes.push_back(notes.str());
   result.notes.push_back(
       "What the kernels compile to (sm_90, cuobjdump -sass; tests/device/atomics_sass_test.cpp): plain global atomicAdd "
-      "is RED.E.ADD (no value returned), plain shared atomicAdd ATOMS.ADD, both with the run-time increment, so the "
+      "is REDG.E.ADD (int) or REDG.E.ADD.F32 (float), no value returned; plain shared atomicAdd is ATOMS.ADD for int "
+      "and a compare-and-swap loop (ATOMS.CAST.SPIN) for float. The plain kernels add a run-time increment, so the "
       "compiler cannot count lanes instead (atomicAdd(&s[i], 1u) would be ATOMS.POPC.INC, aggregated by the "
-      "compiler); the aggregated kernels group lanes with MATCH.ANY and add with REDUX (int) or shuffles (float) "
+      "compiler); the aggregated kernels group lanes with MATCH.ANY and add with REDUX.SUM (int) or shuffles (float) "
       "before one lane's update.");
   return result;
 }
