@@ -77,7 +77,7 @@ TEST(Cli, RunOnTheSimulatorWritesJsonWithTheBanner) {
   const auto doc = nlohmann::json::parse(r.out);
   EXPECT_EQ(doc["banner"], "Simulated: " + doc["device_name"].get<std::string>());
   EXPECT_EQ(doc["params"]["occupancy_pct"], 25);
-  EXPECT_EQ(doc["views"].size(), 4u);
+  EXPECT_EQ(doc["views"].size(), 5u);
 }
 
 TEST(Cli, RunWritesCsvToTheOutFile) {

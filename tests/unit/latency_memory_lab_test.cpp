@@ -79,3 +79,23 @@ TEST(LatencyMemoryAssembly, FocusOnlyResultReportsNoBest) {
   EXPECT_EQ(r.findScalar("best.fraction"), nullptr);
   EXPECT_NE(r.findScalar("focus.fraction"), nullptr);
 }
+
+TEST(LatencyMemoryAssembly, DramBytesShowTheCopysBytesBesideTheCountersWhenRead) {
+  const DeviceInfo device = hopperLikeTestDevice();
+  const std::vector<MemMeasurement> points = {{{{8, 16, 64, 4}, MemSweep::VsOccupancy}, 4, 3000, 2900, 3100}};
+  // The model: the buffer's bytes each way, no counters.
+  const RunResult modelled = assembleMemoryResult(device, defaults(), points, 4000, 4000, 4000, RunScope::FullSweep);
+  const Bars& model = modelled.findView("dram-bytes")->bars;
+  ASSERT_EQ(model.series.size(), 1u);
+  EXPECT_NEAR(model.series[0].values[0].value, defaults().get("buffer_mib") * 1024 * 1024 / 1e6, 1e-9);
+  // A GPU run: the copy's exact bytes and what DRAM read (a little more: its own traffic) and wrote.
+  const DramWitness witness{256e6, 256.4e6, 256e6};
+  const RunResult measured =
+      assembleMemoryResult(device, defaults(), points, 4000, 4000, 4000, RunScope::FullSweep, witness);
+  const Bars& counted = measured.findView("dram-bytes")->bars;
+  ASSERT_EQ(counted.series.size(), 2u);
+  EXPECT_EQ(counted.categories, (std::vector<std::string>{"read", "written"}));
+  EXPECT_DOUBLE_EQ(counted.series[0].values[1].value, 256);
+  EXPECT_DOUBLE_EQ(counted.series[1].values[0].value, 256.4);
+  EXPECT_DOUBLE_EQ(counted.series[1].values[1].value, 256);
+}

@@ -43,9 +43,11 @@ std::set<std::string> declaredViewIds(const LabSpec& spec) {
   return ids;
 }
 
+/// Points of an xy view, or values of a bars view: what the view draws.
 std::size_t pointCount(const View& view) {
   std::size_t n = 0;
   for (const auto& s : view.series) n += s.points.size();
+  for (const auto& s : view.bars.series) n += s.values.size();
   return n;
 }
 

@@ -106,8 +106,14 @@ RunResult measureLatencyMemory(DeviceContext& context, const RunRequest& request
     });
   monitor.done();
 
+  DramWitness witness;
+  witness.copyBytes = static_cast<double>(copiedBytes);
+  if (counters.ok() && copiedBytes > 0) {
+    witness.readBytes = counters.value(kDramRead);
+    witness.writeBytes = counters.value(kDramWrite);
+  }
   RunResult result = assembleMemoryResult(device, request.params, points, ceiling.gbpsMedian, ceiling.gbpsMin,
-                                                ceiling.gbpsMax, request.scope);
+                                          ceiling.gbpsMax, request.scope, witness);
   result.provenance = Provenance::Measured;
   std::ostringstream notes;
   notes.precision(4);

@@ -80,7 +80,8 @@ LabSpec buildSpec() {
   lab.views = {{"fraction-vs-occupancy", "Copy throughput vs occupancy", ViewKind::Xy},
                {"gbps-vs-occupancy", "Copy throughput vs occupancy", ViewKind::Xy},
                {"fraction-vs-bytes", "Copy throughput vs bytes per thread", ViewKind::Xy},
-               {"gbps-vs-bytes", "Copy throughput vs bytes per thread", ViewKind::Xy}};
+               {"gbps-vs-bytes", "Copy throughput vs bytes per thread", ViewKind::Xy},
+               {"dram-bytes", "DRAM traffic of the focus copy: its bytes and the GPU's counters", ViewKind::Bars}};
   lab.presets = latencyMemoryPresets();
   lab.docPage = "labs/latency-memory.md";
   lab.keyFigures = {"focus.gbps", "focus.fraction", "focus.occupancy_pct", "best.fraction"};
@@ -136,7 +137,8 @@ std::vector<MemPlanEntry> memoryPlan(const DeviceInfo& device, const ParamSet& p
 
 RunResult assembleMemoryResult(const DeviceInfo& device, const ParamSet& params,
                                const std::vector<MemMeasurement>& points, double memcpyGbps,
-                               double memcpyGbpsMin, double memcpyGbpsMax, RunScope scope) {
+                               double memcpyGbpsMin, double memcpyGbpsMax, RunScope scope,
+                               const DramWitness& dram) {
   RunResult result = resultShell(kLatencyMemoryId, device, params);
   result.focusOnly = scope == RunScope::FocusOnly;
 
@@ -221,7 +223,21 @@ RunResult assembleMemoryResult(const DeviceInfo& device, const ParamSet& params,
   for (auto& [key, s] : occupancyGbps) gbps.series.push_back(sortedByX(std::move(s)));
   for (auto& [key, s] : bytesSeries) fractionBytes.series.push_back(sortedByX(std::move(s)));
   for (auto& [key, s] : bytesGbps) gbpsBytes.series.push_back(sortedByX(std::move(s)));
-  result.views = {std::move(fraction), std::move(gbps), std::move(fractionBytes), std::move(gbpsBytes)};
+  // What the copy asks for beside what DRAM did: a streaming copy moves each byte once each way.
+  View dramBytes = declaredView(lab, "dram-bytes");
+  dramBytes.title += ", " + focusName;
+  dramBytes.bars.categoryLabel = "Direction";
+  dramBytes.bars.valueLabel = "Bytes per launch (MB)";
+  dramBytes.bars.categories = {"read", "written"};
+  const double copyMb = (dram.copyBytes > 0 ? dram.copyBytes : params.get("buffer_mib") * 1024 * 1024) / 1e6;
+  BarSeries copy{"The copy: bytes it reads and writes", {{copyMb, copyMb, copyMb}, {copyMb, copyMb, copyMb}}};
+  dramBytes.bars.series = {std::move(copy)};
+  if (dram.readBytes >= 0 && dram.writeBytes >= 0)
+    dramBytes.bars.series.push_back({"Counters: DRAM bytes",
+                                     {{dram.readBytes / 1e6, dram.readBytes / 1e6, dram.readBytes / 1e6},
+                                      {dram.writeBytes / 1e6, dram.writeBytes / 1e6, dram.writeBytes / 1e6}}});
+  result.views = {std::move(fraction), std::move(gbps), std::move(fractionBytes), std::move(gbpsBytes),
+                  std::move(dramBytes)};
 
   result.scalars.push_back({"ceiling.memcpy_gbps", "cudaMemcpy device-to-device (median)", memcpyGbps, "GB/s"});
   result.scalars.push_back({"ceiling.memcpy_gbps_min", "cudaMemcpy device-to-device (slowest)", memcpyGbpsMin, "GB/s"});

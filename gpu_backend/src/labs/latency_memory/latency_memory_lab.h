@@ -63,11 +63,20 @@ int focusBlocksPerSm(const DeviceInfo& device, const ParamSet& params);
 /// the focus occupancy. FocusOnly: the focus configuration once (VsOccupancy).
 std::vector<MemPlanEntry> memoryPlan(const DeviceInfo& device, const ParamSet& params, RunScope scope);
 
-/// Builds the four views and the scalars. memcpyGbps is cudaMemcpy device-to-device bandwidth
+/// The focus copy's DRAM traffic: the bytes it reads (and writes as many), and what the GPU's
+/// counters saw in a launch of its own (-1: not read: the simulator, a slider step, refused).
+struct DramWitness {
+  double copyBytes = 0;  ///< 0: the buffer_mib parameter's size (the model).
+  double readBytes = -1;
+  double writeBytes = -1;
+};
+
+/// Builds the five views and the scalars. memcpyGbps is cudaMemcpy device-to-device bandwidth
 /// (bytes read + written) measured in the same session (or modelled), with its spread.
 RunResult assembleMemoryResult(const DeviceInfo& device, const ParamSet& params,
                                const std::vector<MemMeasurement>& points, double memcpyGbps,
-                               double memcpyGbpsMin, double memcpyGbpsMax, RunScope scope);
+                               double memcpyGbpsMin, double memcpyGbpsMax, RunScope scope,
+                               const DramWitness& dram = {});
 
 /// The best fraction of cudaMemcpy the series of bytesPerThread reach at or below
 /// maxOccupancyPct on the fraction-vs-occupancy view; -1 when absent.
