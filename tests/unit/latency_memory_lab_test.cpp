@@ -98,4 +98,7 @@ TEST(LatencyMemoryAssembly, DramBytesShowTheCopysBytesBesideTheCountersWhenRead)
   EXPECT_DOUBLE_EQ(counted.series[0].values[1].value, 256);
   EXPECT_DOUBLE_EQ(counted.series[1].values[0].value, 256.4);
   EXPECT_DOUBLE_EQ(counted.series[1].values[1].value, 256);
+  // A slider step leaves the view to the full run that follows.
+  EXPECT_EQ(assembleMemoryResult(device, defaults(), points, 4000, 4000, 4000, RunScope::FocusOnly).findView("dram-bytes"),
+            nullptr);
 }
