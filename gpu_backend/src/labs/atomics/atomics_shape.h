@@ -13,8 +13,9 @@
 
 namespace warpscope::labs {
 
-/// Threads of one launch: 2^20, so that one address per thread is 4 MiB of words, inside every
-/// profiled GPU's L2 (the lab measures the atomic units, not DRAM).
+/// Threads of one launch: 2^20, so that one address per thread is 4 MiB of words, inside the L2
+/// of every GPU the lab models (50-60 MiB on the H100 and H200): it measures the atomic units,
+/// not DRAM.
 inline constexpr unsigned kAtomicThreads = 1u << 20;
 inline constexpr unsigned kAtomicBlockThreads = 1024;
 inline constexpr unsigned kAtomicBlocks = kAtomicThreads / kAtomicBlockThreads;
