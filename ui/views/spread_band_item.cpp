@@ -25,7 +25,6 @@ SpreadBandItem::SpreadBandItem(QChart* chart, QAbstractSeries* series, const QCo
 void SpreadBandItem::setEdges(QList<QPointF> upper, QList<QPointF> lower) {
   upper_ = std::move(upper);
   lower_ = std::move(lower);
-  remap();
 }
 
 void SpreadBandItem::remap() {

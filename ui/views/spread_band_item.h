@@ -25,7 +25,8 @@ class SpreadBandItem : public QGraphicsItem {
   /// A band in `chart` (its parent item), mapped through `series`' axes.
   SpreadBandItem(QChart* chart, QAbstractSeries* series, const QColor& fill);
 
-  /// The band's edges in data coordinates, point for point (upper[i] and lower[i] share an x).
+  /// The band's edges in data coordinates, point for point (upper[i] and lower[i] share an x);
+  /// drawn after the next remap() (ViewChart maps every band once, after the axes are set).
   void setEdges(QList<QPointF> upper, QList<QPointF> lower);
   /// Maps the edges onto the plot again: after the axes' ranges or the plot area change.
   void remap();

@@ -293,7 +293,7 @@ bool ViewChart::show(const View& view, const QString& banner, Provenance provena
   }
   updateFocus(view);
   updateAxes(view, logX);
-  remapBands();  // the axes' ranges may have moved under the same plot area
+  remapBands();  // the new edges, under axes whose ranges may have moved
   setTitle(view, banner, provenance);
   return inPlace;
 }

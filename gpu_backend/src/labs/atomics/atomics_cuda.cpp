@@ -166,7 +166,7 @@ cuda::CounterReading countQueues(cuda::DeviceContext& context, AtomicsBuffers& b
   std::vector<std::size_t> order;
   for (std::size_t i = 0; i < points.size(); ++i) {
     const bool focus = points[i].variant == plan.focusVariant &&
-                       points[i].addresses == std::min(plan.focusAddresses, atomicMaxAddresses(plan.focusVariant));
+                       points[i].addresses == atomicAddressesFor(plan.focusVariant, plan.focusAddresses);
     order.insert(focus ? order.begin() : order.end(), i);
   }
   const std::uint32_t bits = incrementBits(plan.type);

@@ -85,6 +85,10 @@ unsigned atomicMaxAddresses(AtomicVariant variant) {
   return atomicVariantIsShared(variant) ? kAtomicMaxSharedAddresses : kAtomicMaxGlobalAddresses;
 }
 
+unsigned atomicAddressesFor(AtomicVariant variant, unsigned addresses) {
+  return std::min(addresses, atomicMaxAddresses(variant));
+}
+
 AtomicsPlan atomicsPlan(const ParamSet& params, RunScope scope) {
   AtomicsPlan plan;
   plan.type = static_cast<AtomicValueType>(params.getInt("value_type"));
@@ -102,7 +106,7 @@ AtomicsPlan atomicsPlan(const ParamSet& params, RunScope scope) {
 }
 
 const AtomicPoint* findAtomicPoint(const AtomicsRun& run, AtomicVariant variant, unsigned addresses) {
-  const unsigned a = std::min(addresses, atomicMaxAddresses(variant));
+  const unsigned a = atomicAddressesFor(variant, addresses);
   for (const AtomicPoint& p : run.points)
     if (p.variant == variant && p.addresses == a) return &p;
   return nullptr;
@@ -110,7 +114,7 @@ const AtomicPoint* findAtomicPoint(const AtomicsRun& run, AtomicVariant variant,
 
 View atomicsQueueGrid(AtomicVariant variant, unsigned addresses) {
   View v = declaredView(atomicsSpec(), "queue");
-  const unsigned a = std::min(addresses, atomicMaxAddresses(variant));
+  const unsigned a = atomicAddressesFor(variant, addresses);
   v.title += ": " + atomicVariantName(variant) + ", " + addressesText(a);
   // The warp's first iteration: lane l adds to word l mod a, so below 32 words lanes l, l + a,
   // l + 2a, ... share word l and are applied one after another, one step each; warp-aggregated,
@@ -180,7 +184,7 @@ View rateView(const LabSpec& lab, const std::string& id, const AtomicsRun& run, 
   if (atomicVariantIsShared(run.plan.focusVariant) == atomicVariantIsShared(plain)) {
     v.hasFocus = true;
     v.focusSeries = atomicVariantName(run.plan.focusVariant);
-    v.focusX = std::min(run.plan.focusAddresses, atomicMaxAddresses(plain));
+    v.focusX = atomicAddressesFor(plain, run.plan.focusAddresses);
   }
   return v;
 }
@@ -215,7 +219,7 @@ View queueView(const LabSpec& lab, const AtomicsRun& run) {
     if (s.name.find(atomicVariantIsShared(plain) ? "shared" : "global") != std::string::npos) {
       v.hasFocus = true;
       v.focusSeries = s.name;  // the counters' series when there is one (listed after the rule)
-      v.focusX = std::min(run.plan.focusAddresses, atomicMaxAddresses(plain));
+      v.focusX = atomicAddressesFor(plain, run.plan.focusAddresses);
     }
   return v;
 }

@@ -28,6 +28,9 @@ LabDefinition atomicsLab();
 std::string atomicVariantName(AtomicVariant variant);
 /// Distinct addresses a variant can use: up to one per thread (shared: of a block).
 unsigned atomicMaxAddresses(AtomicVariant variant);
+/// The addresses a variant runs when `addresses` are asked for: as many, up to its maximum (a
+/// focus past 1024 puts the shared variants at 1024).
+unsigned atomicAddressesFor(AtomicVariant variant, unsigned addresses);
 
 /// What one run asks: the address counts of the sweep (or only the focus's), for every variant.
 struct AtomicsPlan {

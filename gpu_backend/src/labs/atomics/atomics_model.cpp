@@ -126,14 +126,14 @@ std::vector<std::vector<std::uint32_t>> histogramRequests(bool oneValue) {
 }
 
 double atomicQueuePerRequest(AtomicVariant variant, unsigned addresses) {
-  const unsigned a = std::min(addresses, atomicMaxAddresses(variant));
+  const unsigned a = atomicAddressesFor(variant, addresses);
   const AtomicRequestShape shape = atomicRequestShape(sweepRequests(a), atomicVariantIsAggregated(variant));
   return atomicVariantIsShared(variant) ? shape.wavefronts : shape.sectorUpdates;
 }
 
 double atomicModelGops(const AtomicUnits& u, const DeviceInfo& device, AtomicVariant variant, AtomicValueType type,
                        unsigned addresses) {
-  const unsigned a = std::min(addresses, atomicMaxAddresses(variant));
+  const unsigned a = atomicAddressesFor(variant, addresses);
   const AtomicRequestShape shape = atomicRequestShape(sweepRequests(a), atomicVariantIsAggregated(variant));
   return lanesPerClock(u, device, variant, type, shape, {double(a), a * kWordBytes}) * device.smClockMhz * 1e-3;
 }
@@ -154,7 +154,7 @@ AtomicsRun atomicsModelRun(const sim::DeviceProfile& profile, const AtomicsPlan&
     const auto variant = static_cast<AtomicVariant>(v);
     for (unsigned a : plan.addresses) {
       if (a > atomicMaxAddresses(variant)) continue;
-      if (plan.focusOnly && a != std::min(plan.focusAddresses, atomicMaxAddresses(variant))) continue;
+      if (plan.focusOnly && a != atomicAddressesFor(variant, plan.focusAddresses)) continue;
       AtomicPoint p;
       p.variant = variant;
       p.addresses = a;

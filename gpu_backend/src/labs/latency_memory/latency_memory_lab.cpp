@@ -135,6 +135,28 @@ std::vector<MemPlanEntry> memoryPlan(const DeviceInfo& device, const ParamSet& p
   return plan;
 }
 
+namespace {
+
+/// What the focus copy asks for beside what DRAM did: a streaming copy moves each byte once each
+/// way; the counters' bytes when they were read.
+View dramBytesView(const LabSpec& lab, const ParamSet& params, const std::string& focusName, const DramWitness& dram) {
+  View v = declaredView(lab, "dram-bytes");
+  v.title += ", " + focusName;
+  v.bars.categoryLabel = "Direction";
+  v.bars.valueLabel = "Bytes per launch (MB)";
+  v.bars.categories = {"read", "written"};
+  const double copyMb = (dram.copyBytes > 0 ? dram.copyBytes : params.get("buffer_mib") * 1024 * 1024) / 1e6;
+  v.bars.series = {{"The copy: bytes it reads and writes", {{copyMb, copyMb, copyMb}, {copyMb, copyMb, copyMb}}}};
+  if (dram.readBytes >= 0 && dram.writeBytes >= 0) {
+    const double read = dram.readBytes / 1e6;
+    const double written = dram.writeBytes / 1e6;
+    v.bars.series.push_back({"Counters: DRAM bytes", {{read, read, read}, {written, written, written}}});
+  }
+  return v;
+}
+
+}  // namespace
+
 RunResult assembleMemoryResult(const DeviceInfo& device, const ParamSet& params,
                                const std::vector<MemMeasurement>& points, double memcpyGbps,
                                double memcpyGbpsMin, double memcpyGbpsMax, RunScope scope,
@@ -223,23 +245,10 @@ RunResult assembleMemoryResult(const DeviceInfo& device, const ParamSet& params,
   for (auto& [key, s] : occupancyGbps) gbps.series.push_back(sortedByX(std::move(s)));
   for (auto& [key, s] : bytesSeries) fractionBytes.series.push_back(sortedByX(std::move(s)));
   for (auto& [key, s] : bytesGbps) gbpsBytes.series.push_back(sortedByX(std::move(s)));
-  // What the copy asks for beside what DRAM did: a streaming copy moves each byte once each way.
-  View dramBytes = declaredView(lab, "dram-bytes");
-  dramBytes.title += ", " + focusName;
-  dramBytes.bars.categoryLabel = "Direction";
-  dramBytes.bars.valueLabel = "Bytes per launch (MB)";
-  dramBytes.bars.categories = {"read", "written"};
-  const double copyMb = (dram.copyBytes > 0 ? dram.copyBytes : params.get("buffer_mib") * 1024 * 1024) / 1e6;
-  BarSeries copy{"The copy: bytes it reads and writes", {{copyMb, copyMb, copyMb}, {copyMb, copyMb, copyMb}}};
-  dramBytes.bars.series = {std::move(copy)};
-  if (dram.readBytes >= 0 && dram.writeBytes >= 0)
-    dramBytes.bars.series.push_back({"Counters: DRAM bytes",
-                                     {{dram.readBytes / 1e6, dram.readBytes / 1e6, dram.readBytes / 1e6},
-                                      {dram.writeBytes / 1e6, dram.writeBytes / 1e6, dram.writeBytes / 1e6}}});
   result.views = {std::move(fraction), std::move(gbps), std::move(fractionBytes), std::move(gbpsBytes)};
   // A slider step reads no counters: it leaves this view to the full run that follows when the
   // slider rests (its title names the configuration it shows), and saves its redraw.
-  if (scope == RunScope::FullSweep) result.views.push_back(std::move(dramBytes));
+  if (scope == RunScope::FullSweep) result.views.push_back(dramBytesView(lab, params, focusName, dram));
 
   result.scalars.push_back({"ceiling.memcpy_gbps", "cudaMemcpy device-to-device (median)", memcpyGbps, "GB/s"});
   result.scalars.push_back({"ceiling.memcpy_gbps_min", "cudaMemcpy device-to-device (slowest)", memcpyGbpsMin, "GB/s"});

@@ -137,7 +137,7 @@ View achievedOccupancyView(const std::vector<RegisterCapPoint>& caps) {
   for (const RegisterCapPoint& c : caps) {
     v.bars.categories.push_back(capName(c) + ": " + std::to_string(c.registersPerThread) + " regs");
     calculator.values.push_back({c.occupancyPct, c.occupancyPct, c.occupancyPct});
-    achieved.values.push_back({std::max(0.0, c.achievedPct), std::max(0.0, c.achievedPct), std::max(0.0, c.achievedPct)});
+    achieved.values.push_back({c.achievedPct, c.achievedPct, c.achievedPct});  // kept only when every cap was counted
   }
   v.bars.series = {std::move(calculator)};
   const bool counted = !caps.empty() && std::all_of(caps.begin(), caps.end(), [](const RegisterCapPoint& c) {
