@@ -12,6 +12,7 @@
 #include "labs/occupancy/occupancy_lab.h"
 #include "labs/register_vs_shared/register_vs_shared_lab.h"
 #include "labs/roofline/roofline_lab.h"
+#include "labs/streams/streams_lab.h"
 #include "labs/um_multi_gpu/um_multi_gpu_lab.h"
 #include "labs/um_oversubscription/um_oversubscription_lab.h"
 #include "labs/um_policies/um_policies_lab.h"
@@ -31,7 +32,7 @@ LabDefinition inTopic(LabDefinition lab, const char* topic) {
 }  // namespace
 
 const std::vector<LabDefinition>& allLabs() {
-  // Grouped by topic, in teaching order; the concurrency labs get a topic of their own when they land.
+  // Grouped by topic, in teaching order.
   static const std::vector<LabDefinition> labs = {
       inTopic(latencyArithLab(), "Latency hiding"),
       inTopic(latencyMemoryLab(), "Latency hiding"),
@@ -44,6 +45,7 @@ const std::vector<LabDefinition>& allLabs() {
       inTopic(occupancyLab(), "What limits a kernel"),
       inTopic(limiterLab(), "What limits a kernel"),
       inTopic(rooflineLab(), "What limits a kernel"),
+      inTopic(streamsLab(), "Concurrency"),
       inTopic(umStreamingLab(), "Unified memory"),
       inTopic(umPoliciesLab(), "Unified memory"),
       inTopic(umThrashingLab(), "Unified memory"),

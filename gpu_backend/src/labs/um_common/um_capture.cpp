@@ -2,6 +2,8 @@
 
 #include "labs/um_common/um_capture_records.h"
 
+#include "cuda/cupti_subscription.h"
+
 #include <cupti.h>
 #include <cuda_runtime_api.h>
 
@@ -21,14 +23,6 @@ namespace {
 using labs::um::UmEvent;
 using labs::um::UmTrace;
 
-constexpr std::size_t kBufferBytes = std::size_t{8} << 20;  // per CUPTI buffer request
-constexpr std::size_t kBufferAlign = 8;
-
-std::string cuptiText(CUptiResult r) {
-  const char* s = nullptr;
-  if (cuptiGetResultString(r, &s) != CUPTI_SUCCESS || !s) return "CUPTI error " + std::to_string(static_cast<int>(r));
-  return s;
-}
 
 /// The platform cannot trace unified memory (not a bug in the caller): a reason, never a throw.
 std::string unsupportedReason(CUptiResult r) {
@@ -41,25 +35,19 @@ std::string unsupportedReason(CUptiResult r) {
       return "CUPTI cannot trace unified memory with several GPUs that lack peer-to-peer access";
     case CUPTI_ERROR_UM_PROFILING_NOT_SUPPORTED_WITH_MPS:
       return "CUPTI cannot trace unified memory under MPS";
-    case CUPTI_ERROR_VIRTUALIZED_DEVICE_NOT_SUPPORTED:
-    case CUPTI_ERROR_VIRTUALIZED_DEVICE_INSUFFICIENT_PRIVILEGES:
-      return "CUPTI cannot trace a virtualised GPU (vGPU)";
     case CUPTI_ERROR_WSL_DEVICE_NOT_SUPPORTED:
       return "CUPTI cannot trace unified memory under WSL";
     case CUPTI_ERROR_MIG_DEVICE_NOT_SUPPORTED:
       return "CUPTI cannot trace a MIG instance";
-    case CUPTI_ERROR_INSUFFICIENT_PRIVILEGES:
-      return "CUPTI needs profiling privileges (NVreg_RestrictProfilingToAdminUsers)";
-    case CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED:
-      return "another CUPTI client (a profiler) is attached to this process";
     default:
-      return "CUPTI unified-memory tracing failed: " + cuptiText(r);
+      return "CUPTI unified-memory tracing: " + CuptiActivity::resultText(r);
   }
 }
 
-/// The one CUPTI subscription of the process: buffer callbacks registered and unified-memory
-/// counters configured once; captures take turns (captureMutex) and each enables the activity
-/// kind only while it runs, so timed repetitions outside a capture are not slowed by tracing.
+/// Unified-memory counters on the process's one CUPTI subscription (cuda/cupti_subscription.h),
+/// configured once; captures take turns (the subscription's captureMutex) and each enables the
+/// activity kind only while it runs, so timed repetitions outside a capture are not slowed by
+/// tracing.
 class CuptiUnifiedMemory {
  public:
   static CuptiUnifiedMemory& instance() {
@@ -70,7 +58,7 @@ class CuptiUnifiedMemory {
 
   [[nodiscard]] bool available() const { return reason_.empty(); }
   [[nodiscard]] const std::string& reason() const { return reason_; }
-  std::mutex& captureMutex() { return captureMutex_; }
+  std::mutex& captureMutex() { return CuptiActivity::instance().captureMutex(); }
 
   /// Drops whatever was recorded before (flushes first) and enables the kind. Records reach
   /// CUPTI through the UVM driver's event queue some time after enabling, so it returns only once
@@ -82,14 +70,13 @@ class CuptiUnifiedMemory {
   /// probe never comes back: finish() then keeps captured = true and puts a warning in
   /// unavailableReason, and the labs say the counters are lower bounds.
   CUptiResult begin() {
-    (void)cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+    CuptiActivity& activity = CuptiActivity::instance();
+    activity.flush();
     {
       std::lock_guard<std::mutex> lock(recordsMutex_);
       records_.clear();
-      dropped_ = 0;
     }
-    size_t ignored = 0;
-    (void)cuptiActivityGetNumDroppedRecords(nullptr, 0, &ignored);  // resets the global count
+    (void)activity.takeDropped();  // counts from here
     // The probe starts on the CPU (untraced), so moving it to the GPU makes an HtoD record.
     if (cudaMemPrefetchAsync(probe_, kProbeBytes, cudaMemLocation{cudaMemLocationTypeHost, 0}, 0, nullptr) != cudaSuccess ||
         cudaStreamSynchronize(nullptr) != cudaSuccess)
@@ -108,11 +95,10 @@ class CuptiUnifiedMemory {
     const bool live = probe(false, kEndProbeMs);
     if (endLive) *endLive = live;
     (void)cuptiActivityDisable(CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER);
-    (void)cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
-    size_t globalDropped = 0;
-    (void)cuptiActivityGetNumDroppedRecords(nullptr, 0, &globalDropped);
+    CuptiActivity& activity = CuptiActivity::instance();
+    activity.flush();
+    dropped = activity.takeDropped();
     std::lock_guard<std::mutex> lock(recordsMutex_);
-    dropped = dropped_ + globalDropped;
     return std::move(records_);
   }
 
@@ -124,17 +110,12 @@ class CuptiUnifiedMemory {
       reason_ = std::string("no CUDA device for CUPTI: ") + cudaGetErrorString(e);
       return;
     }
-    (void)cudaFree(nullptr);  // creates the current device's primary context
-    CUptiResult r = cuptiActivityRegisterCallbacks(&bufferRequested, &bufferCompleted);
-    if (r != CUPTI_SUCCESS) {
-      reason_ = unsupportedReason(r) + " (cuptiActivityRegisterCallbacks)";
+    CuptiActivity& activity = CuptiActivity::instance();  // registers the callbacks, flushes every ms
+    if (!activity.available()) {
+      reason_ = activity.unavailableReason();
       return;
     }
-    // CUPTI drains the driver's unified-memory event queue when it flushes; fault-heavy kernels
-    // fill that queue (about 8k records) between the default flushes and the rest is lost
-    // without a dropped count. Flushing every millisecond drains it more often.
-    (void)cuptiActivityFlushPeriod(1);
-    r = configure(devices, true);
+    CUptiResult r = configure(devices, true);
     if (r != CUPTI_SUCCESS && r != CUPTI_ERROR_UM_PROFILING_NOT_SUPPORTED &&
         r != CUPTI_ERROR_UM_PROFILING_NOT_SUPPORTED_ON_DEVICE &&
         r != CUPTI_ERROR_UM_PROFILING_NOT_SUPPORTED_ON_NON_P2P_DEVICES &&
@@ -151,6 +132,8 @@ class CuptiUnifiedMemory {
       return;
     }
     std::memset(probe_, 1, kProbeBytes);
+    activity.setSink(CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER,
+                     [this](const CUpti_Activity& record) { take(reinterpret_cast<const CUpti_ActivityUnifiedMemoryCounter3&>(record)); });
   }
 
   static constexpr std::size_t kProbeBytes = 64 * 1024;
@@ -173,7 +156,7 @@ class CuptiUnifiedMemory {
     }
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
     while (true) {
-      (void)cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+      CuptiActivity::instance().flush();
       if (probeSeen_[toGpu ? 0 : 1].load()) return true;
       if (std::chrono::steady_clock::now() > deadline) return false;
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -219,42 +202,21 @@ class CuptiUnifiedMemory {
     return cuptiActivityConfigureUnifiedMemoryCounter(config.data(), static_cast<uint32_t>(config.size()));
   }
 
-  // Since CUDA 13 CUPTI asks for buffers per thread: these run on any thread, concurrently.
-  static void CUPTIAPI bufferRequested(uint8_t** buffer, size_t* size, size_t* maxNumRecords) {
-    *buffer = static_cast<uint8_t*>(std::aligned_alloc(kBufferAlign, kBufferBytes));
-    *size = *buffer ? kBufferBytes : 0;
-    *maxNumRecords = 0;  // as many as fit
-  }
-
-  static void CUPTIAPI bufferCompleted(CUcontext context, uint32_t streamId, uint8_t* buffer, size_t /*size*/,
-                                       size_t validSize) {
-    std::vector<CUpti_ActivityUnifiedMemoryCounter3> mine;
-    CUpti_Activity* record = nullptr;
-    CuptiUnifiedMemory& self = instance();
-    const auto probeFirst = reinterpret_cast<std::uint64_t>(self.probe_);
-    while (cuptiActivityGetNextRecord(buffer, validSize, &record) == CUPTI_SUCCESS) {
-      if (record->kind != CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER) continue;
-      const auto& um = *reinterpret_cast<const CUpti_ActivityUnifiedMemoryCounter3*>(record);
-      if (um.address >= probeFirst && um.address < probeFirst + kProbeBytes) {
-        if (um.counterKind == CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_HTOD) self.probeSeen_[0].store(true);
-        if (um.counterKind == CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_DTOH) self.probeSeen_[1].store(true);
-        continue;
-      }
-      mine.push_back(um);
+  /// One record from CUPTI's threads: the probe's migrations mark the queue live, the rest are kept.
+  void take(const CUpti_ActivityUnifiedMemoryCounter3& um) {
+    const auto probeFirst = reinterpret_cast<std::uint64_t>(probe_);
+    if (um.address >= probeFirst && um.address < probeFirst + kProbeBytes) {
+      if (um.counterKind == CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_HTOD) probeSeen_[0].store(true);
+      if (um.counterKind == CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_DTOH) probeSeen_[1].store(true);
+      return;
     }
-    size_t dropped = 0;
-    (void)cuptiActivityGetNumDroppedRecords(context, streamId, &dropped);
-    std::free(buffer);
-    std::lock_guard<std::mutex> lock(self.recordsMutex_);
-    self.records_.insert(self.records_.end(), mine.begin(), mine.end());
-    self.dropped_ += dropped;
+    std::lock_guard<std::mutex> lock(recordsMutex_);
+    records_.push_back(um);
   }
 
   std::string reason_;
-  std::mutex captureMutex_;  // one capture at a time
   std::mutex recordsMutex_;  // the buffer callbacks' shared list
   std::vector<CUpti_ActivityUnifiedMemoryCounter3> records_;
-  std::uint64_t dropped_ = 0;
   void* probe_ = nullptr;
   std::atomic<bool> probeSeen_[2] = {false, false};  // HtoD, DtoH of the probe
   bool startLive_ = false;

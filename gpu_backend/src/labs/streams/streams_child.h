@@ -1,0 +1,24 @@
+#pragma once
+/// \file streams_child.h
+/// CUDA_DEVICE_MAX_CONNECTIONS (the hardware work queues streams map onto) is read once, when the
+/// CUDA context is created: a process cannot change it afterwards. A run asking for another count
+/// is measured by a child process started with the variable set: `warpscope-cli run streams` with
+/// the same parameters, whose JSON result comes back whole.
+
+#include "labs/run_monitor.h"
+#include "warpscope/lab.h"
+#include "warpscope/result.h"
+
+namespace warpscope::labs {
+
+/// The hardware queues this process's CUDA context has: CUDA_DEVICE_MAX_CONNECTIONS, 8 when unset
+/// or unreadable (CUDA's default).
+int processHardwareQueues();
+
+/// Runs `request` in `warpscope-cli` (found through WARPSCOPE_CLI, else beside this program or in
+/// ../app from it) with CUDA_DEVICE_MAX_CONNECTIONS=queues, and returns its result. Cancelling
+/// ends the child. Throws BadInputError when no warpscope-cli is found, std::runtime_error with the
+/// child's message when it fails.
+RunResult runStreamsInChild(const RunRequest& request, int queues, RunMonitor& monitor);
+
+}  // namespace warpscope::labs
