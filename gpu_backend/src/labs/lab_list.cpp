@@ -4,6 +4,7 @@
 #include "labs/bank_conflicts/bank_conflicts_lab.h"
 #include "labs/coalescing/coalescing_lab.h"
 #include "labs/divergence/divergence_lab.h"
+#include "labs/fft_registers/fft_registers_lab.h"
 #include "labs/lab_definition.h"
 #include "labs/latency_arith/latency_arith_lab.h"
 #include "labs/latency_memory/latency_memory_lab.h"
@@ -38,6 +39,7 @@ const std::vector<LabDefinition>& allLabs() {
       inTopic(latencyMemoryLab(), "Latency hiding"),
       inTopic(registerVsSharedLab(), "Latency hiding"),
       inTopic(matmulTilingLab(), "Latency hiding"),
+      inTopic(fftRegistersLab(), "Latency hiding"),
       inTopic(divergenceLab(), "SIMT execution"),
       inTopic(coalescingLab(), "Memory access"),
       inTopic(bankConflictsLab(), "Memory access"),
