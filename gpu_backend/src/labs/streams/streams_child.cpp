@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "labs/streams/streams_lab.h"
 #include "warpscope/params.h"
 #include "warpscope/writers.h"
 
@@ -81,7 +82,14 @@ RunResult runStreamsInChild(const RunRequest& request, int queues, RunMonitor& m
                                    request.scope == RunScope::FocusOnly ? "focus" : "sweep", "--format", "json"};
   for (const auto& [name, value] : request.params.values()) {
     std::ostringstream v;
-    v << name << "=" << value;
+    v << name << "=";
+    // A named choice is given by its name (the CLI takes no index for it).
+    const ParamSpec* spec = nullptr;
+    for (const ParamSpec& p : streamsSpec().params)
+      if (p.id == name) spec = &p;
+    const auto index = static_cast<std::size_t>(value);
+    if (spec && spec->isNamedChoice() && index < spec->choiceNames.size()) v << spec->choiceNames[index];
+    else v << value;
     args.push_back("--set");
     args.push_back(v.str());
   }

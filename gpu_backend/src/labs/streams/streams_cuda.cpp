@@ -189,7 +189,7 @@ double runOnce(StreamsState& st, const StreamsConfig& config, const std::vector<
 /// Every element the run produced must be its input + fmas x b (copy workload: in host memory;
 /// small kernels: on the device).
 void checkOutput(StreamsState& st, const StreamsConfig& config, const KernelArgs& args) {
-  const std::size_t elements = (std::size_t{static_cast<unsigned>(config.bufferMib)} << 20) / 4;
+  const std::size_t elements = streamsChunkBytes(config) * static_cast<unsigned>(streamsChunks(config)) / 4;
   std::vector<float> fromDevice;
   const float* out = st.hostOut->floats();
   if (config.workload == StreamsWorkload::SmallKernels) {

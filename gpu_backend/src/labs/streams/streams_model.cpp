@@ -24,7 +24,11 @@ StreamsProfile streamsProfile(const sim::DeviceProfile& profile) {
 int smallKernelBlocks(const DeviceInfo& device) { return std::max(1, device.smCount / kSmallKernels); }
 
 std::size_t streamsChunkBytes(const StreamsConfig& config) {
-  return (std::size_t{static_cast<unsigned>(config.bufferMib)} << 20) / static_cast<unsigned>(streamsChunks(config));
+  // Whole 4 KiB pages: every chunk starts aligned for the kernel's floats and the copy engines
+  // (128 MiB in 3 chunks leaves 4 KiB unused at the end).
+  constexpr std::size_t kPage = 4096;
+  const std::size_t buffer = std::size_t{static_cast<unsigned>(config.bufferMib)} << 20;
+  return buffer / static_cast<unsigned>(streamsChunks(config)) / kPage * kPage;
 }
 
 namespace {

@@ -39,7 +39,8 @@ StreamsProfile streamsProfile(const sim::DeviceProfile& profile);
 inline constexpr int kStreamsKernelBlock = 1024;
 int smallKernelBlocks(const DeviceInfo& device);
 
-/// Bytes in one chunk of the configuration's buffer.
+/// Bytes in one chunk of the configuration's buffer, whole 4 KiB pages (the buffer's last few
+/// pages go unused when it does not divide evenly).
 std::size_t streamsChunkBytes(const StreamsConfig& config);
 
 /// Each kind of operation's cost on its own, on the model (the host memory and the work of

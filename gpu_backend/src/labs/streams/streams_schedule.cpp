@@ -1,6 +1,7 @@
 #include "labs/streams/streams_schedule.h"
 
 #include <algorithm>
+#include <cmath>
 #include <deque>
 #include <limits>
 
@@ -23,7 +24,10 @@ LinearCost LinearCost::through(double mibA, double msA, double mibB, double msB)
   return c;
 }
 
-double streamsChunkMib(const StreamsConfig& config) { return double(config.bufferMib) / streamsChunks(config); }
+double streamsChunkMib(const StreamsConfig& config) {
+  // Whole 4 KiB pages, as the measurement cuts them (streams_model.h's streamsChunkBytes).
+  return std::floor(double(config.bufferMib) * 256 / streamsChunks(config)) / 256;
+}
 
 std::vector<StreamOp> streamsIssueList(const StreamsConfig& config, const StreamOpCosts& costs) {
   const double mib = streamsChunkMib(config);
