@@ -90,7 +90,9 @@ std::vector<LegendEntry> TimelineFigure::legendEntries() const {
   const auto& kinds = model_.timeline().kinds;
   for (size_t k = 0; k < kinds.size(); ++k) entries.push_back({toQ(kinds[k].label), kindColor(static_cast<int>(k))});
   if (model_.maxSubRows() > 0)
-    entries.push_back({QObject::tr("Pale lanes: masked off"), towardWhite(kindColor(0), kFadeUnlitLane), kindColor(0)});
+    entries.push_back({model_.timeline().unlitSubRowLabel.empty() ? QObject::tr("Pale lanes: masked off")
+                                                                  : toQ(model_.timeline().unlitSubRowLabel),
+                       towardWhite(kindColor(0), kFadeUnlitLane), kindColor(0)});
   if (cursorInside())
     entries.push_back({QObject::tr("Faded: after the cursor"), towardWhite(QColor(0x55, 0x55, 0x55), kFadeAfterCursor)});
   return entries;

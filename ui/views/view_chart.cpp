@@ -169,7 +169,7 @@ bool prefersLogX(const View& view) {
   std::sort(xs.begin(), xs.end());
   xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
   if (xs.size() < 3 || xs.front() <= 0) return false;
-  if (xs.back() / xs.front() < 16) return false;
+  if (xs.back() / xs.front() < 8) return false;  // 2..16 points per thread: three doublings
   // Geometric spacing: consecutive values mostly grow by a factor, not by a constant step.
   std::vector<double> ratios;
   for (size_t i = 1; i < xs.size(); ++i) ratios.push_back(xs[i] / xs[i - 1]);

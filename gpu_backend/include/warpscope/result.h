@@ -84,6 +84,9 @@ struct Timeline {
   /// Where the step control stops (sorted): e.g. the start of each path segment, so stepping
   /// advances one path at a time. Empty: every event start and end.
   std::vector<double> steps;
+  /// The legend's words for a sub-row an event leaves unlit, e.g. "Pale eighths of the SMs: idle";
+  /// empty: "Pale lanes: masked off" (a warp's lanes).
+  std::string unlitSubRowLabel;
 };
 
 // ---- grid --------------------------------------------------------------------------------

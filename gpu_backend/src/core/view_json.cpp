@@ -117,6 +117,7 @@ void timelineMetadataToJson(const Timeline& timeline, json& out) {
   out["rows"] = std::move(rows);
   out["span_kinds"] = idLabels(timeline.kinds);
   out["steps"] = timeline.steps;
+  if (!timeline.unlitSubRowLabel.empty()) out["unlit_sub_row_label"] = timeline.unlitSubRowLabel;
 }
 
 void timelineMetadataFromJson(const json& in, const std::string& where, Timeline& timeline) {
@@ -135,6 +136,7 @@ void timelineMetadataFromJson(const json& in, const std::string& where, Timeline
   for (const auto& k : arrayField(in, "span_kinds", where))
     timeline.kinds.push_back({field<std::string>(k, "id", where + " span_kinds"), field<std::string>(k, "label", where + " span_kinds")});
   timeline.steps = optionalField(in, "steps", where, std::vector<double>{});
+  timeline.unlitSubRowLabel = optionalField(in, "unlit_sub_row_label", where, std::string{});
 }
 
 void gridMetadataToJson(const View& view, json& out) {

@@ -29,20 +29,25 @@ namespace {
 constexpr unsigned kSampledTransforms = 8;
 constexpr std::size_t kBufferBytes = std::size_t{kFftTotalPoints} * 8;
 
+/// The host's references of the sampled transforms of this run's input.
+struct HostSamples {
+  std::vector<std::uint64_t> transforms;
+  std::vector<std::vector<std::complex<double>>> outputs;
+};
+
 /// The input, the kernels' output, cuFFT's output and the plan, kept between runs (a slider step
-/// must not allocate 768 MiB or plan again).
+/// must not allocate 768 MiB or plan again). A full run fills a fresh input; a slider step keeps
+/// the last full run's input, its host samples and cuFFT's output of it, and checks against them.
 struct FftBuffers : cuda::LabState {
   cuda::DeviceBuffer input{kBufferBytes};
   cuda::DeviceBuffer output{kBufferBytes};
   cuda::DeviceBuffer reference;  ///< cuFFT's output, allocated only with cuFFT in the build.
   cuda::DeviceBuffer scratch{64};
   std::unique_ptr<cuda::CufftBatched> cufft;
-};
-
-/// The host's references of the sampled transforms of this run's input.
-struct HostSamples {
-  std::vector<std::uint64_t> transforms;
-  std::vector<std::vector<std::complex<double>>> outputs;
+  std::uint32_t seed = 0;
+  unsigned inputPoints = 0;  ///< The transform size `samples` and `reference` hold (0: none yet).
+  HostSamples samples;
+  double cufftErrorVsHost = -1;
 };
 
 HostSamples hostSamples(std::uint32_t seed, const FftPlan& plan) {
@@ -110,11 +115,20 @@ RunResult measureFftRegisters(cuda::DeviceContext& context, const RunRequest& re
   const std::size_t steps = plan.pointsPerThread.size() + 3;
   std::size_t step = 0;
 
-  monitor.step(step++, steps, "fresh input and the host's double-precision DFT of sampled transforms");
-  const auto seed = static_cast<std::uint32_t>(std::random_device{}());
-  WS_CUDA_CHECK(cuda::launchFillFftInput(b.input.as<float>(), std::size_t{kFftTotalPoints} * 2, seed));
-  WS_CUDA_CHECK(cudaDeviceSynchronize());
-  const HostSamples samples = hostSamples(seed, plan);
+  const bool haveCufft = cuda::cufftInThisBuild();
+  // A slider step reuses the last full run's input and references (the host's DFTs and cuFFT's
+  // output take longer than the step may); anything else starts from a fresh input.
+  const bool fresh = !plan.focusOnly || b.inputPoints != plan.points;
+  if (fresh) {
+    monitor.step(step++, steps, "fresh input and the host's double-precision DFT of sampled transforms");
+    b.inputPoints = 0;
+    b.seed = static_cast<std::uint32_t>(std::random_device{}());
+    WS_CUDA_CHECK(cuda::launchFillFftInput(b.input.as<float>(), std::size_t{kFftTotalPoints} * 2, b.seed));
+    WS_CUDA_CHECK(cudaDeviceSynchronize());
+    b.samples = hostSamples(b.seed, plan);
+  }
+  const std::uint32_t seed = b.seed;
+  const HostSamples& samples = b.samples;
 
   FftRun run;
   run.plan = plan;
@@ -126,24 +140,25 @@ RunResult measureFftRegisters(cuda::DeviceContext& context, const RunRequest& re
   run.bandwidthBoundGflops = fftGflopsAtBandwidth(run.bandwidthGBs, plan.points);
 
   const double gflopPerLaunch = fftFlopsPerTransform(plan.points) * plan.batch * 1e-9;
-  // cuFFT: the reference output for every element's check, on every run (one untimed launch);
-  // its GFLOP/s on full sweeps.
+  // cuFFT: the reference output for every element's check, computed (untimed) with each fresh
+  // input; its GFLOP/s on full sweeps.
   monitor.step(step++, steps, "cuFFT's batched plan");
-  const bool haveCufft = cuda::cufftInThisBuild();
-  double cufftErrorVsHost = -1;
   if (haveCufft) {
     if (!b.reference.get()) b.reference = cuda::DeviceBuffer(kBufferBytes);
     if (!b.cufft || b.cufft->points() != plan.points || b.cufft->batch() != plan.batch) {
       b.cufft.reset();  // one plan's work area at a time
       b.cufft = std::make_unique<cuda::CufftBatched>(plan.points, plan.batch);
     }
-    poison(b.reference);
-    b.cufft->forward(b.input.get(), b.reference.get());
-    WS_CUDA_CHECK(cudaDeviceSynchronize());
-    checkEveryOutput(b, b.reference.get(), b.reference.get(), plan, "cuFFT", "themselves (NaN)");
-    cufftErrorVsHost = checkSamples(b.reference.get(), samples, plan, "cuFFT");
+    if (fresh) {
+      poison(b.reference);
+      b.cufft->forward(b.input.get(), b.reference.get());
+      WS_CUDA_CHECK(cudaDeviceSynchronize());
+      checkEveryOutput(b, b.reference.get(), b.reference.get(), plan, "cuFFT", "themselves (NaN)");
+      b.cufftErrorVsHost = checkSamples(b.reference.get(), samples, plan, "cuFFT");
+    }
     if (!plan.focusOnly) {
-      const cuda::TimingStats t = cuda::timeLaunches([&] { b.cufft->forward(b.input.get(), b.reference.get()); },
+      // Timed into the output buffer: the reference stays as checked.
+      const cuda::TimingStats t = cuda::timeLaunches([&] { b.cufft->forward(b.input.get(), b.output.get()); },
                                                      policy, &monitor.token());
       const cuda::RateStats r = cuda::ratesFrom(t, gflopPerLaunch);
       run.cufft = FftRateStats{r.median, r.min, r.max};
@@ -186,6 +201,7 @@ RunResult measureFftRegisters(cuda::DeviceContext& context, const RunRequest& re
     point.gflopsMax = r.max;
     run.points.push_back(point);
   }
+  b.inputPoints = plan.points;
   monitor.done();
 
   RunResult result = assembleFftRegistersResult(device, request.params, run, request.scope);
@@ -196,13 +212,14 @@ RunResult measureFftRegisters(cuda::DeviceContext& context, const RunRequest& re
          << (plan.focusOnly ? "on full runs only (a slider step reruns the focus kernel)." : "in this run.");
   result.notes.push_back(timing.str());
   std::ostringstream checked;
-  checked << "Checked: a fresh pseudo-random input every run (seed " << seed << "), outputs poisoned with NaN before "
+  checked << "Checked: a fresh pseudo-random input every full run (a slider step keeps the last one; seed " << seed
+          << "), outputs poisoned with NaN before "
           << "every kernel; "
           << (haveCufft ? "every output of every transform compared with cuFFT's on the GPU"
                         : "every output checked to have overwritten the poison (no cuFFT to compare with)")
           << ", and " << kSampledTransforms << " sampled transforms with the host's double-precision DFT; tolerance: "
           << "the largest error of a transform <= " << fftTolerance(plan.points) << " x its rms (16 x 2^-24 x log2 N).";
-  if (cufftErrorVsHost >= 0) checked << " cuFFT itself vs the host: " << cufftErrorVsHost << " x rms.";
+  if (haveCufft && b.cufftErrorVsHost >= 0) checked << " cuFFT itself vs the host: " << b.cufftErrorVsHost << " x rms.";
   result.notes.push_back(checked.str());
   if (haveCufft && b.cufft) result.notes.push_back("Reference: " + b.cufft->description() + ".");
   result.notes.insert(result.notes.end(), spillNotes.begin(), spillNotes.end());

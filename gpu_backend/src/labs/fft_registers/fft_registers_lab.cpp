@@ -16,7 +16,7 @@ namespace {
 constexpr const char* kRegisterSeries = "Register FFT";
 constexpr const char* kModelSeries = "Model: register FFT";
 constexpr const char* kCufftSeries = "cuFFT (batched plan)";
-constexpr const char* kBoundSeries = "Bandwidth bound (one read + one write)";
+constexpr const char* kBoundSeries = "Bandwidth bound (read + write)";
 constexpr const char* kOccupancySeries = "Occupancy (% of the SM's warps)";
 constexpr const char* kRegistersSeries = "Registers per thread";
 

@@ -32,8 +32,9 @@ LabSpec buildSpec() {
                "everything in order.",
                ParamRole::Focus),
       namedChoiceParam("order", "Issue order", {"depth-first", "breadth-first"}, 0,
-                       "Depth-first: per chunk, copy in, kernel, copy out. Breadth-first: every copy in, then every "
-                       "kernel, then every copy out. Matters when streams share a hardware queue.",
+                       "Depth-first: per chunk, copy in, kernel, copy out (small kernels: each stream's kernels "
+                       "together). Breadth-first: every copy in, then every kernel, then every copy out (small "
+                       "kernels: one per stream in turn). Matters when streams share a hardware queue.",
                        ParamRole::Focus),
       namedChoiceParam("host_memory", "Host memory", {"pinned", "pageable"}, 0,
                        "Pinned (cudaMallocHost): the copy engines read it directly while the host goes on. Pageable "
@@ -49,8 +50,8 @@ LabSpec buildSpec() {
       choiceParam("hardware_queues", "Hardware queues", "", {1, 8, 32}, 8,
                   "CUDA_DEVICE_MAX_CONNECTIONS: the work queues streams map onto (8 by default). It must be set "
                   "before the CUDA context exists, so on a GPU a value other than the process's is measured in a "
-                  "child process. With one queue, an operation waiting for its stream holds up every stream's work "
-                  "behind it (false dependencies)."),
+                  "child process. With one queue, a kernel waiting for its stream holds up every stream's kernels "
+                  "behind it (false dependencies); copies have the copy engines' own queues."),
       choiceParam("kernel_fmas", "Kernel length (FMAs per element)", "", {64, 256, 1024, 2048, 4096, 8192}, 2048,
                   "Dependent FMAs the kernel runs on each 4-byte element of its chunk: 2048 makes a kernel about as "
                   "long as its chunk's copy over PCIe 5."),

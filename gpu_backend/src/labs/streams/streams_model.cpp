@@ -16,6 +16,8 @@ StreamsProfile streamsProfile(const sim::DeviceProfile& profile) {
   p.pageableDtohGBs = profile.param("streams", "pageable_dtoh_gbs", 0.1, 10000);
   p.copyCallUs = profile.param("streams", "copy_call_us", 0, 1000);
   p.kernelLaunchUs = profile.param("streams", "kernel_launch_us", 0, 1000);
+  p.kernelFixedUs = profile.param("streams", "kernel_fixed_us", 0, 10000);
+  p.kernelFp32Fraction = profile.param("streams", "kernel_fp32_fraction", 0.01, 1);
   p.issueUs = profile.param("streams", "issue_us", 0, 1000);
   p.copyEngines = static_cast<int>(profile.param("streams", "copy_engines", 1, 8));
   return p;
@@ -39,7 +41,7 @@ namespace {
 double kernelMsPerMib(const sim::DeviceProfile& profile, const StreamsConfig& config, double sms, int threadsPerSm) {
   const DeviceInfo& d = profile.info;
   const double elements = double(1 << 20) / 4;
-  const double fmaPerSecondPerSm = d.fp32LanesPerSm * d.smClockMhz * 1e6 *
+  const double fmaPerSecondPerSm = d.fp32LanesPerSm * d.smClockMhz * 1e6 * streamsProfile(profile).kernelFp32Fraction *
                                    arithFractionOfPeak(d, fmaPipeline(profile), threadsPerSm, 1);
   const double computeS = elements * config.kernelFmas / (fmaPerSecondPerSm * sms);
   const double memoryS = elements * 8 / (copyKernelCeilingGBs(profile) * 1e9 * sms / d.smCount);
@@ -60,10 +62,10 @@ StreamOpCosts modelStreamOpCosts(const sim::DeviceProfile& profile, const Stream
   if (config.workload == StreamsWorkload::SmallKernels) {
     // One block of kStreamsKernelBlock threads on each of an eighth of the SMs.
     const int blocks = smallKernelBlocks(d);
-    c.kernel = {c.markerMs, kernelMsPerMib(profile, config, blocks, kStreamsKernelBlock)};
+    c.kernel = {p.kernelFixedUs * 1e-3, kernelMsPerMib(profile, config, blocks, kStreamsKernelBlock)};
     c.kernelShare = double(blocks) / d.smCount;
   } else {
-    c.kernel = {c.markerMs, kernelMsPerMib(profile, config, d.smCount, d.maxThreadsPerSm)};
+    c.kernel = {p.kernelFixedUs * 1e-3, kernelMsPerMib(profile, config, d.smCount, d.maxThreadsPerSm)};
     c.kernelShare = 1;
   }
   return c;
@@ -98,8 +100,8 @@ RunResult simulateStreams(const sim::DeviceProfile& profile, const RunRequest& r
   std::ostringstream why;
   why << "Model: each operation's time on its own from the profile (copies at " << p.linkGBs << " GB/s pinned, "
       << p.pageableHtodGBs << " / " << p.pageableDtohGBs << " GB/s pageable in / out, plus " << p.copyCallUs
-      << " us each; kernels at the FP32 rate of their occupancy, at least their bytes at the DRAM ceiling, plus "
-      << p.kernelLaunchUs << " us), then the hardware's rules: one copy at a time per engine (" << p.copyEngines
+      << " us each; kernels at " << p.kernelFp32Fraction << " of the FP32 rate of their occupancy, at least their "
+      << "bytes at the DRAM ceiling, plus " << p.kernelFixedUs << " us), then the hardware's rules: one copy at a time per engine (" << p.copyEngines
       << " engine" << (p.copyEngines == 1 ? "" : "s") << "), streams in order, " << plan.focus.hardwareQueues
       << " hardware queue" << (plan.focus.hardwareQueues == 1 ? "" : "s")
       << " handing work over in issue order, kernels side by side while the SMs have room.";

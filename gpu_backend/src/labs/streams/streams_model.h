@@ -6,9 +6,9 @@
 ///   copy in / out (pinned):   chunk bytes / host_link.link_gbs + streams.copy_call_us
 ///   copy in (pageable):       chunk bytes / host_link.pageable_gbs + streams.copy_call_us
 ///   copy out (pageable):      chunk bytes / streams.pageable_dtoh_gbs + streams.copy_call_us
-///   kernel: the larger of its FMAs at the FP32 rate its occupancy reaches (fma_pipeline) on the
-///           SMs it runs on, and its bytes (read and written once) at the DRAM ceiling, plus
-///           streams.kernel_launch_us
+///   kernel: the larger of its FMAs at streams.kernel_fp32_fraction of the FP32 rate its
+///           occupancy reaches (fma_pipeline) on the SMs it runs on, and its bytes (read and
+///           written once) at the DRAM ceiling, plus streams.kernel_fixed_us
 ///   marker kernel: streams.kernel_launch_us
 /// The copy engines (streams.copy_engines, the GPU's asyncEngineCount) and the host's time per
 /// asynchronous call when nothing gates the queue (streams.issue_us, pageable runs) complete the
@@ -28,7 +28,9 @@ struct StreamsProfile {
   double pageableHtodGBs = 0;  ///< host_link.pageable_gbs.
   double pageableDtohGBs = 0;  ///< streams.pageable_dtoh_gbs.
   double copyCallUs = 0;       ///< streams.copy_call_us: a copy's fixed cost on the engine.
-  double kernelLaunchUs = 0;   ///< streams.kernel_launch_us: a kernel's fixed cost.
+  double kernelLaunchUs = 0;   ///< streams.kernel_launch_us: a tiny kernel's time (the marker).
+  double kernelFixedUs = 0;    ///< streams.kernel_fixed_us: a chunk kernel's fixed part.
+  double kernelFp32Fraction = 1;  ///< streams.kernel_fp32_fraction: of the occupancy's FP32 rate.
   double issueUs = 0;          ///< streams.issue_us: the host's time per asynchronous call.
   int copyEngines = 2;         ///< streams.copy_engines (asyncEngineCount).
 };

@@ -48,12 +48,13 @@ std::vector<PresetSpec> streamsPresets() {
        .title = "Many streams, one hardware queue",
        .claim = "Streams are a software construct mapped onto hardware command queues, many to one (about 32 in "
                 "Kepler's Hyper-Q): streams that share a queue wait for each other.",
-       .lookAt = "With one hardware queue, depth-first issue puts each chunk's copy back in front of the next chunk's "
-                 "copy in: it waits for its kernel and holds up everything behind it. On the chart depth-first stays "
-                 "slow with more streams while breadth-first still overlaps; with 8 queues both orders are the same.",
+       .lookAt = "Eight small kernels, two per stream, in one hardware queue, issued stream by stream: each stream's "
+                 "second kernel waits for its first at the head of the queue and holds the next stream's kernels "
+                 "behind it, so only two run at a time. Breadth-first issue, or eight queues, lets them run "
+                 "together. (Copies are not held: they have the copy engines' own queues.)",
        .source = section + "'Command Queue'",
-       .settings = {"streams=4", "hardware_queues=1", "order=depth-first"},
-       .view = "total-vs-streams"},
+       .settings = {"streams=4", "hardware_queues=1", "order=depth-first", "workload=small-kernels"},
+       .view = "timeline"},
       {.id = "streams-concurrent-small-kernels",
        .title = "Small kernels side by side",
        .claim = "A GPU can do multiple things in parallel: kernels of different streams that each leave SMs idle run "

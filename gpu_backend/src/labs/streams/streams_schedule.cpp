@@ -56,11 +56,23 @@ std::vector<StreamOp> streamsIssueList(const StreamsConfig& config, const Stream
     ops.push_back(op(StreamOpKind::Kernel, c));
     if (config.defaultStream != DefaultStreamUse::None) ops.push_back(op(StreamOpKind::Marker, c));
   };
-  if (!copies || config.order == IssueOrder::DepthFirst) {
+  if (!copies) {
+    // Small kernels: depth-first issues each stream's kernels together (stream 0's, then stream
+    // 1's, ...), breadth-first one kernel per stream in turn (kernel c on stream c mod streams).
+    std::vector<int> order;
+    if (config.order == IssueOrder::DepthFirst)
+      for (int s = 0; s < config.streams; ++s)
+        for (int c = s; c < chunks; c += config.streams) order.push_back(c);
+    else
+      for (int c = 0; c < chunks; ++c) order.push_back(c);
+    for (int c : order) kernelAndMarker(c);
+    return ops;
+  }
+  if (config.order == IssueOrder::DepthFirst) {
     for (int c = 0; c < chunks; ++c) {
-      if (copies) ops.push_back(op(StreamOpKind::HostToDevice, c));
+      ops.push_back(op(StreamOpKind::HostToDevice, c));
       kernelAndMarker(c);
-      if (copies) ops.push_back(op(StreamOpKind::DeviceToHost, c));
+      ops.push_back(op(StreamOpKind::DeviceToHost, c));
     }
     return ops;
   }
@@ -81,7 +93,7 @@ bool isCopy(StreamOpKind k) { return k == StreamOpKind::HostToDevice || k == Str
 class StreamsSimulation {
  public:
   StreamsSimulation(const std::vector<StreamOp>& ops, const StreamsMachine& machine)
-      : ops_(ops), machine_(machine), start_(ops.size(), kNever), end_(ops.size(), kNever), dispatched_(ops.size()),
+      : ops_(ops), machine_(machine), start_(ops.size(), kNever), end_(ops.size(), kNever),
         queues_(static_cast<std::size_t>(std::max(1, machine.hardwareQueues))) {
     // Each operation's dependencies: the one before it in its stream, and around a legacy
     // default-stream operation everything before it (it) and everything after it (them).
@@ -139,15 +151,27 @@ class StreamsSimulation {
   void advanceAt(double now) {
     for (bool moved = true; moved;) {
       moved = false;
-      // The host issues into the operation's hardware queue.
+      // The host issues kernels into their stream's hardware queue, copies to their engine's side.
       while (!hostBlocked() && nextIssue_ < ops_.size() && hostT_ <= now) {
         const std::size_t i = nextIssue_++;
-        queues_[queueOf(ops_[i])].push_back(i);
+        if (isCopy(ops_[i].kind)) waitingCopies_.push_back(i);
+        else queues_[queueOf(ops_[i])].push_back(i);
         if (ops_[i].pageable && isCopy(ops_[i].kind)) blockingOp_ = static_cast<int>(i);
         else hostT_ += machine_.issueMs;
         moved = true;
       }
-      // Each queue's head goes to its engine once its dependencies have finished.
+      // A copy goes to its engine once its dependencies have finished, in issue order among those
+      // ready; each queue's head kernel goes to the SMs once its dependencies have finished.
+      for (auto it = waitingCopies_.begin(); it != waitingCopies_.end();) {
+        const std::size_t i = *it;
+        if (std::all_of(deps_[i].begin(), deps_[i].end(), [&](int d) { return finished(d, now); })) {
+          engineFifo(ops_[i]).push_back(i);
+          it = waitingCopies_.erase(it);
+          moved = true;
+        } else {
+          ++it;
+        }
+      }
       for (auto& q : queues_)
         while (!q.empty()) {
           const std::size_t head = q.front();
@@ -203,9 +227,9 @@ class StreamsSimulation {
   const std::vector<StreamOp>& ops_;
   StreamsMachine machine_;
   std::vector<double> start_, end_;
-  std::vector<bool> dispatched_;
   std::vector<std::vector<int>> deps_;
   std::vector<std::deque<std::size_t>> queues_;
+  std::vector<std::size_t> waitingCopies_;  ///< Issued copies whose dependencies are not yet done.
   std::deque<std::size_t> copyFifo_[2];
   double copyBusyUntil_[2] = {0, 0};
   std::deque<std::size_t> kernelFifo_;

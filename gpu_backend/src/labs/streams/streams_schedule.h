@@ -4,9 +4,11 @@
 // runs, by the rules the hardware follows:
 // - operations of one stream run one after another, in issue order;
 // - streams map onto the device's hardware work queues (CUDA_DEVICE_MAX_CONNECTIONS, 8 by
-//   default) round robin; a queue hands its operations to the engines in order, and its head
-//   waits until the operation before it in the same stream has finished: an operation of another
-//   stream queued behind it waits too (a false dependency);
+//   default) round robin; a queue hands its kernels to the SMs in order, and its head waits until
+//   the operation before it in the same stream has finished: a kernel of another stream queued
+//   behind it waits too (a false dependency). Copies do not go through these queues: on an H100
+//   (2026-11-26) one queue delayed no copy (docs/labs/streams.md); a copy waits only for its
+//   stream and its engine;
 // - a copy engine runs one copy at a time, in the order they were handed to it; with two engines
 //   (asyncEngineCount >= 2) copies to and from the device run side by side, with one they share it;
 // - kernels start in the order handed over while the SMs have room: one that fills the GPU runs

@@ -11,8 +11,10 @@ inline constexpr int kSmallKernels = 8;
 
 /// The order the host issues the chunks' operations in.
 enum class IssueOrder {
-  DepthFirst,    ///< Per chunk: copy in, kernel, copy out; then the next chunk.
-  BreadthFirst,  ///< Every chunk's copy in, then every kernel, then every copy out.
+  DepthFirst,    ///< Per chunk: copy in, kernel, copy out; then the next chunk. Small kernels:
+                 ///< each stream's kernels together, stream after stream.
+  BreadthFirst,  ///< Every chunk's copy in, then every kernel, then every copy out. Small
+                 ///< kernels: one per stream in turn.
 };
 
 enum class HostMemory {

@@ -70,6 +70,7 @@ View streamsTimelineView(const LabSpec& lab, const std::string& viewId, const St
   }
   const int smRow = static_cast<int>(t.rows.size());
   t.rows.push_back({"SMs", "Engines", kSmSubRows});
+  t.unlitSubRowLabel = "Pale eighths of the SMs: idle";
 
   double t0 = schedule.empty() ? 0 : schedule.front().startMs;
   for (const ScheduledOp& s : schedule) t0 = std::min(t0, s.startMs);
