@@ -89,7 +89,7 @@ class RecordingBackend final : public Backend {
         bestDifferences = std::move(diff);
       }
     }
-    if (!best || !bestDifferences.empty()) return notRecorded(*device, lab, best, bestDifferences);
+    if (!best || !bestDifferences.empty()) return notRecorded(*device, lab, best, bestDifferences, otherWithRun(*device, request));
     if (progress) progress(0.5, "reading the recording " + best->file);
     std::lock_guard lock(mutex_);
     auto loaded = device->loaded.find(best->file);
@@ -137,8 +137,20 @@ class RecordingBackend final : public Backend {
     return nullptr;
   }
 
+  /// Another recorded GPU holding a run of exactly this request (a slide recorded on an H100 only),
+  /// or nullptr.
+  const RecordedDevice* otherWithRun(const RecordedDevice& asked, const RunRequest& request) const {
+    const LabSpec& lab = LabRegistry::builtin().get(request.labId);
+    for (const RecordedDevice& other : devices_) {
+      if (&other == &asked) continue;
+      for (const IndexEntry& entry : other.index.entries)
+        if (entry.labId == request.labId && differences(lab, request.params, entry.params).empty()) return &other;
+    }
+    return nullptr;
+  }
+
   static RunError notRecorded(const RecordedDevice& device, const LabSpec& lab, const IndexEntry* nearest,
-                              const std::vector<std::string>& diff) {
+                              const std::vector<std::string>& diff, const RecordedDevice* recordedElsewhere) {
     std::string message = "Not recorded: the " + device.info.name + " recordings hold ";
     if (!nearest) {
       message += "no run of " + lab.title + ".";
@@ -147,8 +159,10 @@ class RecordingBackend final : public Backend {
       for (std::size_t i = 0; i < diff.size(); ++i) message += (i ? ", " : "") + diff[i];
       message += ". The nearest recording is preset '" + nearest->presetId + "'.";
     }
+    if (recordedElsewhere)
+      message += " It was recorded on the " + recordedElsewhere->info.name + " (" + recordedElsewhere->info.id + ").";
     RunError error{RunError::Kind::BadInput, message};
-    error.alternativeDeviceId = modelDeviceFor(device.info.id);
+    error.alternativeDeviceId = recordedElsewhere ? recordedElsewhere->info.id : modelDeviceFor(device.info.id);
     return error;
   }
 
