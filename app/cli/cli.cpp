@@ -1,10 +1,14 @@
 #include "cli/cli.h"
 
+#include <iostream>
+#include <stdexcept>
+
 #include "cli/cli_args.h"
 #include "cli/commands.h"
 #include "warpscope/file_write.h"
 #include "warpscope/lectures.h"
 #include "warpscope/session.h"
+#include "warpscope/worker.h"
 #include "warpscope/writers.h"
 
 namespace warpscope::cli {
@@ -24,6 +28,9 @@ std::string usage() {
          "  bench [LAB ...] [--device ID] [--repeat N]   every lab (or those named): sweep time, focus rerun,\n"
          "                                its own targets\n"
          "  bench --presets [--device ID]      every lecture preset's run time against 100 ms\n"
+         "  serve                         the GPU worker: the worker protocol on stdin/stdout (docs/remote.md)\n"
+         "  --host HOST (devices, run, record, bench): that host's devices, through `ssh HOST warpscope-cli serve`;\n"
+         "                                --device then names one of them (cuda:0 or ssh:HOST/cuda:0)\n"
          "exit: 0 ok, 2 bad input, 3 device error, 1 bench target missed\n";
 }
 
@@ -38,13 +45,39 @@ const char* deviceKindWord(DeviceKind kind) {
   return "simulator";
 }
 
-int listDevices(const Session& session, std::ostream& out) {
-  for (const auto& d : session.devices())
+/// Adds --host's GPU worker to the session; --device then names one of its devices (prefixed
+/// here when given as the host names it), and defaults to its first.
+void connectHost(Session& session, CliOptions& options) {
+  const std::string host = *options.host;
+  try {
+    session.addBackend(worker::makeWorkerBackend(worker::sshWorkerCommand(host)));
+  } catch (const BadInputError&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw std::runtime_error("cannot reach a GPU worker on " + host + ": " + e.what());
+  }
+  const std::string prefix = worker::clientDeviceId(host, "");
+  if (options.device && !options.device->starts_with("ssh:")) options.device = prefix + *options.device;
+  if (!options.device)
+    for (const DeviceInfo& d : session.devices())
+      if (d.id.starts_with(prefix)) {
+        options.device = d.id;
+        break;
+      }
+  if (!options.device) throw std::runtime_error(host + " offers no device (see warpscope-cli devices --host " + host + ")");
+}
+
+int listDevices(const Session& session, std::ostream& out, const std::optional<std::string>& host = {}) {
+  const std::string prefix = host ? worker::clientDeviceId(*host, "") : std::string();
+  for (const auto& d : session.devices()) {
+    if (!d.id.starts_with(prefix)) continue;  // --host: only that host's
     out << d.id << '\t' << deviceKindWord(d.kind) << '\t' << d.name << '\t' << d.smCount << " SMs, cc "
         << d.computeCapability << (d.kind == DeviceKind::Recording ? '\t' + d.sources : std::string()) << '\n';
+  }
   // GPUs that are not offered, and why: a user looking for their GPU finds the reason here.
   for (const auto& missing : session.unavailableDevices())
-    out << missing.id << '\t' << "unavailable" << '\t' << missing.reason << '\n';
+    if (missing.id.starts_with(prefix) || (!prefix.empty() && missing.id == prefix + "cuda"))
+      out << missing.id << '\t' << "unavailable" << '\t' << missing.reason << '\n';
   return kExitOk;
 }
 
@@ -77,7 +110,7 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
   }
   const std::string command = args[0];
   if (command != "devices" && command != "labs" && command != "lectures" && command != "describe" &&
-      command != "run" && command != "bench" && command != "record" && command != "show") {
+      command != "run" && command != "bench" && command != "record" && command != "show" && command != "serve") {
     err << "warpscope-cli: unknown command '" << command << "'\n" << usage();
     return kExitBadInput;
   }
@@ -90,14 +123,17 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
       return code;
     }
     Session session;  // probes the GPU: only after the command line is known to be sound
-    const int code = command == "devices"    ? listDevices(session, out)
+    if (command == "serve") return worker::serveWorker(std::cin, out, session);
+    CliOptions withHost = options;
+    if (options.host) connectHost(session, withHost);
+    const int code = command == "devices"    ? listDevices(session, out, withHost.host)
                      : command == "labs"     ? listLabs(session, out)
                      : command == "lectures" ? listLectures(session, out)
-                     : command == "describe" ? describe(session, options, out)
-                     : command == "run"      ? runCommand(session, options, out, err)
-                     : command == "record"   ? recordCommand(session, options, out, err)
-                     : options.presets       ? benchPresetsCommand(session, options, out, err)
-                                             : benchCommand(session, options, out, err);
+                     : command == "describe" ? describe(session, withHost, out)
+                     : command == "run"      ? runCommand(session, withHost, out, err)
+                     : command == "record"   ? recordCommand(session, withHost, out, err)
+                     : options.presets       ? benchPresetsCommand(session, withHost, out, err)
+                                             : benchCommand(session, withHost, out, err);
     // Output that never arrived (stdout on a full disk or closed) is a failure, not success.
     if (!out.flush()) throw FileWriteError("cannot write to standard output");
     return code;

@@ -18,6 +18,7 @@ CliOptions parseCliOptions(const std::vector<std::string>& args) {
     };
     const std::string name = arg.starts_with("--") ? arg.substr(0, arg.find('=')) : arg;
     if (name == "--device") options.device = value();
+    else if (name == "--host") options.host = value();
     else if (name == "--set") options.assignments.push_back(value());
     else if (name == "--format") options.format = value();
     else if (name == "--out") {

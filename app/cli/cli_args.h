@@ -9,6 +9,7 @@ namespace warpscope::cli {
 struct CliOptions {
   std::vector<std::string> positional;   ///< e.g. the LAB of `run LAB`
   std::optional<std::string> device;     ///< --device ID
+  std::optional<std::string> host;       ///< --host HOST: that host's GPUs, through ssh
   std::vector<std::string> assignments;  ///< every --set NAME=VALUE, in order
   std::optional<std::string> preset;     ///< --preset ID (run): the preset's lab and settings
   std::string format = "json";           ///< --format json|csv

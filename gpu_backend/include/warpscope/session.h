@@ -21,6 +21,9 @@ class Session {
   Session(std::unique_ptr<Backend> cuda, std::unique_ptr<Backend> simulator, std::string cudaMissingReason = {},
           std::unique_ptr<Backend> recordings = nullptr);
   ~Session();
+  /// Adds a backend whose devices come first in the list (a GPU worker on another host: its
+  /// devices are "ssh:HOST/cuda:0"); runs on them go to it. Ids must not clash with the others'.
+  void addBackend(std::unique_ptr<Backend> backend);
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
 
@@ -53,6 +56,7 @@ class Session {
   std::unique_ptr<Backend> cuda_;
   std::unique_ptr<Backend> simulator_;
   std::unique_ptr<Backend> recordings_;
+  std::vector<std::unique_ptr<Backend>> added_;
   std::vector<DeviceInfo> devices_;
   std::vector<UnavailableDevice> unavailable_;
 };

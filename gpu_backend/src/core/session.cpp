@@ -28,6 +28,17 @@ Session::Session(std::unique_ptr<Backend> cuda, std::unique_ptr<Backend> simulat
 
 Session::~Session() = default;
 
+void Session::addBackend(std::unique_ptr<Backend> backend) {
+  if (!backend) return;
+  std::vector<DeviceInfo> devices = backend->devices();
+  for (const DeviceInfo& d : devices)
+    for (const DeviceInfo& existing : devices_)
+      if (existing.id == d.id) throw BadInputError("device '" + d.id + "' is offered twice");
+  devices_.insert(devices_.begin(), devices.begin(), devices.end());
+  for (auto& missing : backend->unavailableDevices()) unavailable_.push_back(std::move(missing));
+  added_.push_back(std::move(backend));
+}
+
 bool Session::hasCudaDevice() const {
   for (const auto& device : devices_)
     if (device.kind == DeviceKind::Cuda) return true;
@@ -56,6 +67,9 @@ const DeviceInfo& Session::device(const std::string& id) const {
 
 Backend* Session::backendFor(const std::string& deviceId) const {
   const DeviceInfo& info = device(deviceId);
+  for (const auto& added : added_)
+    for (const DeviceInfo& d : added->devices())
+      if (d.id == deviceId) return added.get();
   switch (info.kind) {
     case DeviceKind::Cuda: return cuda_.get();
     case DeviceKind::Recording: return recordings_.get();

@@ -1,0 +1,249 @@
+#include "warpscope/worker.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <mutex>
+#include <stdexcept>
+
+#include "core/result_json.h"
+#include "worker/worker_process.h"
+#include "worker/worker_protocol.h"
+
+namespace warpscope::worker {
+
+namespace {
+
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+/// How long a worker may take to answer its hello: ssh asks for nothing (BatchMode), but a first
+/// CUDA initialisation on a GPU server takes seconds.
+constexpr std::chrono::seconds kHelloTimeout{60};
+/// After a cancel, how long the worker has to stop before it is ended.
+constexpr std::chrono::seconds kCancelGrace{5};
+
+std::chrono::seconds runBudget() {
+  if (const char* text = std::getenv("WARPSCOPE_RUN_BUDGET_S"); text && *text) {
+    const long s = std::strtol(text, nullptr, 10);
+    if (s > 0) return std::chrono::seconds(s);
+  }
+  return std::chrono::seconds(600);
+}
+
+class WorkerBackend : public Backend {
+ public:
+  explicit WorkerBackend(WorkerCommand command) : command_(std::move(command)) { start(); }
+
+  [[nodiscard]] std::string name() const override { return command_.host.empty() ? "GPU worker" : "GPU worker on " + command_.host; }
+  [[nodiscard]] std::vector<DeviceInfo> devices() const override { return devices_; }
+  [[nodiscard]] std::vector<UnavailableDevice> unavailableDevices() const override { return unavailable_; }
+
+  RunOutcome run(const RunRequest& request, const ProgressFn& progress, const CancelToken& cancel) override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::string restarted;
+    if (!child_ || !child_->running()) {
+      try {
+        start();
+        restarted = "A new GPU worker was started for this run (" + command_.text() + ").";
+      } catch (const std::exception& e) {
+        return RunError{RunError::Kind::Device, std::string("cannot start the GPU worker: ") + e.what()};
+      }
+    }
+    RunRequest forWorker = request;
+    forWorker.deviceId = workerDeviceId(request.deviceId);
+    const std::uint64_t id = ++lastId_;
+    if (!child_->writeLine(runMessage(id, forWorker).dump())) return ended("before the run started");
+    const auto started = Clock::now();
+    std::optional<Clock::time_point> cancelSent;
+    const auto budget = runBudget();
+    std::string line;
+    while (true) {
+      switch (child_->readLine(line, std::chrono::milliseconds(100), kMaxMessageBytes)) {
+        case ChildProcess::ReadStatus::Line: {
+          json m;
+          try {
+            m = parseMessage(line);
+          } catch (const std::exception& e) {
+            child_->kill();
+            return RunError{RunError::Kind::Device, std::string("the GPU worker sent a malformed message (") + e.what() +
+                                                        "); it was ended, and the next run starts a new one"};
+          }
+          const std::string type = m["type"].get<std::string>();
+          const bool ours = m.contains("id") && m["id"] == json(id);
+          if (type == "progress" && ours && progress) {
+            progress(m.value("fraction", 0.0), m.value("what", std::string()));
+          } else if (type == "result" && ours) {
+            try {
+              RunResult result = resultFromJson(m.at("result"));
+              result.deviceId = request.deviceId;
+              if (!command_.host.empty()) result.deviceName += " on " + command_.host;
+              if (!restarted.empty()) result.notes.insert(result.notes.begin(), restarted);
+              return result;
+            } catch (const std::exception& e) {
+              return RunError{RunError::Kind::Device, std::string("the GPU worker's result could not be read: ") + e.what()};
+            }
+          } else if (type == "error" && ours) {
+            RunError error = runErrorFromMessage(m);
+            if (!error.alternativeDeviceId.empty()) error.alternativeDeviceId = clientDeviceId(command_.host, error.alternativeDeviceId);
+            return error;
+          }
+          break;  // another run's late message, or a protocol notice: not this run's
+        }
+        case ChildProcess::ReadStatus::Timeout: break;
+        case ChildProcess::ReadStatus::TooLong:
+          child_->kill();
+          return RunError{RunError::Kind::Device, "the GPU worker sent a message longer than " +
+                                                      std::to_string(kMaxMessageBytes >> 20) +
+                                                      " MiB; it was ended, and the next run starts a new one"};
+        case ChildProcess::ReadStatus::Closed: return ended("during the run");
+      }
+      if (cancel.cancelled() && !cancelSent) {
+        (void)child_->writeLine(json{{"type", "cancel"}, {"id", id}}.dump());
+        cancelSent = Clock::now();
+      }
+      if (cancelSent && Clock::now() - *cancelSent > kCancelGrace) {
+        child_->kill();
+        return RunError{RunError::Kind::Cancelled, "cancelled: the GPU worker did not stop within " +
+                                                       std::to_string(kCancelGrace.count()) +
+                                                       " s, so it was ended; the next run starts a new one"};
+      }
+      if (Clock::now() - started > budget) {
+        child_->kill();
+        return RunError{RunError::Kind::Device,
+                        "the run took longer than its budget of " + std::to_string(budget.count()) +
+                            " s (WARPSCOPE_RUN_BUDGET_S), so the GPU worker was ended; the next run starts a new one"};
+      }
+    }
+  }
+
+ private:
+  /// Starts the worker and reads its hello and devices (the list stays the first worker's).
+  void start() {
+    child_.reset();
+    auto child = std::make_unique<ChildProcess>(command_.argv);
+    json hello = {{"type", "hello"}, {"protocol", kWorkerProtocolVersion}, {"with_simulator", command_.withSimulator}};
+    if (!child->writeLine(hello.dump()) || !child->writeLine(R"({"type":"devices"})"))
+      throw std::runtime_error(failure(*child, "did not read its input"));
+    json answer = await(*child, "hello");
+    if (answer.value("protocol", -1) != kWorkerProtocolVersion)
+      throw std::runtime_error("the worker (" + command_.text() + ", Warpscope " + answer.value("version", std::string("?")) +
+                               ") speaks protocol " + std::to_string(answer.value("protocol", -1)) + ", this Warpscope " +
+                               std::to_string(kWorkerProtocolVersion) + ": install the same version on both sides");
+    const json devices = await(*child, "devices");
+    if (devices_.empty() && unavailable_.empty()) {
+      for (DeviceInfo d : devicesFromMessage(devices)) {
+        d.id = clientDeviceId(command_.host, d.id);
+        if (!command_.host.empty()) {
+          d.name += " (" + command_.host + ")";
+          d.sources = "On " + command_.host + ", through " + command_.text() + (d.sources.empty() ? "" : ". " + d.sources);
+        }
+        devices_.push_back(std::move(d));
+      }
+      for (UnavailableDevice u : unavailableFromMessage(devices)) {
+        u.id = clientDeviceId(command_.host, u.id);
+        if (!command_.host.empty()) u.reason = "on " + command_.host + ": " + u.reason;
+        unavailable_.push_back(std::move(u));
+      }
+    }
+    child_ = std::move(child);
+  }
+
+  /// The next message of `type` (skipping notices), or std::runtime_error saying why none came.
+  json await(ChildProcess& child, const std::string& type) {
+    const auto deadline = Clock::now() + kHelloTimeout;
+    std::string line;
+    while (Clock::now() < deadline) {
+      const auto status = child.readLine(line, std::chrono::milliseconds(200), kMaxMessageBytes);
+      if (status == ChildProcess::ReadStatus::Timeout) continue;
+      if (status != ChildProcess::ReadStatus::Line) throw std::runtime_error(failure(child, "ended before its " + type));
+      json m;
+      try {
+        m = parseMessage(line);
+      } catch (const std::exception& e) {
+        throw std::runtime_error(failure(child, std::string("answered something else than the protocol (") + e.what() + ")"));
+      }
+      if (m["type"] == type) return m;
+      if (m["type"] == "error" && m.value("kind", std::string()) == "protocol")
+        throw std::runtime_error("the worker (" + command_.text() + ") refused: " + m.value("message", std::string()));
+    }
+    child.kill();
+    throw std::runtime_error("the worker (" + command_.text() + ") did not answer within " +
+                             std::to_string(kHelloTimeout.count()) + " s");
+  }
+
+  std::string failure(ChildProcess& child, const std::string& what) {
+    child.kill();
+    std::string text = "the worker (" + command_.text() + ") " + what + " (" + child.exitText() + ")";
+    if (const std::string tail = child.stderrTail(); !tail.empty()) text += ": " + tail;
+    return text;
+  }
+
+  RunError ended(const std::string& when) {
+    child_->kill();
+    std::string text = (command_.host.empty() ? "The GPU worker ended " : "The connection to " + command_.host +
+                                                                            " (or its GPU worker) ended ") +
+                       when + " (" + child_->exitText() + ")";
+    if (const std::string tail = child_->stderrTail(); !tail.empty()) text += ": " + tail;
+    text += ". Nothing shown was lost; the next run starts a new worker.";
+    return RunError{RunError::Kind::Device, text};
+  }
+
+  std::string workerDeviceId(const std::string& id) const {
+    const std::string prefix = clientDeviceId(command_.host, "");
+    return id.starts_with(prefix) ? id.substr(prefix.size()) : id;
+  }
+
+  WorkerCommand command_;
+  std::unique_ptr<ChildProcess> child_;
+  std::vector<DeviceInfo> devices_;
+  std::vector<UnavailableDevice> unavailable_;
+  std::mutex mutex_;
+  std::uint64_t lastId_ = 0;
+};
+
+}  // namespace
+
+std::string WorkerCommand::text() const {
+  std::string t;
+  for (const std::string& a : argv) t += (t.empty() ? "" : " ") + a;
+  return t;
+}
+
+std::string clientDeviceId(const std::string& host, const std::string& workerId) {
+  return host.empty() ? workerId : "ssh:" + host + "/" + workerId;
+}
+
+WorkerCommand localWorkerCommand() {
+  namespace fs = std::filesystem;
+  WorkerCommand c;
+  std::string cli = "warpscope-cli";
+  if (const char* given = std::getenv("WARPSCOPE_CLI"); given && *given) {
+    cli = given;
+  } else {
+    std::error_code ec;
+    const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+    for (const fs::path& candidate : {self.parent_path() / "warpscope-cli", self.parent_path() / ".." / "app" / "warpscope-cli"})
+      if (!ec && fs::exists(candidate, ec)) {
+        cli = candidate.lexically_normal().string();
+        break;
+      }
+  }
+  c.argv = {cli, "serve"};
+  return c;
+}
+
+WorkerCommand sshWorkerCommand(const std::string& host) {
+  WorkerCommand c;
+  c.host = host;
+  const char* ssh = std::getenv("WARPSCOPE_SSH");
+  const char* remote = std::getenv("WARPSCOPE_REMOTE_CLI");
+  const char* simulator = std::getenv("WARPSCOPE_REMOTE_SIMULATOR");
+  c.withSimulator = simulator && std::string(simulator) == "1";
+  c.argv = {ssh && *ssh ? ssh : "ssh", "-o", "BatchMode=yes", "-T", host, remote && *remote ? remote : "warpscope-cli", "serve"};
+  return c;
+}
+
+std::unique_ptr<Backend> makeWorkerBackend(WorkerCommand command) { return std::make_unique<WorkerBackend>(std::move(command)); }
+
+}  // namespace warpscope::worker

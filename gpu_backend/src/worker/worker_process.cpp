@@ -1,0 +1,184 @@
+#include "worker/worker_process.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+
+extern char** environ;
+
+namespace warpscope::worker {
+
+namespace {
+
+constexpr std::size_t kStderrKeep = 8192;
+
+void closeIfOpen(int& fd) {
+  if (fd >= 0) close(fd);
+  fd = -1;
+}
+
+std::string trim(std::string s) {
+  while (!s.empty() && (s.back() == '\n' || s.back() == ' ' || s.back() == '\r')) s.pop_back();
+  return s;
+}
+
+}  // namespace
+
+ChildProcess::ChildProcess(const std::vector<std::string>& argv, const std::vector<std::string>& extraEnv) {
+  if (argv.empty()) throw std::runtime_error("no program to start");
+  // A worker that dies while we write to it must not end this process with SIGPIPE.
+  signal(SIGPIPE, SIG_IGN);
+  int pipes[3][2] = {{-1, -1}, {-1, -1}, {-1, -1}};
+  for (auto& p : pipes)
+    if (pipe2(p, O_CLOEXEC) != 0) {
+      for (auto& q : pipes) {
+        closeIfOpen(q[0]);
+        closeIfOpen(q[1]);
+      }
+      throw std::runtime_error(std::string("cannot create pipes for ") + argv[0] + ": " + std::strerror(errno));
+    }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, pipes[0][0], 0);
+  posix_spawn_file_actions_adddup2(&actions, pipes[1][1], 1);
+  posix_spawn_file_actions_adddup2(&actions, pipes[2][1], 2);
+  std::vector<std::string> args = argv, env;
+  for (char** e = environ; *e; ++e) env.emplace_back(*e);
+  env.insert(env.end(), extraEnv.begin(), extraEnv.end());
+  std::vector<char*> argp, envp;
+  for (std::string& a : args) argp.push_back(a.data());
+  argp.push_back(nullptr);
+  for (std::string& e : env) envp.push_back(e.data());
+  envp.push_back(nullptr);
+  const int spawned = posix_spawnp(&pid_, argv[0].c_str(), &actions, nullptr, argp.data(), envp.data());
+  posix_spawn_file_actions_destroy(&actions);
+  close(pipes[0][0]);
+  close(pipes[1][1]);
+  close(pipes[2][1]);
+  in_ = pipes[0][1];
+  out_ = pipes[1][0];
+  err_ = pipes[2][0];
+  if (spawned != 0) {
+    closeIfOpen(in_);
+    closeIfOpen(out_);
+    closeIfOpen(err_);
+    pid_ = -1;
+    throw std::runtime_error("cannot start " + argv[0] + ": " + std::strerror(spawned));
+  }
+  fcntl(err_, F_SETFL, fcntl(err_, F_GETFL) | O_NONBLOCK);
+}
+
+ChildProcess::~ChildProcess() {
+  kill();
+  closeIfOpen(in_);
+  closeIfOpen(out_);
+  closeIfOpen(err_);
+}
+
+bool ChildProcess::writeLine(const std::string& line) {
+  if (in_ < 0) return false;
+  std::string text = line + "\n";
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = write(in_, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      closeIfOpen(in_);  // EPIPE: the child stopped reading
+      return false;
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+void ChildProcess::drainStderr() {
+  if (err_ < 0) return;
+  char buffer[4096];
+  while (true) {
+    const ssize_t n = read(err_, buffer, sizeof buffer);
+    if (n > 0) {
+      stderr_.append(buffer, static_cast<std::size_t>(n));
+      if (stderr_.size() > 2 * kStderrKeep) stderr_.erase(0, stderr_.size() - kStderrKeep);
+      continue;
+    }
+    if (n == 0) closeIfOpen(err_);  // the child closed it
+    return;                         // EAGAIN: nothing more now
+  }
+}
+
+ChildProcess::ReadStatus ChildProcess::readLine(std::string& line, std::chrono::milliseconds timeout,
+                                                std::size_t maxBytes) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (true) {
+    if (const std::size_t newline = pending_.find('\n'); newline != std::string::npos) {
+      line = pending_.substr(0, newline);
+      pending_.erase(0, newline + 1);
+      return line.size() > maxBytes ? ReadStatus::TooLong : ReadStatus::Line;
+    }
+    if (pending_.size() > maxBytes) {
+      pending_.clear();
+      return ReadStatus::TooLong;
+    }
+    if (out_ < 0) return ReadStatus::Closed;
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) return ReadStatus::Timeout;
+    pollfd fds[2] = {{out_, POLLIN, 0}, {err_, POLLIN, 0}};
+    const int ready = poll(fds, err_ >= 0 ? 2 : 1, static_cast<int>(std::min<long long>(left.count(), 100)));
+    if (ready < 0 && errno != EINTR) return ReadStatus::Closed;
+    if (err_ >= 0 && (fds[1].revents & (POLLIN | POLLHUP | POLLERR))) drainStderr();
+    if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) {
+      char buffer[65536];
+      const ssize_t n = read(out_, buffer, sizeof buffer);
+      if (n > 0) pending_.append(buffer, static_cast<std::size_t>(n));
+      else if (n == 0 || errno != EINTR) closeIfOpen(out_);
+    }
+  }
+}
+
+void ChildProcess::reap(bool block) {
+  if (pid_ < 0 || status_) return;
+  int status = 0;
+  pid_t r;
+  do {
+    r = waitpid(pid_, &status, block ? 0 : WNOHANG);
+  } while (r < 0 && errno == EINTR);
+  if (r == pid_) status_ = status;
+}
+
+bool ChildProcess::running() {
+  reap(false);
+  return pid_ >= 0 && !status_;
+}
+
+void ChildProcess::kill() {
+  if (running()) ::kill(pid_, SIGKILL);
+  reap(true);
+  drainStderr();
+}
+
+std::string ChildProcess::exitText() {
+  if (running()) return "running";
+  if (!status_) return "did not start";
+  if (WIFEXITED(*status_)) return "exit " + std::to_string(WEXITSTATUS(*status_));
+  if (WIFSIGNALED(*status_)) {
+    const int sig = WTERMSIG(*status_);
+    const char* name = strsignal(sig);
+    return "killed by signal " + std::to_string(sig) + (name ? std::string(" (") + name + ")" : std::string());
+  }
+  return "ended";
+}
+
+std::string ChildProcess::stderrTail() {
+  drainStderr();
+  std::string tail = stderr_.size() > kStderrKeep ? stderr_.substr(stderr_.size() - kStderrKeep) : stderr_;
+  return trim(tail);
+}
+
+}  // namespace warpscope::worker

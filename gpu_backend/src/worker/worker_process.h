@@ -1,0 +1,58 @@
+#pragma once
+/// \file worker_process.h
+/// A child process the backend talks to through pipes, one line of text at a time: the GPU worker
+/// (`warpscope-cli serve`), started locally, through ssh or through srun. Its standard error is
+/// kept (the last few KiB) to say why it ended. Nothing here knows the protocol.
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warpscope::worker {
+
+class ChildProcess {
+ public:
+  /// Starts argv[0] (looked up on PATH) with argv, this process's environment plus `extraEnv`
+  /// ("NAME=value"). Throws std::runtime_error naming the program when it cannot start.
+  ChildProcess(const std::vector<std::string>& argv, const std::vector<std::string>& extraEnv = {});
+  /// Ends the child (SIGKILL if it is still running) and reaps it.
+  ~ChildProcess();
+  ChildProcess(const ChildProcess&) = delete;
+  ChildProcess& operator=(const ChildProcess&) = delete;
+
+  /// Writes one line (a newline is appended). False when the child no longer reads (its end of
+  /// the pipe is closed): never SIGPIPE.
+  bool writeLine(const std::string& line);
+
+  enum class ReadStatus { Line, Timeout, Closed, TooLong };
+  /// Waits up to `timeout` for one whole line (without its newline) in `line`. Closed: the child
+  /// closed its output (it ended, or is ending). TooLong: a line past maxBytes, dropped (the
+  /// stream is then out of step: treat the child as broken).
+  ReadStatus readLine(std::string& line, std::chrono::milliseconds timeout, std::size_t maxBytes);
+
+  /// Whether the child is still running (reaps it when it is not).
+  bool running();
+  /// Sends SIGKILL (if running) and waits for it.
+  void kill();
+  /// How it ended, e.g. "exit 3", "killed by signal 9 (Killed)"; "running" while it runs.
+  std::string exitText();
+  /// The last few KiB the child wrote to its standard error (trimmed).
+  std::string stderrTail();
+  [[nodiscard]] pid_t pid() const { return pid_; }
+
+ private:
+  void drainStderr();
+  void reap(bool block);
+
+  pid_t pid_ = -1;
+  int in_ = -1, out_ = -1, err_ = -1;  ///< Our ends: the child's stdin, stdout, stderr.
+  std::string pending_;                 ///< Read from stdout past the last whole line.
+  std::string stderr_;
+  std::optional<int> status_;           ///< waitpid status once reaped.
+};
+
+}  // namespace warpscope::worker

@@ -1,0 +1,56 @@
+#pragma once
+/// \file worker_protocol.h
+/// The GPU worker's protocol (`warpscope-cli serve`): one JSON object per line on the worker's
+/// standard input and output, each with a "type". Versioned by kWorkerProtocolVersion in the
+/// hello; docs/remote.md lists every message.
+///
+///   client -> worker                              worker -> client
+///   {"type":"hello","protocol":1,"version":V}     {"type":"hello","protocol":1,"version":V,"host":H,
+///                                                  "capabilities":[...]}
+///   {"type":"devices"}                            {"type":"devices","devices":[...],"unavailable":[...]}
+///   {"type":"run","id":N,"request":{...}}         {"type":"progress","id":N,"fraction":F,"what":W} ...
+///                                                 {"type":"result","id":N,"result":{...}}
+///                                                 | {"type":"error","id":N,"kind":K,"message":M}
+///   {"type":"cancel","id":N}                      (the run ends with an error of kind "cancelled")
+///   {"type":"bye"}                                (the worker exits)
+/// A line that is not such a message gets {"type":"error","id":null,"kind":"protocol",...}; the
+/// worker keeps reading. Results are the `warpscope-result` document writers.h describes.
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+#include "warpscope/backend.h"
+#include "warpscope/device.h"
+#include "warpscope/lab.h"
+
+namespace warpscope::worker {
+
+inline constexpr int kWorkerProtocolVersion = 1;
+/// The longest line either side accepts (a result with its traces fits many times over).
+inline constexpr std::size_t kMaxMessageBytes = std::size_t{64} << 20;
+
+/// Parses one line; throws BadInputError naming what is wrong (not JSON, no "type", too deep).
+nlohmann::json parseMessage(const std::string& line);
+
+nlohmann::json helloMessage(const std::string& host);
+nlohmann::json devicesMessage(const std::vector<DeviceInfo>& devices, const std::vector<UnavailableDevice>& unavailable);
+nlohmann::json runMessage(std::uint64_t id, const RunRequest& request);
+nlohmann::json progressMessage(std::uint64_t id, double fraction, const std::string& what);
+nlohmann::json resultMessage(std::uint64_t id, const RunResult& result);
+nlohmann::json errorMessage(const nlohmann::json& id, const std::string& kind, const std::string& message,
+                            const std::string& alternativeDeviceId = {});
+nlohmann::json errorMessage(std::uint64_t id, const RunError& error);
+
+/// A run request read back; its parameters are the lab's (validated by the worker's Session).
+RunRequest requestFromJson(const nlohmann::json& request);
+std::vector<DeviceInfo> devicesFromMessage(const nlohmann::json& message);
+std::vector<UnavailableDevice> unavailableFromMessage(const nlohmann::json& message);
+/// The error a worker's "error" message stands for.
+RunError runErrorFromMessage(const nlohmann::json& message);
+
+/// "bad-input", "device", "cancelled".
+const char* runErrorKindName(RunError::Kind kind);
+
+}  // namespace warpscope::worker

@@ -1,0 +1,159 @@
+#include "warpscope/worker.h"
+
+#include <unistd.h>
+
+#include <istream>
+#include <mutex>
+#include <optional>
+#include <ostream>
+#include <thread>
+
+#include "worker/worker_protocol.h"
+
+namespace warpscope::worker {
+
+namespace {
+
+using nlohmann::json;
+
+/// One line of at most kMaxMessageBytes; a longer one is skipped to its end and reported.
+enum class LineRead { Line, TooLong, End };
+LineRead readBoundedLine(std::istream& in, std::string& line) {
+  line.clear();
+  bool tooLong = false;
+  for (int c = in.get(); c != EOF; c = in.get()) {
+    if (c == '\n') return tooLong ? LineRead::TooLong : LineRead::Line;
+    if (line.size() < kMaxMessageBytes) line.push_back(static_cast<char>(c));
+    else tooLong = true;
+  }
+  return line.empty() && !tooLong ? LineRead::End : tooLong ? LineRead::TooLong : LineRead::Line;
+}
+
+std::string hostName() {
+  char name[256] = {};
+  return gethostname(name, sizeof name - 1) == 0 ? std::string(name) : std::string("unknown host");
+}
+
+/// The serve loop's state: the output (shared with the run thread) and the run in progress.
+class Server {
+ public:
+  Server(std::ostream& out, Session& session) : out_(out), session_(session) {}
+  ~Server() { finishRun(); }
+
+  void send(const json& message) {
+    std::lock_guard<std::mutex> lock(outMutex_);
+    out_ << message.dump(-1, ' ', false, json::error_handler_t::replace) << '\n';
+    out_.flush();
+  }
+
+  /// Handles one message; false for "bye".
+  bool handle(const json& m) {
+    const std::string type = m["type"].get<std::string>();
+    if (type == "bye") return false;
+    if (type == "hello") {
+      const int protocol = m.value("protocol", -1);
+      if (protocol != kWorkerProtocolVersion)
+        send(errorMessage(json(nullptr), "protocol",
+                          "this worker speaks protocol " + std::to_string(kWorkerProtocolVersion) + ", the client " +
+                              std::to_string(protocol) + ": install the same Warpscope version on both sides"));
+      withSimulator_ = m.value("with_simulator", false);
+      send(helloMessage(hostName()));
+    } else if (type == "devices") {
+      // The worker's GPUs (and, when the client asked, its simulator devices: a remote demo
+      // without a GPU); the client has recordings of its own.
+      std::vector<DeviceInfo> offered;
+      for (const DeviceInfo& d : session_.devices())
+        if (d.kind == DeviceKind::Cuda || (withSimulator_ && d.kind == DeviceKind::Simulator)) offered.push_back(d);
+      send(devicesMessage(offered, session_.unavailableDevices()));
+    } else if (type == "run") {
+      startRun(m);
+    } else if (type == "cancel") {
+      std::lock_guard<std::mutex> lock(runMutex_);
+      if (runId_ && m.contains("id") && m["id"] == json(*runId_)) cancel_.requestCancel();
+    } else {
+      send(errorMessage(json(nullptr), "protocol", "unknown message type '" + type + "'"));
+    }
+    return true;
+  }
+
+  void finishRun() {
+    cancel_.requestCancel();
+    if (thread_.joinable()) thread_.join();
+  }
+
+ private:
+  void startRun(const json& m) {
+    const json id = m.contains("id") ? m["id"] : json(nullptr);
+    if (!id.is_number_unsigned()) {
+      send(errorMessage(id, "protocol", "a run needs an unsigned integer \"id\""));
+      return;
+    }
+    RunRequest request;
+    try {
+      request = requestFromJson(m.contains("request") ? m["request"] : json());
+    } catch (const std::exception& e) {
+      send(errorMessage(id, "bad-input", e.what()));
+      return;
+    }
+    {
+      std::lock_guard<std::mutex> lock(runMutex_);
+      if (runId_) {
+        send(errorMessage(id, "bad-input", "the worker is running request " + std::to_string(*runId_) + ": one at a time"));
+        return;
+      }
+    }
+    if (thread_.joinable()) thread_.join();
+    cancel_.reset();
+    const std::uint64_t runId = id.get<std::uint64_t>();
+    {
+      std::lock_guard<std::mutex> lock(runMutex_);
+      runId_ = runId;
+    }
+    thread_ = std::thread([this, request, runId] {
+      RunOutcome outcome = session_.run(
+          request, [&](double fraction, const std::string& what) { send(progressMessage(runId, fraction, what)); }, cancel_);
+      // The reply goes out before the run is marked finished: a client that sends its next run on
+      // reading it must find the worker free.
+      {
+        std::lock_guard<std::mutex> lock(runMutex_);
+        runId_.reset();
+      }
+      send(outcome.ok() ? resultMessage(runId, outcome.result()) : errorMessage(runId, outcome.error()));
+    });
+  }
+
+  std::ostream& out_;
+  Session& session_;
+  std::mutex outMutex_;
+  std::mutex runMutex_;
+  std::optional<std::uint64_t> runId_;
+  bool withSimulator_ = false;
+  CancelToken cancel_;
+  std::thread thread_;
+};
+
+}  // namespace
+
+int serveWorker(std::istream& in, std::ostream& out, Session& session) {
+  Server server(out, session);
+  std::string line;
+  while (true) {
+    const LineRead read = readBoundedLine(in, line);
+    if (read == LineRead::End) break;
+    if (read == LineRead::TooLong) {
+      server.send(errorMessage(json(nullptr), "protocol",
+                               "a message longer than " + std::to_string(kMaxMessageBytes >> 20) + " MiB was skipped"));
+      continue;
+    }
+    if (line.empty()) continue;
+    try {
+      if (!server.handle(parseMessage(line))) break;
+    } catch (const std::exception& e) {
+      server.send(errorMessage(json(nullptr), "protocol", std::string("malformed message: ") + e.what()));
+    }
+  }
+  server.finishRun();
+  return 0;
+}
+
+}  // namespace warpscope::worker
