@@ -38,7 +38,8 @@ CuptiActivity& CuptiActivity::instance() {
 CuptiActivity::CuptiActivity() {
   int devices = 0;
   if (const cudaError_t e = cudaGetDeviceCount(&devices); e != cudaSuccess || devices == 0) {
-    reason_ = std::string("no CUDA device for CUPTI: ") + cudaGetErrorString(e);
+    reason_ = e != cudaSuccess ? std::string("no CUDA device for CUPTI: ") + cudaGetErrorString(e)
+                               : std::string("no CUDA device for CUPTI");
     return;
   }
   (void)cudaFree(nullptr);  // creates the current device's primary context

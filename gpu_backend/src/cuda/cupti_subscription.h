@@ -18,8 +18,9 @@ namespace warpscope::cuda {
 
 class CuptiActivity {
  public:
-  /// Called on CUPTI's threads (since CUDA 13 buffers are per thread: concurrently) with each
-  /// completed record of the kind it was set for.
+  /// Called on CUPTI's threads with each completed record of the kind it was set for. Sinks are
+  /// called one at a time (under the subscription's lock), so they need no locking against each
+  /// other, only against their owner's reads.
   using RecordSink = std::function<void(const CUpti_Activity& record)>;
 
   /// The subscription, registered on first use (after the driver is initialised). Never

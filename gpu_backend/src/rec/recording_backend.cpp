@@ -63,11 +63,17 @@ class RecordingBackend final : public Backend {
   [[nodiscard]] std::vector<UnavailableDevice> unavailableDevices() const override { return unavailable_; }
 
   [[nodiscard]] std::string whyCannotRun(const std::string& labId, const std::string& deviceId) const override {
-    for (const RecordedDevice& device : devices_) {
-      if (device.info.id != deviceId) continue;
+    const auto holds = [&](const RecordedDevice& device) {
       for (const IndexEntry& entry : device.index.entries)
-        if (entry.labId == labId) return {};
-      return "no run of this lab was recorded on the " + device.info.name;
+        if (entry.labId == labId) return true;
+      return false;
+    };
+    for (const RecordedDevice& device : devices_) {
+      if (device.info.id != deviceId || holds(device)) continue;
+      std::string why = "no run of this lab was recorded on the " + device.info.name;
+      for (const RecordedDevice& other : devices_)
+        if (&other != &device && holds(other)) return why + " (it was on the " + other.info.name + ": " + other.info.id + ")";
+      return why;
     }
     return {};
   }

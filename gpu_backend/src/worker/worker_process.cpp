@@ -50,7 +50,14 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv, const std::vect
   posix_spawn_file_actions_adddup2(&actions, pipes[1][1], 1);
   posix_spawn_file_actions_adddup2(&actions, pipes[2][1], 2);
   std::vector<std::string> args = argv, env;
-  for (char** e = environ; *e; ++e) env.emplace_back(*e);
+  // This process's environment, less the variables extraEnv sets (the child sees one value each).
+  for (char** e = environ; *e; ++e) {
+    const std::string entry = *e;
+    const std::string name = entry.substr(0, entry.find('=') + 1);
+    bool replaced = false;
+    for (const std::string& extra : extraEnv) replaced = replaced || extra.starts_with(name);
+    if (!replaced) env.push_back(entry);
+  }
   env.insert(env.end(), extraEnv.begin(), extraEnv.end());
   std::vector<char*> argp, envp;
   for (std::string& a : args) argp.push_back(a.data());

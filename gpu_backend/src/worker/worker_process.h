@@ -16,8 +16,8 @@ namespace warpscope::worker {
 
 class ChildProcess {
  public:
-  /// Starts argv[0] (looked up on PATH) with argv, this process's environment plus `extraEnv`
-  /// ("NAME=value"). Throws std::runtime_error naming the program when it cannot start.
+  /// Starts argv[0] (looked up on PATH) with argv, this process's environment with `extraEnv`
+  /// ("NAME=value") set over it. Throws std::runtime_error naming the program when it cannot start.
   ChildProcess(const std::vector<std::string>& argv, const std::vector<std::string>& extraEnv = {});
   /// Ends the child (SIGKILL if it is still running) and reaps it.
   ~ChildProcess();

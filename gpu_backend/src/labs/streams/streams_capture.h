@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,18 +29,22 @@ class StreamsCapture {
   [[nodiscard]] bool available() const;
   [[nodiscard]] const std::string& unavailableReason() const;
 
-  /// CUPTI's id of `stream` (perThread: cudaStreamPerThread), to match records to streams.
-  static std::uint32_t streamId(cudaStream_t stream, bool perThread = false);
+  /// CUPTI's id of `stream` (nullptr: the legacy default stream; perThread: cudaStreamPerThread),
+  /// to match records to streams; nullopt when CUPTI cannot say.
+  static std::optional<std::uint32_t> streamId(cudaStream_t stream, bool perThread = false);
 
   /// Stops recording and matches the records to `issued` (in issue order): the records of each
   /// stream, in the order they started, are that stream's operations in issue order. streamIds[s]
-  /// is CUPTI's id of the lab's stream s; markers (on a default stream) are matched by kernel
-  /// name, the gate's records dropped. Operations without a record are left out, and `missing`
-  /// counts them. Times in ms from the first start.
+  /// is CUPTI's id of the lab's stream s, markerStreamId that of the default stream the markers
+  /// run on; records of any other stream (the gate's) are no operation of the run. Operations
+  /// without a record are left out, and `missing` counts them. Times in ms from the first start.
   std::vector<labs::ScheduledOp> finish(const std::vector<labs::StreamOp>& issued,
-                                        const std::vector<std::uint32_t>& streamIds, int* missing);
+                                        const std::vector<std::uint32_t>& streamIds, std::uint32_t markerStreamId,
+                                        int* missing);
 
  private:
+  /// Disables the kinds, flushes, clears the sinks and gives the capture turn back (idempotent).
+  void stop();
   struct State;
   std::unique_ptr<State> state_;
 };

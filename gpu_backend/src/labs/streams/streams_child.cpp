@@ -1,14 +1,9 @@
 #include "labs/streams/streams_child.h"
 
-#include <poll.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <cerrno>
+#include <chrono>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
 #include <sstream>
 #include <stdexcept>
@@ -18,8 +13,7 @@
 #include "labs/streams/streams_lab.h"
 #include "warpscope/params.h"
 #include "warpscope/writers.h"
-
-extern char** environ;
+#include "worker/worker_process.h"
 
 namespace warpscope::labs {
 
@@ -39,31 +33,6 @@ std::string findCli() {
   throw BadInputError(
       "streams: running with another number of hardware queues needs warpscope-cli, which was not found beside this "
       "program; set WARPSCOPE_CLI to its path");
-}
-
-/// Reads the child's stdout and stderr until both close, polling cancel.
-void drain(int out, int err, std::string& stdoutText, std::string& stderrText, pid_t child, RunMonitor& monitor) {
-  pollfd fds[2] = {{out, POLLIN, 0}, {err, POLLIN, 0}};
-  int open = 2;
-  char buffer[65536];
-  while (open > 0) {
-    if (monitor.cancelled()) {
-      kill(child, SIGKILL);
-      return;
-    }
-    if (poll(fds, 2, 100) < 0 && errno != EINTR) return;
-    for (int i = 0; i < 2; ++i) {
-      if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
-      const ssize_t n = read(fds[i].fd, buffer, sizeof buffer);
-      if (n <= 0) {
-        fds[i].fd = -1;
-        --open;
-        continue;
-      }
-      std::string& text = i == 0 ? stdoutText : stderrText;
-      if (text.size() < kMaxChildOutputBytes) text.append(buffer, static_cast<std::size_t>(n));
-    }
-  }
 }
 
 }  // namespace
@@ -93,42 +62,34 @@ RunResult runStreamsInChild(const RunRequest& request, int queues, RunMonitor& m
     args.push_back("--set");
     args.push_back(v.str());
   }
-  std::vector<std::string> env;
-  for (char** e = environ; *e; ++e)
-    if (std::strncmp(*e, "CUDA_DEVICE_MAX_CONNECTIONS=", 28) != 0) env.emplace_back(*e);
-  env.push_back("CUDA_DEVICE_MAX_CONNECTIONS=" + std::to_string(queues));
-  std::vector<char*> argv, envp;
-  for (std::string& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  for (std::string& e : env) envp.push_back(e.data());
-  envp.push_back(nullptr);
-
-  int out[2], err[2];
-  if (pipe(out) != 0 || pipe(err) != 0) throw std::runtime_error("streams: cannot create pipes for the child process");
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, out[1], 1);
-  posix_spawn_file_actions_adddup2(&actions, err[1], 2);
-  posix_spawn_file_actions_addclose(&actions, out[0]);
-  posix_spawn_file_actions_addclose(&actions, err[0]);
-  pid_t child = 0;
-  const int spawned = posix_spawn(&child, cli.c_str(), &actions, nullptr, argv.data(), envp.data());
-  posix_spawn_file_actions_destroy(&actions);
-  close(out[1]);
-  close(err[1]);
-  std::string stdoutText, stderrText;
-  if (spawned == 0) drain(out[0], err[0], stdoutText, stderrText, child, monitor);
-  close(out[0]);
-  close(err[0]);
-  if (spawned != 0) throw std::runtime_error("streams: cannot start " + cli + ": " + std::strerror(spawned));
-  int status = 0;
-  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  // The variable set over this process's environment; output read a line at a time until the
+  // child closes it, a cancel ending the child.
+  worker::ChildProcess child(args, {"CUDA_DEVICE_MAX_CONNECTIONS=" + std::to_string(queues)});
+  std::string stdoutText, line;
+  for (bool open = true; open;) {
+    switch (child.readLine(line, std::chrono::milliseconds(100), kMaxChildOutputBytes)) {
+      case worker::ChildProcess::ReadStatus::Line: stdoutText += line + '\n'; break;
+      case worker::ChildProcess::ReadStatus::Timeout: break;
+      case worker::ChildProcess::ReadStatus::Closed: open = false; break;
+      case worker::ChildProcess::ReadStatus::TooLong:
+        child.kill();
+        throw std::runtime_error("streams: the child process wrote more than 64 MiB: not a result");
+    }
+    if (stdoutText.size() > kMaxChildOutputBytes) {
+      child.kill();
+      throw std::runtime_error("streams: the child process wrote more than 64 MiB: not a result");
+    }
+    if (monitor.cancelled()) {
+      child.kill();
+      monitor.throwIfCancelled();
+    }
   }
-  monitor.throwIfCancelled();
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+  // Its output closed: it is ending. Wait for it, at most a few seconds.
+  for (int i = 0; i < 50 && child.running(); ++i) usleep(100'000);
+  if (child.running()) child.kill();
+  if (child.exitText() != "exit 0")
     throw std::runtime_error("streams: the child process with CUDA_DEVICE_MAX_CONNECTIONS=" + std::to_string(queues) +
-                             " failed (" + (WIFEXITED(status) ? "exit " + std::to_string(WEXITSTATUS(status)) : "killed") +
-                             "): " + stderrText.substr(0, 2000));
+                             " failed (" + child.exitText() + "): " + child.stderrTail().substr(0, 2000));
   RunResult result = readResultJson(stdoutText);
   result.notes.insert(result.notes.begin(),
                       "Measured in a child process started with CUDA_DEVICE_MAX_CONNECTIONS=" + std::to_string(queues) +

@@ -64,7 +64,7 @@ struct StreamsState : cuda::LabState {
   cudaStream_t streams[kMaxStreams] = {};
   cudaStream_t gateStream = nullptr;
   cudaEvent_t start = nullptr, stop = nullptr, released = nullptr, streamDone[kMaxStreams + 1] = {};
-  int* gateFlag = nullptr;  // mapped pinned memory: [0] the flag, [1] the gate's timed-out word
+  volatile int* gateFlag = nullptr;  // mapped pinned memory: [0] the flag, [1] the gate's timed-out word
   int* gateFlagOnDevice = nullptr;
   /// The last full run's operation costs for the host memory, work, kernel length and buffer it
   /// measured: a slider step (streams, order) reuses them instead of timing every operation again.
@@ -75,21 +75,24 @@ struct StreamsState : cuda::LabState {
     WS_CUDA_CHECK(cudaStreamCreate(&gateStream));
     for (cudaEvent_t* e : {&start, &stop, &released}) WS_CUDA_CHECK(cudaEventCreate(e));
     for (cudaEvent_t& e : streamDone) WS_CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
-    WS_CUDA_CHECK(cudaHostAlloc(reinterpret_cast<void**>(&gateFlag), 2 * sizeof(int), cudaHostAllocMapped));
-    WS_CUDA_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&gateFlagOnDevice), gateFlag, 0));
+    void* flags = nullptr;
+    WS_CUDA_CHECK(cudaHostAlloc(&flags, 2 * sizeof(int), cudaHostAllocMapped));
+    gateFlag = static_cast<volatile int*>(flags);
+    WS_CUDA_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&gateFlagOnDevice), flags, 0));
   }
   ~StreamsState() override {
     for (cudaStream_t s : streams) (void)cudaStreamDestroy(s);
     (void)cudaStreamDestroy(gateStream);
     for (cudaEvent_t e : {start, stop, released}) (void)cudaEventDestroy(e);
     for (cudaEvent_t e : streamDone) (void)cudaEventDestroy(e);
-    (void)cudaFreeHost(gateFlag);
+    (void)cudaFreeHost(const_cast<int*>(gateFlag));
   }
 
   /// Buffers for `config`, reallocated only when its size or host memory changes.
   void prepare(const StreamsConfig& config) {
     const bool wantPinned = config.hostMemory == HostMemory::Pinned;
     if (bufferMib == config.bufferMib && pinned == wantPinned && hostIn) return;
+    bufferMib = 0;  // until every buffer below is in place: a failure leaves nothing that looks ready
     hostIn.reset();
     hostOut.reset();
     const std::size_t bytes = std::size_t{static_cast<unsigned>(config.bufferMib)} << 20;
@@ -156,10 +159,20 @@ cudaStream_t streamFor(StreamsState& st, const StreamsConfig& config, const Stre
 double runOnce(StreamsState& st, const StreamsConfig& config, const std::vector<StreamOp>& ops, const KernelArgs& args,
                const DeviceInfo& device) {
   const bool gated = config.hostMemory == HostMemory::Pinned;
+  // Releases the gate on every way out: a run that throws while issuing must not leave it
+  // spinning (for 5 s, and into the next run's flags).
+  struct GateRelease {
+    volatile int* flag;
+    ~GateRelease() {
+      if (flag) flag[0] = 1;
+    }
+  } release{nullptr};
   if (gated) {
+    WS_CUDA_CHECK(cudaStreamSynchronize(st.gateStream));  // no earlier gate still reads the flags
     st.gateFlag[0] = 0;
     st.gateFlag[1] = 0;
     WS_CUDA_CHECK(cuda::launchGate(st.gateFlagOnDevice, st.gateFlagOnDevice + 1, kGateTimeoutNs, st.gateStream));
+    release.flag = st.gateFlag;
   }
   WS_CUDA_CHECK(cudaEventRecord(st.start, st.gateStream));
   for (int s = 0; s < config.streams; ++s) WS_CUDA_CHECK(cudaStreamWaitEvent(st.streams[s], st.start, 0));
@@ -177,7 +190,8 @@ double runOnce(StreamsState& st, const StreamsConfig& config, const std::vector<
   WS_CUDA_CHECK(cudaEventRecord(st.stop, st.gateStream));
   if (gated) {
     // Everything is queued: release the gate (a write the spinning thread sees over PCIe).
-    reinterpret_cast<volatile int*>(st.gateFlag)[0] = 1;
+    st.gateFlag[0] = 1;
+    release.flag = nullptr;
   }
   WS_CUDA_CHECK(cudaEventSynchronize(st.stop));
   if (gated && st.gateFlag[1] != 0)
@@ -202,7 +216,7 @@ void checkOutput(StreamsState& st, const StreamsConfig& config, const KernelArgs
   // Several host threads share the 32M comparisons, so a slider step's check takes milliseconds.
   const unsigned parts = std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
   std::vector<std::size_t> firstWrong(parts, elements);
-  std::vector<std::thread> workers;
+  std::vector<std::jthread> workers;  // joined on every way out, a failed start included
   for (unsigned part = 0; part < parts; ++part)
     workers.emplace_back([&, part] {
       const std::size_t begin = elements * part / parts, end = elements * (part + 1) / parts;
@@ -212,7 +226,7 @@ void checkOutput(StreamsState& st, const StreamsConfig& config, const KernelArgs
           return;
         }
     });
-  for (std::thread& w : workers) w.join();
+  workers.clear();  // joins
   const std::size_t i = *std::min_element(firstWrong.begin(), firstWrong.end());
   if (i < elements) {
     std::ostringstream what;
@@ -291,13 +305,22 @@ std::vector<ScheduledOp> captureTimeline(StreamsState& st, const StreamsConfig& 
     return {};
   }
   std::vector<std::uint32_t> ids;
-  for (int s = 0; s < config.streams; ++s) ids.push_back(cuda::StreamsCapture::streamId(st.streams[s]));
+  for (int s = 0; s < config.streams; ++s) {
+    const std::optional<std::uint32_t> id = cuda::StreamsCapture::streamId(st.streams[s]);
+    if (!id) {
+      note = "No timeline from the GPU: CUPTI could not name stream " + std::to_string(s + 1) + ". The model's is drawn.";
+      return {};
+    }
+    ids.push_back(*id);
+  }
+  const std::optional<std::uint32_t> markerStream =
+      cuda::StreamsCapture::streamId(nullptr, config.defaultStream == DefaultStreamUse::PerThread);
   KernelArgs args;
   args.b = 3;
   (void)runOnce(st, config, ops, args, device);
   checkOutput(st, config, args);
   int missing = 0;
-  std::vector<ScheduledOp> timeline = capture.finish(ops, ids, &missing);
+  std::vector<ScheduledOp> timeline = capture.finish(ops, ids, markerStream.value_or(~0u), &missing);
   std::ostringstream n;
   n << "Timeline: CUPTI activity records (CONCURRENT_KERNEL and MEMCPY) of the focus configuration, in a run of its "
        "own (not one of the timed ones), "

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <deque>
 #include <limits>
+#include <stdexcept>
 
 namespace warpscope::labs {
 
@@ -19,7 +20,7 @@ const char* streamOpKindId(StreamOpKind kind) {
 
 LinearCost LinearCost::through(double mibA, double msA, double mibB, double msB) {
   LinearCost c;
-  c.msPerMib = mibB != mibA ? (msB - msA) / (mibB - mibA) : msB / mibB;
+  c.msPerMib = mibB != mibA ? (msB - msA) / (mibB - mibA) : mibB > 0 ? msB / mibB : 0;
   c.fixedMs = std::max(0.0, msA - c.msPerMib * mibA);
   return c;
 }
@@ -125,13 +126,13 @@ class StreamsSimulation {
       for (std::size_t i = 0; i < ops_.size(); ++i)
         if (end_[i] > now && end_[i] < next) next = end_[i];
       if (!hostBlocked() && nextIssue_ < ops_.size() && hostT_ > now) next = std::min(next, hostT_);
-      if (next == kNever) break;  // nothing can move: cannot happen with a valid list
+      if (next == kNever) {
+        done = static_cast<std::size_t>(std::count_if(end_.begin(), end_.end(), [&](double e) { return e <= now; }));
+        if (done < ops_.size()) throw std::logic_error("streams model: operations wait for ones that never run");
+        break;
+      }
       now = next;
       done = static_cast<std::size_t>(std::count_if(end_.begin(), end_.end(), [&](double e) { return e <= now; }));
-      if (blockingOp_ >= 0 && end_[static_cast<std::size_t>(blockingOp_)] <= now) {
-        blockingOp_ = -1;
-        hostT_ = std::max(hostT_, now);
-      }
     }
     std::vector<ScheduledOp> out;
     for (std::size_t i = 0; i < ops_.size(); ++i) out.push_back({ops_[i], start_[i], end_[i]});
@@ -151,6 +152,12 @@ class StreamsSimulation {
   void advanceAt(double now) {
     for (bool moved = true; moved;) {
       moved = false;
+      // A pageable copy that has ended gives the host back (one of no length, at once).
+      if (blockingOp_ >= 0 && finished(blockingOp_, now)) {
+        blockingOp_ = -1;
+        hostT_ = std::max(hostT_, now);
+        moved = true;
+      }
       // The host issues kernels into their stream's hardware queue, copies to their engine's side.
       while (!hostBlocked() && nextIssue_ < ops_.size() && hostT_ <= now) {
         const std::size_t i = nextIssue_++;
