@@ -17,6 +17,7 @@
 #include "views/view_chart.h"
 #include "message_bar.h"
 #include "warpscope/session.h"
+#include "warpscope/worker.h"
 
 namespace {
 
@@ -74,7 +75,8 @@ int main(int argc, char** argv) {
 
   if (options.highContrast) setHighContrast(true);
   // Declared before the window so it outlives it: the window holds a pointer to it.
-  RunController runs([] { return std::make_unique<warpscope::Session>(); });
+  // The GPU runs in a worker process (warpscope-cli serve): a kernel fault ends it, not the window.
+  RunController runs([hosts = options.hosts] { return warpscope::worker::makeWorkerSession(hosts); });
   MainWindow window(&runs, startup);
   if (!problems.isEmpty()) {
     // Interactive: say what was refused and carry on with the defaults.

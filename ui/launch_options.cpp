@@ -65,8 +65,14 @@ bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments
                                       QStringLiteral("WxH"));
   const QCommandLineOption presentation(QStringLiteral("presentation"),
                                         QObject::tr("Start in presentation mode (F5 toggles it)."));
+  const QCommandLineOption host(QStringLiteral("host"),
+                                QObject::tr("Also use this host's GPUs, through `ssh HOST warpscope-cli serve` (your "
+                                            "own OpenSSH, keys and ~/.ssh/config; repeatable). Their devices are "
+                                            "ssh:HOST/cuda:0, ..."),
+                                QStringLiteral("HOST"));
   parser.addOption(highContrast);
   parser.addOption(pin);
+  parser.addOption(host);
   parser.addOptions({lab, device, set, view, exportFile, screenshot, measure, lecture, preset, windowSize,
                      presentation});
   if (!parser.parse(arguments)) {
@@ -96,6 +102,14 @@ bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments
     }
   }
   out->presentation = parser.isSet(presentation);
+  for (const QString& h : parser.values(host)) {
+    // ssh takes a leading '-' as an option: a host never starts with one.
+    if (h.isEmpty() || h.startsWith(QLatin1Char('-'))) {
+      *error = QObject::tr("--host needs a host name as ssh takes it, not '%1'").arg(h);
+      return false;
+    }
+    out->hosts.push_back(h.toStdString());
+  }
   if (parser.isSet(windowSize)) {
     const QStringList parts = parser.value(windowSize).split(QLatin1Char('x'));
     bool okW = false;

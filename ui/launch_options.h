@@ -1,4 +1,6 @@
 #pragma once
+#include <string>
+#include <vector>
 /// \file launch_options.h
 /// The GUI's command line: what to show first, and the scripted modes (--export,
 /// --screenshot, --measure-slider-latency) that render or time the real window and exit.
@@ -38,6 +40,8 @@ struct LaunchOptions {
   QString presetId;   ///< --preset: its lab, parameters and view.
   QSize windowSize;   ///< --window-size WxH (invalid: the default size).
   bool presentation = false;  ///< --presentation: start in presentation mode.
+  /// --host HOST (repeatable): that host's GPUs too, through `ssh HOST warpscope-cli serve`.
+  std::vector<std::string> hosts;
 
   /// True when the run ends by itself (export, screenshot, measurement) instead of waiting
   /// for the user: then every refused option is fatal (exit 2) instead of a warning.

@@ -47,3 +47,14 @@ std::string clientDeviceId(const std::string& host, const std::string& workerId)
 int serveWorker(std::istream& in, std::ostream& out, Session& session);
 
 }  // namespace warpscope::worker
+
+namespace warpscope::worker {
+
+/// The window's session: the simulator, the recordings, and the GPUs through a local worker
+/// process (so a kernel fault ends the worker, never the window), plus a worker on each of
+/// `hosts` through ssh. WARPSCOPE_IN_PROCESS=1 runs the GPU in this process instead (the CLI's
+/// way). A worker that cannot start leaves its devices out with the reason (`cuda`, or
+/// `ssh:HOST/cuda`), never the session.
+std::unique_ptr<Session> makeWorkerSession(const std::vector<std::string>& hosts = {});
+
+}  // namespace warpscope::worker

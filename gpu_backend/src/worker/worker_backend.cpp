@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "core/result_json.h"
+#include "warpscope/params.h"
 #include "worker/worker_process.h"
 #include "worker/worker_protocol.h"
 
@@ -234,6 +235,9 @@ WorkerCommand localWorkerCommand() {
 }
 
 WorkerCommand sshWorkerCommand(const std::string& host) {
+  // ssh would read a leading '-' as an option: a host is never one.
+  if (host.empty() || host.starts_with('-') || host.find_first_of(" \t\n/") != std::string::npos)
+    throw BadInputError("'" + host + "' is not a host name as ssh takes it (a name, user@name or a Host alias)");
   WorkerCommand c;
   c.host = host;
   const char* ssh = std::getenv("WARPSCOPE_SSH");

@@ -1,0 +1,54 @@
+// The window's session with its GPUs in worker processes (worker.h).
+#include <cstdlib>
+#include <stdexcept>
+
+#include "warpscope/worker.h"
+
+namespace warpscope::worker {
+
+namespace {
+
+/// A session whose only unavailable entry is `reason` for the id `id` (a worker that did not start).
+struct Unstarted {
+  std::string id;
+  std::string reason;
+};
+
+/// A backend with no devices that only says why its worker is missing: Session lists the reason.
+class MissingWorker : public Backend {
+ public:
+  explicit MissingWorker(Unstarted why) : why_(std::move(why)) {}
+  [[nodiscard]] std::string name() const override { return "GPU worker (not started)"; }
+  [[nodiscard]] std::vector<DeviceInfo> devices() const override { return {}; }
+  [[nodiscard]] std::vector<UnavailableDevice> unavailableDevices() const override { return {{why_.id, "", why_.reason}}; }
+  RunOutcome run(const RunRequest&, const ProgressFn&, const CancelToken&) override {
+    return RunError{RunError::Kind::Device, why_.reason};
+  }
+
+ private:
+  Unstarted why_;
+};
+
+std::unique_ptr<Backend> startOrSayWhy(WorkerCommand command, const std::string& unavailableId) {
+  try {
+    return makeWorkerBackend(command);
+  } catch (const std::exception& e) {
+    return std::make_unique<MissingWorker>(Unstarted{unavailableId, std::string("the GPU worker could not start: ") + e.what()});
+  }
+}
+
+}  // namespace
+
+std::unique_ptr<Session> makeWorkerSession(const std::vector<std::string>& hosts) {
+  std::unique_ptr<Session> session;
+  if (const char* inProcess = std::getenv("WARPSCOPE_IN_PROCESS"); inProcess && std::string(inProcess) == "1") {
+    session = std::make_unique<Session>();
+  } else {
+    session = std::make_unique<Session>(nullptr, makeSimulatorBackend(), std::string(), makeRecordingBackend());
+    session->addBackend(startOrSayWhy(localWorkerCommand(), "cuda"));
+  }
+  for (const std::string& host : hosts) session->addBackend(startOrSayWhy(sshWorkerCommand(host), clientDeviceId(host, "cuda")));
+  return session;
+}
+
+}  // namespace warpscope::worker

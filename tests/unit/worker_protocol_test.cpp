@@ -1,0 +1,182 @@
+// The GPU worker protocol, with real worker processes: `warpscope-cli serve` driven through the
+// worker backend (round trip against the same run in this process, ids of a remote host, the
+// server's answers to malformed, truncated and mismatched messages), and small shell workers that
+// misbehave on purpose (another protocol version, dying mid-run, answering garbage, never
+// answering a cancel): each ends the run with a clear message, never the client.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+
+#include "core/result_json.h"
+#include "labs/streams/streams_lab.h"
+#include "sim/simulator_backend.h"
+#include "warpscope/session.h"
+#include "warpscope/worker.h"
+#include "worker/worker_protocol.h"
+
+namespace fs = std::filesystem;
+using namespace warpscope;
+using namespace warpscope::worker;
+
+namespace {
+
+WorkerCommand realWorker(const std::string& host = {}) {
+  WorkerCommand c;
+  c.argv = {WARPSCOPE_CLI_PATH, "serve"};
+  c.host = host;
+  c.withSimulator = true;
+  return c;
+}
+
+RunRequest streamsRequest(const std::string& device, RunScope scope = RunScope::FocusOnly) {
+  return {labs::kStreamsId, device, defaultParams(labs::streamsSpec().params), scope};
+}
+
+/// A shell worker: says hello (with `protocol`) and an empty device list, then runs `onRun` (shell)
+/// when the run arrives.
+WorkerCommand fakeWorker(const std::string& name, const std::string& onRun, int protocol = kWorkerProtocolVersion) {
+  const fs::path dir = fs::temp_directory_path() / ("warpscope_fake_worker_" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  const fs::path script = dir / (name + ".sh");
+  std::ofstream(script) << "read hello\n"
+                        << "echo '{\"type\":\"hello\",\"protocol\":" << protocol << ",\"version\":\"fake\"}'\n"
+                        << "read devices\n"
+                        << "echo '{\"type\":\"devices\",\"devices\":[],\"unavailable\":[]}'\n"
+                        << "read run\n"
+                        << onRun << "\n";
+  WorkerCommand c;
+  c.argv = {"/bin/sh", script.string()};
+  return c;
+}
+
+RunOutcome runOn(Backend& backend, const RunRequest& request) {
+  CancelToken cancel;
+  return backend.run(request, {}, cancel);
+}
+
+}  // namespace
+
+TEST(WorkerProtocol, ARunThroughTheWorkerEqualsTheSameRunInThisProcess) {
+  auto worker = makeWorkerBackend(realWorker());
+  bool offered = false;
+  for (const DeviceInfo& d : worker->devices()) offered = offered || d.id == "sim:h200";
+  ASSERT_TRUE(offered);
+  std::vector<double> progress;
+  CancelToken cancel;
+  const RunOutcome remote = worker->run(streamsRequest("sim:h200", RunScope::FullSweep),
+                                        [&](double f, const std::string&) { progress.push_back(f); }, cancel);
+  ASSERT_TRUE(remote.ok()) << remote.error().message;
+  Session local(nullptr, makeSimulatorBackend());
+  const RunOutcome here = local.run(streamsRequest("sim:h200", RunScope::FullSweep), {}, cancel);
+  ASSERT_TRUE(here.ok());
+  ASSERT_EQ(remote.result().scalars.size(), here.result().scalars.size());
+  for (std::size_t i = 0; i < here.result().scalars.size(); ++i)
+    EXPECT_DOUBLE_EQ(remote.result().scalars[i].value, here.result().scalars[i].value) << here.result().scalars[i].id;
+  EXPECT_EQ(remote.result().views.size(), here.result().views.size());
+  EXPECT_FALSE(progress.empty());  // the worker's progress reached this side
+}
+
+TEST(WorkerProtocol, ARemoteHostsDevicesAreNamedByHostAndRunThroughTheSession) {
+  Session session(nullptr, makeSimulatorBackend());
+  session.addBackend(makeWorkerBackend(realWorker("gpu-test-host")));
+  const DeviceInfo& d = session.device("ssh:gpu-test-host/sim:h200");
+  EXPECT_NE(d.name.find("gpu-test-host"), std::string::npos) << d.name;
+  EXPECT_EQ(session.devices().front().id.rfind("ssh:gpu-test-host/", 0), 0u);  // remote devices first
+  CancelToken cancel;
+  const RunOutcome out = session.run(streamsRequest("ssh:gpu-test-host/sim:h200"), {}, cancel);
+  ASSERT_TRUE(out.ok()) << out.error().message;
+  EXPECT_EQ(out.result().deviceId, "ssh:gpu-test-host/sim:h200");
+  EXPECT_NE(out.result().banner().find("gpu-test-host"), std::string::npos) << out.result().banner();
+}
+
+TEST(WorkerProtocol, TheServerAnswersMalformedTruncatedAndMismatchedMessagesAndKeepsServing) {
+  std::istringstream in(
+      "not json at all\n"
+      "{\"type\":\"run\",\"id\":1,\n"  // truncated
+      "[1,2,3]\n"
+      "{\"type\":\"launch-missiles\"}\n"
+      "{\"type\":\"run\",\"id\":-4,\"request\":{}}\n"
+      "{\"type\":\"run\",\"id\":2,\"request\":{\"lab\":\"streams\",\"device\":\"sim:h200\",\"scope\":\"sideways\",\"params\":{}}}\n"
+      "{\"type\":\"hello\",\"protocol\":99}\n"
+      "{\"type\":\"devices\"}\n");
+  std::ostringstream out;
+  Session session(nullptr, makeSimulatorBackend());
+  EXPECT_EQ(serveWorker(in, out, session), 0);
+  std::istringstream lines(out.str());
+  std::vector<nlohmann::json> answers;
+  for (std::string line; std::getline(lines, line);) answers.push_back(parseMessage(line));
+  ASSERT_EQ(answers.size(), 9u) << out.str();
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(answers[i]["type"], "error") << answers[i].dump();
+  EXPECT_EQ(answers[5]["kind"], "bad-input");  // scope "sideways"
+  EXPECT_EQ(answers[6]["kind"], "protocol");   // hello 99: said, then the worker's own hello
+  EXPECT_NE(answers[6]["message"].get<std::string>().find("protocol 1"), std::string::npos);
+  EXPECT_EQ(answers[7]["type"], "hello");
+  EXPECT_EQ(answers[8]["type"], "devices");  // still serving
+}
+
+TEST(WorkerProtocol, AWorkerOfAnotherProtocolVersionIsRefusedClearly) {
+  try {
+    (void)makeWorkerBackend(fakeWorker("v99", "exit 0", 99));
+    FAIL() << "a protocol-99 worker was accepted";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("protocol 99"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("same version"), std::string::npos) << e.what();
+  }
+}
+
+TEST(WorkerProtocol, AWorkerThatDiesMidRunEndsOnlyThatRunAndTheNextStartsANewOne) {
+  auto worker = makeWorkerBackend(fakeWorker(
+      "dies", "echo '{\"type\":\"progress\",\"id\":1,\"fraction\":0.5,\"what\":\"half\"}'; echo 'kernel fault' >&2; exit 3"));
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    const RunOutcome out = runOn(*worker, streamsRequest("cuda:0"));
+    ASSERT_FALSE(out.ok());
+    EXPECT_EQ(out.error().kind, RunError::Kind::Device);
+    EXPECT_NE(out.error().message.find("exit 3"), std::string::npos) << out.error().message;
+    EXPECT_NE(out.error().message.find("kernel fault"), std::string::npos) << out.error().message;
+    EXPECT_NE(out.error().message.find("next run starts a new worker"), std::string::npos) << out.error().message;
+  }
+}
+
+TEST(WorkerProtocol, FuzzedAnswersMidRunEndInAClearErrorNeverACrashOrAHang) {
+  std::mt19937 random(20261126);
+  const std::string good = R"({"type":"result","id":1,"result":{"schema_version":2}})";
+  for (int trial = 0; trial < 12; ++trial) {
+    // A prefix of a valid answer, then random bytes (no single quotes: they end the shell word).
+    std::string noise = good.substr(0, random() % good.size());
+    for (int i = 0, n = int(random() % 64); i < n; ++i) {
+      char c = static_cast<char>(32 + random() % 95);
+      noise.push_back(c == '\'' ? '"' : c);
+    }
+    auto worker = makeWorkerBackend(fakeWorker("fuzz" + std::to_string(trial), "printf '%s\\n' '" + noise + "'; exit 0"));
+    const auto started = std::chrono::steady_clock::now();
+    const RunOutcome out = runOn(*worker, streamsRequest("cuda:0"));
+    EXPECT_FALSE(out.ok()) << noise;
+    if (!out.ok()) {
+      EXPECT_FALSE(out.error().message.empty());
+    }
+    EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(10)) << noise;
+  }
+}
+
+TEST(WorkerProtocol, AWorkerThatIgnoresCancelIsEndedAndTheRunSaysCancelled) {
+  auto worker = makeWorkerBackend(fakeWorker("deaf", "sleep 60"));
+  CancelToken cancel;
+  cancel.requestCancel();
+  const RunOutcome out = worker->run(streamsRequest("cuda:0"), {}, cancel);
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.error().kind, RunError::Kind::Cancelled);
+  EXPECT_NE(out.error().message.find("ended"), std::string::npos) << out.error().message;
+}
+
+TEST(WorkerProtocol, AHostNameThatSshWouldReadAsAnOptionIsRefused) {
+  EXPECT_THROW((void)sshWorkerCommand("-oProxyCommand=evil"), BadInputError);
+  EXPECT_THROW((void)sshWorkerCommand(""), BadInputError);
+  EXPECT_EQ(sshWorkerCommand("gpu1").argv.back(), "serve");
+}
