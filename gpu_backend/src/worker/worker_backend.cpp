@@ -44,9 +44,16 @@ class WorkerBackend : public Backend {
     std::lock_guard<std::mutex> lock(mutex_);
     std::string restarted;
     if (!child_ || !child_->running()) {
+      // The last worker ended, with a run (which said so) or since (a connection dropped while
+      // idle): say it, then start a new one.
+      std::string why = child_ ? child_->exitText() : std::string("it did not start");
+      if (child_)
+        if (const std::string tail = child_->stderrTail(); !tail.empty()) why += ": " + tail;
       try {
         start();
-        restarted = "A new GPU worker was started for this run (" + command_.text() + ").";
+        restarted = (command_.host.empty() ? "The last GPU worker had ended (" : "The connection to " + command_.host +
+                                                                                   " (or its GPU worker) had ended (") +
+                    why + "); a new GPU worker was started for this run (" + command_.text() + ").";
       } catch (const std::exception& e) {
         return RunError{RunError::Kind::Device, std::string("cannot start the GPU worker: ") + e.what()};
       }

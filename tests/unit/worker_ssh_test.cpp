@@ -1,0 +1,155 @@
+// The GPU worker through the user's own OpenSSH: Debian's sshd started by the test on loopback
+// (a port of its own, a host key and a user key made for the test, no password), a Host alias in
+// an ssh config file, and `warpscope-cli serve` as the remote command. The worker offers its
+// simulator devices (WARPSCOPE_REMOTE_SIMULATOR=1: no GPU here); runs, a lost connection and the
+// reconnection, and the window (offscreen) driving a device through it. Skips, saying why, where
+// openssh-server is not installed.
+#include <gtest/gtest.h>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include "labs/streams/streams_lab.h"
+#include "sim/simulator_backend.h"
+#include "warpscope/session.h"
+#include "warpscope/worker.h"
+#include "worker/worker_process.h"
+
+namespace fs = std::filesystem;
+using namespace warpscope;
+using namespace warpscope::worker;
+
+namespace {
+
+constexpr const char* kSshd = "/usr/sbin/sshd";
+constexpr const char* kAlias = "warpscope-loopback";
+
+int freePort() {
+  const int s = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  bind(s, reinterpret_cast<sockaddr*>(&a), sizeof a);
+  socklen_t len = sizeof a;
+  getsockname(s, reinterpret_cast<sockaddr*>(&a), &len);
+  close(s);
+  return ntohs(a.sin_port);
+}
+
+bool accepts(int port) {
+  const int s = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_port = htons(static_cast<uint16_t>(port));
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  const bool ok = connect(s, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
+  close(s);
+  return ok;
+}
+
+int sh(const std::string& command) { return std::system(command.c_str()); }
+
+class WorkerOverSsh : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!fs::exists(kSshd) || sh("command -v ssh >/dev/null && command -v ssh-keygen >/dev/null") != 0)
+      GTEST_SKIP() << "openssh-server or openssh-client is not installed (scripts/install-deps.sh installs them)";
+    dir_ = fs::temp_directory_path() / ("warpscope_ssh_" + std::to_string(getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    const std::string d = dir_.string();
+    ASSERT_EQ(sh("ssh-keygen -q -t ed25519 -N '' -f " + d + "/host_key && ssh-keygen -q -t ed25519 -N '' -f " + d +
+                 "/user_key && cp " + d + "/user_key.pub " + d + "/authorized_keys && chmod 600 " + d +
+                 "/authorized_keys"),
+              0);
+    if (getuid() == 0) fs::create_directories("/run/sshd");  // sshd's privilege separation directory
+    port_ = freePort();
+    std::ofstream(dir_ / "sshd_config") << "Port " << port_ << "\nListenAddress 127.0.0.1\nHostKey " << d
+                                        << "/host_key\nAuthorizedKeysFile " << d << "/authorized_keys\nPidFile " << d
+                                        << "/sshd.pid\nStrictModes no\nUsePAM no\nPasswordAuthentication no\n"
+                                        << "KbdInteractiveAuthentication no\nPermitRootLogin prohibit-password\n"
+                                        << "PermitUserEnvironment no\nLogLevel ERROR\n";
+    // The user's side: a Host alias in an ssh config file, as ~/.ssh/config would have it.
+    std::ofstream(dir_ / "ssh_config") << "Host " << kAlias << "\n  HostName 127.0.0.1\n  Port " << port_
+                                       << "\n  User " << (std::getenv("USER") ? std::getenv("USER") : "root")
+                                       << "\n  IdentityFile " << d << "/user_key\n  IdentitiesOnly yes\n"
+                                       << "  UserKnownHostsFile /dev/null\n  StrictHostKeyChecking no\n  LogLevel ERROR\n";
+    std::ofstream(dir_ / "ssh") << "#!/bin/sh\nexec ssh -F " << d << "/ssh_config \"$@\"\n";
+    fs::permissions(dir_ / "ssh", fs::perms::owner_all);
+    sshd_ = std::make_unique<ChildProcess>(std::vector<std::string>{kSshd, "-D", "-e", "-f", d + "/sshd_config"});
+    for (int i = 0; i < 100 && !accepts(port_); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    if (!accepts(port_)) GTEST_SKIP() << "sshd did not start on loopback here: " << sshd_->exitText() << " " << sshd_->stderrTail();
+    setenv("WARPSCOPE_SSH", (dir_ / "ssh").c_str(), 1);
+    setenv("WARPSCOPE_REMOTE_CLI", WARPSCOPE_CLI_PATH, 1);
+    setenv("WARPSCOPE_REMOTE_SIMULATOR", "1", 1);
+  }
+  void TearDown() override {
+    sshd_.reset();
+    unsetenv("WARPSCOPE_SSH");
+    unsetenv("WARPSCOPE_REMOTE_CLI");
+    unsetenv("WARPSCOPE_REMOTE_SIMULATOR");
+    if (!dir_.empty()) fs::remove_all(dir_);
+  }
+  fs::path dir_;
+  int port_ = 0;
+  std::unique_ptr<ChildProcess> sshd_;
+};
+
+RunRequest streamsAt(const std::string& device) {
+  return {labs::kStreamsId, device, defaultParams(labs::streamsSpec().params), RunScope::FocusOnly};
+}
+
+}  // namespace
+
+TEST_F(WorkerOverSsh, AHostAliasServesItsDevicesAndRunsAsIfLocal) {
+  Session session(nullptr, makeSimulatorBackend());
+  session.addBackend(makeWorkerBackend(sshWorkerCommand(kAlias)));
+  const std::string id = std::string("ssh:") + kAlias + "/sim:h200";
+  ASSERT_NO_THROW((void)session.device(id));
+  CancelToken cancel;
+  const RunOutcome out = session.run(streamsAt(id), {}, cancel);
+  ASSERT_TRUE(out.ok()) << out.error().message;
+  EXPECT_EQ(out.result().deviceId, id);
+  EXPECT_NE(out.result().banner().find(kAlias), std::string::npos) << out.result().banner();
+}
+
+TEST_F(WorkerOverSsh, AConnectionLostBetweenRunsIsSaidAndTheNextRunReconnects) {
+  auto backend = makeWorkerBackend(sshWorkerCommand(kAlias));
+  const std::string id = std::string("ssh:") + kAlias + "/sim:h200";
+  CancelToken cancel;
+  ASSERT_TRUE(backend->run(streamsAt(id), {}, cancel).ok());
+  // The connection drops while idle: the local ssh client dies.
+  ASSERT_EQ(sh("pkill -KILL -f '^ssh -F " + dir_.string() + "/ssh_config'"), 0);
+  for (int i = 0; i < 50 && sh("pgrep -f '^ssh -F " + dir_.string() + "/ssh_config' >/dev/null") == 0; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  const RunOutcome again = backend->run(streamsAt(id), {}, cancel);
+  ASSERT_TRUE(again.ok()) << again.error().message;
+  ASSERT_FALSE(again.result().notes.empty());
+  const std::string& said = again.result().notes.front();
+  EXPECT_NE(said.find(std::string("connection to ") + kAlias), std::string::npos) << said;
+  EXPECT_NE(said.find("signal 9"), std::string::npos) << said;
+  EXPECT_NE(said.find("new GPU worker"), std::string::npos) << said;
+}
+
+TEST_F(WorkerOverSsh, TheWindowDrivesARemoteDeviceOffscreen) {
+  const fs::path window = fs::path(WARPSCOPE_CLI_PATH).parent_path() / "warpscope";
+  if (!fs::exists(window)) GTEST_SKIP() << "this build has no window (" << window << ")";
+  const fs::path shot = dir_ / "remote.png";
+  const std::string id = std::string("ssh:") + kAlias + "/sim:h200";
+  const int rc = sh("QT_QPA_PLATFORM=offscreen WARPSCOPE_NO_SESSION=1 '" + window.string() + "' --host " + kAlias +
+                    " --device " + id + " --lab streams --window-size 1280x720 --screenshot '" + shot.string() +
+                    "' >" + (dir_ / "window.log").string() + " 2>&1");
+  EXPECT_EQ(rc, 0) << std::ifstream(dir_ / "window.log").rdbuf();
+  EXPECT_TRUE(fs::exists(shot));
+  EXPECT_GT(fs::file_size(shot), 10000u);
+}
