@@ -42,6 +42,10 @@ struct RunError {
   /// A device that can run the request instead, offered to the user (never used silently): a
   /// recorded device's model when the recording does not hold the parameters asked for.
   std::string alternativeDeviceId;
+  /// The device's CUDA context is lost (a sticky error: an illegal address, a trap): no later run
+  /// in this process can use it. A GPU worker ends after reporting such an error, so the next run
+  /// gets a new process and a fresh context.
+  bool deviceContextLost = false;
 };
 
 /// Either a RunResult or a RunError: the value that crosses the backend boundary.

@@ -23,6 +23,8 @@ struct WorkerCommand {
   std::string host;
   /// Ask the worker for its simulator devices too (a remote without a GPU; the tests).
   bool withSimulator = false;
+  /// "NAME=value" set in the worker's environment (a local worker; the tests' fault injection).
+  std::vector<std::string> env;
   /// What the command is, for messages: "warpscope-cli serve", "ssh ... gpu1 warpscope-cli serve".
   [[nodiscard]] std::string text() const;
 };

@@ -1,5 +1,9 @@
 #include "cuda/cuda_backend.h"
 
+#include <cstdlib>
+
+#include "cuda/kernels/fault_injection.h"
+
 #include "cuda/cuda_check.h"
 #include "cuda/cuda_run_guard.h"
 #include "cuda/device_query.h"
@@ -66,6 +70,12 @@ RunOutcome CudaBackend::run(const RunRequest& request, const ProgressFn& progres
                                                   "(warpscope-cli devices lists them, e.g. sim:h100)"};
   return labs::guardRun(device->info.id, [&]() -> RunOutcome {
     WS_CUDA_CHECK(cudaSetDevice(device->ordinal));
+    // Tests only: a kernel that writes out of bounds before the lab runs (device tests check that
+    // the window's worker survives it).
+    if (const char* fault = std::getenv("WARPSCOPE_TEST_KERNEL_FAULT"); fault && std::string(fault) == "out-of-bounds") {
+      WS_CUDA_CHECK(launchOutOfBoundsWrite());
+      WS_CUDA_CHECK(cudaDeviceSynchronize());
+    }
     labs::RunMonitor monitor(progress, cancel);
     RunResult result = lab->measureOnGpu(*device, request, monitor);
     // A lab that ran a model instead of the GPU (um-oversubscription: oversubscribing a real GPU

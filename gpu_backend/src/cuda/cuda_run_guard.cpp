@@ -20,13 +20,17 @@ labs::ErrorTranslator cudaErrorTranslator(DeviceContext& context) {
   return [&context](const std::exception& error) -> std::optional<RunError> {
     if (const auto* cudaError = dynamic_cast<const CudaError*>(&error)) {
       std::string message = context.info.id + ": " + cudaError->what();
-      if (contextLost(cudaError->code())) {
+      const bool lost = contextLost(cudaError->code());
+      if (lost) {
         context.broken = true;
         context.brokenReason = cudaError->what();
         message += ". This error is sticky: the CUDA context of " + context.info.id +
-                   " is unusable until Warpscope restarts (the simulator still works).";
+                   " is unusable until its process ends (the window's GPU worker ends with it; the simulator "
+                   "still works).";
       }
-      return RunError{RunError::Kind::Device, std::move(message)};
+      RunError runError{RunError::Kind::Device, std::move(message)};
+      runError.deviceContextLost = lost;
+      return runError;
     }
     return std::nullopt;  // CheckFailed and the rest: the generic "<device>: what" message
   };

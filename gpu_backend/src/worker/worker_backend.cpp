@@ -93,6 +93,10 @@ class WorkerBackend : public Backend {
             }
           } else if (type == "error" && ours) {
             RunError error = runErrorFromMessage(m);
+            if (error.deviceContextLost) {
+              child_->kill();  // it is ending by itself; make sure
+              error.message += " The GPU worker ended with its CUDA context; the next run starts a new one.";
+            }
             if (!error.alternativeDeviceId.empty()) error.alternativeDeviceId = clientDeviceId(command_.host, error.alternativeDeviceId);
             return error;
           }
@@ -129,7 +133,7 @@ class WorkerBackend : public Backend {
   /// Starts the worker and reads its hello and devices (the list stays the first worker's).
   void start() {
     child_.reset();
-    auto child = std::make_unique<ChildProcess>(command_.argv);
+    auto child = std::make_unique<ChildProcess>(command_.argv, command_.env);
     json hello = {{"type", "hello"}, {"protocol", kWorkerProtocolVersion}, {"with_simulator", command_.withSimulator}};
     if (!child->writeLine(hello.dump()) || !child->writeLine(R"({"type":"devices"})"))
       throw std::runtime_error(failure(*child, "did not read its input"));

@@ -68,7 +68,9 @@ json errorMessage(const json& id, const std::string& kind, const std::string& me
 }
 
 json errorMessage(std::uint64_t id, const RunError& error) {
-  return errorMessage(json(id), runErrorKindName(error.kind), error.message, error.alternativeDeviceId);
+  json m = errorMessage(json(id), runErrorKindName(error.kind), error.message, error.alternativeDeviceId);
+  if (error.deviceContextLost) m["context_lost"] = true;
+  return m;
 }
 
 RunRequest requestFromJson(const json& in) {
@@ -114,6 +116,7 @@ RunError runErrorFromMessage(const json& message) {
                                  : RunError::Kind::Device;
   e.message = optionalField(message, "message", "error message", std::string("the worker gave no reason"));
   e.alternativeDeviceId = optionalField(message, "alternative_device", "error message", std::string{});
+  e.deviceContextLost = optionalField(message, "context_lost", "error message", false);
   return e;
 }
 

@@ -10,7 +10,8 @@
 ///   {"type":"devices"}                            {"type":"devices","devices":[...],"unavailable":[...]}
 ///   {"type":"run","id":N,"request":{...}}         {"type":"progress","id":N,"fraction":F,"what":W} ...
 ///                                                 {"type":"result","id":N,"result":{...}}
-///                                                 | {"type":"error","id":N,"kind":K,"message":M}
+///                                                 | {"type":"error","id":N,"kind":K,"message":M,
+///                                                    "context_lost":true (the worker then exits)}
 ///   {"type":"cancel","id":N}                      (the run ends with an error of kind "cancelled")
 ///   {"type":"bye"}                                (the worker exits)
 /// A line that is not such a message gets {"type":"error","id":null,"kind":"protocol",...}; the

@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <cstdlib>
+
 #include <istream>
 #include <mutex>
 #include <optional>
@@ -119,6 +121,9 @@ class Server {
         runId_.reset();
       }
       send(outcome.ok() ? resultMessage(runId, outcome.result()) : errorMessage(runId, outcome.error()));
+      // A lost CUDA context (a kernel fault) answers every later call with the same error: the
+      // worker ends, and the client's next run starts a new one with a fresh context.
+      if (!outcome.ok() && outcome.error().deviceContextLost) std::_Exit(3);
     });
   }
 

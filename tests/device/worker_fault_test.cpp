@@ -1,0 +1,38 @@
+// A kernel fault on the GPU ends only the worker: three runs in a row whose worker writes out of
+// bounds (WARPSCOPE_TEST_KERNEL_FAULT) each come back as an error that says the context was lost
+// and the worker ended, and the same backend's next worker, without the fault, measures again.
+#include <gtest/gtest.h>
+
+#include <iostream>
+#include <string>
+
+#include "cuda/device_query.h"
+#include "labs/streams/streams_lab.h"
+#include "warpscope/worker.h"
+
+namespace warpscope {
+namespace {
+
+TEST(WorkerFaults, ThreeKernelFaultsInARowEndOnlyTheWorker) {
+  if (const std::string why = cuda::cudaUnavailableReason(); !why.empty()) GTEST_SKIP() << "no CUDA device: " << why;
+  worker::WorkerCommand command = worker::localWorkerCommand();
+  command.env = {"WARPSCOPE_TEST_KERNEL_FAULT=out-of-bounds"};
+  auto faulty = worker::makeWorkerBackend(command);
+  const RunRequest request{labs::kStreamsId, "cuda:0", defaultParams(labs::streamsSpec().params), RunScope::FocusOnly};
+  CancelToken cancel;
+  for (int fault = 0; fault < 3; ++fault) {
+    const RunOutcome out = faulty->run(request, {}, cancel);
+    ASSERT_FALSE(out.ok());
+    std::cout << "  fault " << fault + 1 << ": " << out.error().message << "\n";
+    EXPECT_TRUE(out.error().deviceContextLost);
+    EXPECT_NE(out.error().message.find("illegal"), std::string::npos) << out.error().message;
+    EXPECT_NE(out.error().message.find("next run starts a new one"), std::string::npos) << out.error().message;
+  }
+  auto healthy = worker::makeWorkerBackend(worker::localWorkerCommand());
+  const RunOutcome after = healthy->run(request, {}, cancel);
+  ASSERT_TRUE(after.ok()) << after.error().message;
+  EXPECT_GT(after.result().findScalar("streams.total_ms")->value, 0);
+}
+
+}  // namespace
+}  // namespace warpscope
