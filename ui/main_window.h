@@ -120,6 +120,12 @@ class MainWindow : public QMainWindow {
   void rerun();
   /// Cancels the run in flight and everything queued.
   void cancelRuns();
+  /// Run > Connect to a GPU host (Ctrl+Shift+H): asks for a host as ssh takes it, then
+  /// connectHost.
+  void connectHostInteractively();
+  /// Adds `host`'s GPUs through `ssh HOST warpscope-cli serve`; the device list gains them and the
+  /// message bar says so (or why not). The current device stays selected.
+  void connectHost(const QString& host);
 
  signals:
   /// A result reached the screen (full sweep, or a focus point merged in place).
@@ -133,6 +139,7 @@ class MainWindow : public QMainWindow {
   void buildUi();
   void buildMenus();
   void onSessionReady(const QList<DeviceInfo>& devices, const QString& defaultDeviceId);
+  void onDevicesChanged(const QList<DeviceInfo>& devices, const QString& hostsFirstDeviceId, const QString& host);
   void onParamsChanged(const ParamSet& values);
   void onRunFinished(quint64 seq, const RunResult& result);
   void onRunFailed(quint64 seq, const RunError& error);

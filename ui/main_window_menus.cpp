@@ -59,6 +59,9 @@ void MainWindow::buildMenus() {
   QAction* cancel = run->addAction(tr("&Cancel run"));
   cancel->setShortcut(QKeySequence(Qt::Key_Escape));
   connect(cancel, &QAction::triggered, this, &MainWindow::escape);
+  QAction* connectHostAction = run->addAction(tr("Connect to a GPU &host…"));
+  connectHostAction->setShortcut(QKeySequence(tr("Ctrl+Shift+H")));
+  connect(connectHostAction, &QAction::triggered, this, &MainWindow::connectHostInteractively);
   QAction* reset = run->addAction(tr("&Reset parameters to defaults"));
   reset->setShortcut(QKeySequence(tr("Ctrl+R")));
   connect(reset, &QAction::triggered, paramPanel_, &ParamPanel::resetToDefaults);

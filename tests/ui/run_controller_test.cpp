@@ -238,3 +238,18 @@ TEST(RunController, BackgroundSweepDoesNotSupersedeAnEarlierSweep) {
   ASSERT_EQ(f.finished.count(), 2);
   EXPECT_EQ(f.finished.at(0).at(0).value<quint64>(), sweep);
 }
+
+TEST(RunController, AHostThatCannotBeReachedIsSaidAndTheSessionKeepsItsDevices) {
+  Fixture f;
+  QSignalSpy failedHost{&f.runs, &RunController::hostConnectFailed};
+  QSignalSpy changed{&f.runs, &RunController::devicesChanged};
+  // ssh would read a leading '-' as an option: refused before anything starts.
+  f.runs.connectHost(QStringLiteral("-oProxyCommand=touch_me"));
+  ASSERT_TRUE(failedHost.wait(5000));
+  EXPECT_EQ(failedHost.at(0).at(0).toString(), QStringLiteral("-oProxyCommand=touch_me"));
+  EXPECT_TRUE(failedHost.at(0).at(1).toString().contains(QStringLiteral("not a host name"))) << failedHost.at(0).at(1).toString().toStdString();
+  EXPECT_EQ(changed.count(), 0);
+  f.runs.submit(arithRequest(1));  // the session still runs
+  ASSERT_TRUE(f.waitIdle());
+  EXPECT_EQ(f.finished.count(), 1);
+}

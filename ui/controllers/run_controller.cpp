@@ -1,5 +1,7 @@
 #include "controllers/run_controller.h"
 
+#include "warpscope/worker.h"
+
 #include <QElapsedTimer>
 #include <QMetaObject>
 
@@ -44,6 +46,52 @@ RunController::~RunController() {
   }
 }
 
+void RunController::publishDevices(Session& session, std::function<void(const QList<DeviceInfo>&)> emitWith) {
+  QList<DeviceInfo> devices(session.devices().begin(), session.devices().end());
+  // Which labs each device cannot run at all, asked once here (cheap, no run): the lab list
+  // marks them before they are picked.
+  QHash<QString, QHash<QString, QString>> unavailable;
+  for (const DeviceInfo& device : devices)
+    for (const LabSpec& lab : session.registry().labs())
+      if (std::string why = session.whyCannotRun(lab.id, device.id); !why.empty())
+        unavailable[toQ(device.id)][toQ(lab.id)] = toQ(why);
+  QHash<QString, QString> models;
+  for (const DeviceInfo& device : devices) models[toQ(device.id)] = toQ(session.modelDeviceFor(device.id));
+  QMetaObject::invokeMethod(
+      this,
+      [this, devices, unavailable, models, emitWith] {
+        unavailableLabs_ = unavailable;
+        modelDevices_ = models;
+        emitWith(devices);
+      },
+      Qt::QueuedConnection);
+}
+
+void RunController::connectHost(const QString& hostName) {
+  const std::string host = hostName.toStdString();
+  {
+    std::lock_guard lock(mutex_);
+    sessionTasks_.push_back([this, host, hostName](Session& session) {
+      try {
+        session.addBackend(worker::makeWorkerBackend(worker::sshWorkerCommand(host)));
+      } catch (const std::exception& e) {
+        const QString message = toQ(e.what());
+        QMetaObject::invokeMethod(
+            this, [this, hostName, message] { emit hostConnectFailed(hostName, message); }, Qt::QueuedConnection);
+        return;
+      }
+      QString first;
+      const std::string prefix = worker::clientDeviceId(host, "");
+      for (const DeviceInfo& d : session.devices())
+        if (first.isEmpty() && d.id.starts_with(prefix)) first = toQ(d.id);
+      publishDevices(session, [this, first, hostName](const QList<DeviceInfo>& devices) {
+        emit devicesChanged(devices, first, hostName);
+      });
+    });
+  }
+  wake_.notify_all();
+}
+
 void RunController::start() {
   if (worker_) return;
   worker_ = QThread::create([this] { workerLoop(); });
@@ -68,38 +116,28 @@ void RunController::workerLoop() {
     return;
   }
   {
-    QList<DeviceInfo> devices(session->devices().begin(), session->devices().end());
     QString defaultId;
     try {
       defaultId = toQ(session->defaultDeviceId());
     } catch (const std::exception&) {
       // No device at all: the GUI says so; defaultId stays empty.
     }
-    // Which labs each device cannot run at all, asked once here (cheap, no run): the lab list
-    // marks them before they are picked.
-    QHash<QString, QHash<QString, QString>> unavailable;
-    for (const DeviceInfo& device : devices)
-      for (const LabSpec& lab : session->registry().labs())
-        if (std::string why = session->whyCannotRun(lab.id, device.id); !why.empty())
-          unavailable[toQ(device.id)][toQ(lab.id)] = toQ(why);
-    QHash<QString, QString> models;
-    for (const DeviceInfo& device : devices) models[toQ(device.id)] = toQ(session->modelDeviceFor(device.id));
-    QMetaObject::invokeMethod(
-        this,
-        [this, devices, defaultId, unavailable, models] {
-          unavailableLabs_ = unavailable;
-          modelDevices_ = models;
-          emit sessionReady(devices, defaultId);
-        },
-        Qt::QueuedConnection);
+    publishDevices(*session, [this, defaultId](const QList<DeviceInfo>& devices) { emit sessionReady(devices, defaultId); });
   }
 
   for (;;) {
     Job job;
     {
       std::unique_lock lock(mutex_);
-      wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      wake_.wait(lock, [this] { return stopping_ || !queue_.empty() || !sessionTasks_.empty(); });
       if (stopping_) break;
+      if (!sessionTasks_.empty()) {
+        auto task = std::move(sessionTasks_.front());
+        sessionTasks_.pop_front();
+        lock.unlock();
+        task(*session);
+        continue;
+      }
       job = std::move(queue_.front());
       queue_.pop_front();
       running_ = job;

@@ -55,6 +55,9 @@ class RunController : public QObject {
   quint64 submitBackground(RunRequest request);
   /// Cancels the running request (between launches) and drops every queued one.
   void cancel();
+  /// Connects a GPU worker on `host` (as ssh takes it) to the Session, on the worker thread after
+  /// the run in progress: devicesChanged() or hostConnectFailed() follows. GUI thread only.
+  void connectHost(const QString& host);
 
   /// True from a submit() until every outstanding request is delivered or dropped.
   [[nodiscard]] bool isBusy() const { return outstanding_ > 0; }
@@ -93,6 +96,10 @@ class RunController : public QObject {
   void runDropped(quint64 seq);
   /// Busy (something queued or running) or idle again.
   void busyChanged(bool busy);
+  /// A host was connected: every device now, and the new host's first (empty: it offers none).
+  void devicesChanged(const QList<warpscope::DeviceInfo>& devices, const QString& hostsFirstDeviceId, const QString& host);
+  /// Connecting `host` failed; the message says why (ssh's own words included).
+  void hostConnectFailed(const QString& host, const QString& message);
 
  private:
   QHash<QString, QHash<QString, QString>> unavailableLabs_;  ///< Device id -> lab id -> why.
@@ -105,6 +112,11 @@ class RunController : public QObject {
   };
 
   quint64 enqueue(RunRequest request, bool background);
+  /// Worker thread: the device list, which labs each device cannot run and each device's model,
+  /// handed to the GUI thread (stored there, then `emitWith` emits).
+  void publishDevices(Session& session, std::function<void(const QList<DeviceInfo>&)> emitWith);
+  /// Worker thread: tasks that change the Session (connecting a host), run between jobs.
+  std::deque<std::function<void(Session&)>> sessionTasks_;
 
   void workerLoop();
   void postProgress(const Job& job, double fraction, const std::string& what);
