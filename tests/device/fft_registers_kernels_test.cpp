@@ -58,7 +58,7 @@ TEST_F(FftRegistersKernels, EveryOutputOfEverySizeAndPointsPerThreadMatchesCufft
     const std::vector<std::uint64_t> sampled = {0, 1, kBatch / 3, kBatch - 1};
     const float tolerance = static_cast<float>(labs::fftTolerance(points));
     std::unique_ptr<cuda::CufftBatched> cufft;
-    if (cuda::cufftInThisBuild()) {
+    if (cuda::cufftUnavailableReason().empty()) {
       cufft = std::make_unique<cuda::CufftBatched>(points, kBatch);
       WS_CUDA_CHECK(cudaMemset(reference.get(), 0xFF, bytes));
       cufft->forward(input.get(), reference.get());

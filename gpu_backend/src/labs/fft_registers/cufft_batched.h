@@ -8,11 +8,12 @@
 
 namespace warpscope::cuda {
 
-/// True when this build links cuFFT.
-bool cufftInThisBuild();
+/// "" when cuFFT can be used (its headers were there at build time and libcufft loads now, on
+/// this first call; cuda/dynamic_library.h); otherwise why not.
+std::string cufftUnavailableReason();
 
 /// One cufftPlanMany plan on the current device: `batch` contiguous transforms of `points` complex
-/// floats, forward. Construct only when cufftInThisBuild().
+/// floats, forward. Construct only when cufftUnavailableReason() is "".
 class CufftBatched {
  public:
   /// Throws CudaError (with cuFFT's result code) when the plan cannot be made.

@@ -115,7 +115,8 @@ RunResult measureFftRegisters(cuda::DeviceContext& context, const RunRequest& re
   const std::size_t steps = plan.pointsPerThread.size() + 3;
   std::size_t step = 0;
 
-  const bool haveCufft = cuda::cufftInThisBuild();
+  const std::string cufftMissing = cuda::cufftUnavailableReason();
+  const bool haveCufft = cufftMissing.empty();
   // A slider step reuses the last full run's input and references (the host's DFTs and cuFFT's
   // output take longer than the step may); anything else starts from a fresh input.
   const bool fresh = !plan.focusOnly || b.inputPoints != plan.points;
@@ -164,7 +165,7 @@ RunResult measureFftRegisters(cuda::DeviceContext& context, const RunRequest& re
       run.cufft = FftRateStats{r.median, r.min, r.max};
     }
   } else {
-    run.cufftAbsentReason = "cuFFT not in this toolkit (the build found no CUDA::cufft).";
+    run.cufftAbsentReason = cufftMissing + ".";
   }
 
   std::vector<std::string> spillNotes;

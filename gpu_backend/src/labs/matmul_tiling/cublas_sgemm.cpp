@@ -3,6 +3,7 @@
 #include <string>
 
 #include "cuda/cuda_check.h"
+#include "cuda/dynamic_library.h"
 
 #if WARPSCOPE_HAVE_CUBLAS
 #include <cublas_v2.h>
@@ -14,12 +15,34 @@ namespace warpscope::cuda {
 
 namespace {
 
+/// cuBLAS's functions this lab calls, from libcublas opened on first use (its exported names:
+/// cublas_v2.h maps cublasCreate to cublasCreate_v2 and so on).
+struct CublasApi {
+  DynamicLibrary library{"libcublas.so.13", "libcublas.so"};
+  decltype(&cublasCreate_v2) create = library.function<decltype(cublasCreate_v2)>("cublasCreate_v2");
+  decltype(&cublasDestroy_v2) destroy = library.function<decltype(cublasDestroy_v2)>("cublasDestroy_v2");
+  decltype(&cublasSetMathMode) setMathMode = library.function<decltype(cublasSetMathMode)>("cublasSetMathMode");
+  decltype(&cublasSgemm_v2) sgemm = library.function<decltype(cublasSgemm_v2)>("cublasSgemm_v2");
+  decltype(&cublasGetVersion_v2) getVersion = library.function<decltype(cublasGetVersion_v2)>("cublasGetVersion_v2");
+  decltype(&cublasGetStatusName) statusName = library.function<decltype(cublasGetStatusName)>("cublasGetStatusName");
+  decltype(&cublasGetStatusString) statusString =
+      library.function<decltype(cublasGetStatusString)>("cublasGetStatusString");
+  [[nodiscard]] bool complete() const {
+    return create && destroy && setMathMode && sgemm && getVersion && statusName && statusString;
+  }
+};
+
+CublasApi& api() {
+  static CublasApi loaded;  // opened once, on the first lab run that asks (thread-safe)
+  return loaded;
+}
+
 /// A failed cuBLAS call as a CudaError (cuBLAS has its own status type; the runtime code says
 /// only that a library call failed).
 void throwIfCublasFailed(cublasStatus_t status, const char* call) {
   if (status == CUBLAS_STATUS_SUCCESS) return;
-  throw CudaError(cudaErrorUnknown, std::string(call) + " failed: " + cublasGetStatusName(status) + " (" +
-                                        cublasGetStatusString(status) + ")");
+  throw CudaError(cudaErrorUnknown, std::string(call) + " failed: " + api().statusName(status) + " (" +
+                                        api().statusString(status) + ")");
 }
 
 }  // namespace
@@ -28,17 +51,21 @@ struct CublasSgemm::Impl {
   cublasHandle_t handle = nullptr;
 };
 
-bool cublasInThisBuild() { return true; }
+std::string cublasUnavailableReason() {
+  CublasApi& a = api();
+  return a.complete() ? std::string() : "cuBLAS could not be loaded (" + a.library.error() + ")";
+}
 
 CublasSgemm::CublasSgemm() : impl_(std::make_unique<Impl>()) {
-  throwIfCublasFailed(cublasCreate(&impl_->handle), "cublasCreate");
+  if (const std::string why = cublasUnavailableReason(); !why.empty()) throw CudaError(cudaErrorNotSupported, why);
+  throwIfCublasFailed(api().create(&impl_->handle), "cublasCreate");
   // Said explicitly: the default mode computes SGEMM in FP32; TF32 tensor cores only with
   // CUBLAS_TF32_TENSOR_OP_MATH (or NVIDIA_TF32_OVERRIDE=1 in the environment).
-  throwIfCublasFailed(cublasSetMathMode(impl_->handle, CUBLAS_DEFAULT_MATH), "cublasSetMathMode");
+  throwIfCublasFailed(api().setMathMode(impl_->handle, CUBLAS_DEFAULT_MATH), "cublasSetMathMode");
 }
 
 CublasSgemm::~CublasSgemm() {
-  if (impl_ && impl_->handle) (void)cublasDestroy(impl_->handle);
+  if (impl_ && impl_->handle) (void)api().destroy(impl_->handle);
 }
 
 void CublasSgemm::multiply(const float* a, const float* b, float* c, int n) {
@@ -46,27 +73,28 @@ void CublasSgemm::multiply(const float* a, const float* b, float* c, int n) {
   // multiplying B by A column-major writes the row-major C.
   const float one = 1.0f;
   const float zero = 0.0f;
-  throwIfCublasFailed(cublasSgemm(impl_->handle, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, b, n, a, n, &zero, c, n),
+  throwIfCublasFailed(api().sgemm(impl_->handle, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, b, n, a, n, &zero, c, n),
                       "cublasSgemm");
 }
 
 std::string CublasSgemm::description() const {
   int version = 0;
-  (void)cublasGetVersion(impl_->handle, &version);
+  (void)api().getVersion(impl_->handle, &version);
   return "cuBLAS " + std::to_string(version / 10000) + "." + std::to_string(version / 100 % 100) + "." +
-         std::to_string(version % 100) + ", cublasSgemm in the default math mode (FP32, no TF32)";
+         std::to_string(version % 100) + " (" + api().library.name() +
+         ", loaded on first use), cublasSgemm in the default math mode (FP32, no TF32)";
 }
 
-#else  // the toolkit has no cuBLAS
+#else  // the toolkit has no cuBLAS headers
 
 struct CublasSgemm::Impl {};
 
-bool cublasInThisBuild() { return false; }
+std::string cublasUnavailableReason() { return "cuBLAS not in this toolkit (the build found no cublas_v2.h)"; }
 
-CublasSgemm::CublasSgemm() { throw CudaError(cudaErrorNotSupported, "cuBLAS not in this toolkit"); }
+CublasSgemm::CublasSgemm() { throw CudaError(cudaErrorNotSupported, cublasUnavailableReason()); }
 CublasSgemm::~CublasSgemm() = default;
 void CublasSgemm::multiply(const float*, const float*, float*, int) {}
-std::string CublasSgemm::description() const { return "cuBLAS not in this toolkit"; }
+std::string CublasSgemm::description() const { return cublasUnavailableReason(); }
 
 #endif
 

@@ -1,18 +1,20 @@
 #pragma once
 /// \file cublas_sgemm.h
 /// cuBLAS SGEMM, the vendor's reference for matmul-tiling, when the CUDA toolkit has cuBLAS
-/// (lab.cmake links CUDA::cublas and defines WARPSCOPE_HAVE_CUBLAS only then). Row-major
-/// C = A x B, true FP32: the handle keeps cuBLAS's default math mode (no TF32 tensor cores).
+/// (lab.cmake defines WARPSCOPE_HAVE_CUBLAS only then). libcublas is opened on first use
+/// (cuda/dynamic_library.h), never at program start. Row-major C = A x B, true FP32: the handle
+/// keeps cuBLAS's default math mode (no TF32 tensor cores).
 
 #include <memory>
 #include <string>
 
 namespace warpscope::cuda {
 
-/// True when this build links cuBLAS.
-bool cublasInThisBuild();
+/// "" when cuBLAS can be used (its headers were there at build time and libcublas loads now);
+/// otherwise why not. The first call opens the library.
+std::string cublasUnavailableReason();
 
-/// One cuBLAS handle on the current device. Construct only when cublasInThisBuild().
+/// One cuBLAS handle on the current device. Construct only when cublasUnavailableReason() is "".
 class CublasSgemm {
  public:
   /// Throws CudaError (with cuBLAS's status name) when the handle cannot be created.

@@ -77,7 +77,7 @@ void SgemmBench::prepare(const DeviceInfo& device, int n, std::uint64_t seed) {
     a_ = DeviceBuffer(bytes);
     b_ = DeviceBuffer(bytes);
     c_ = DeviceBuffer(bytes);
-    if (cublasInThisBuild()) cublasC_ = DeviceBuffer(bytes);
+    if (cublasUnavailableReason().empty()) cublasC_ = DeviceBuffer(bytes);
     if (!scratch_.get()) scratch_ = DeviceBuffer(64);
     n_ = n;
   }
@@ -96,8 +96,8 @@ std::string SgemmBench::cublasDescription() const {
 }
 
 std::optional<SgemmRecord> SgemmBench::measureCublas(const TimingPolicy& policy, const CancelToken* cancel) {
-  if (!cublasInThisBuild()) {
-    cublasAbsentReason_ = "cuBLAS not in this toolkit (the build found no CUDA::cublas).";
+  if (const std::string why = cublasUnavailableReason(); !why.empty()) {
+    cublasAbsentReason_ = why + ".";
     return std::nullopt;
   }
   if (!cublas_) cublas_ = std::make_unique<CublasSgemm>();
