@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "warpscope/file_write.h"
 #include "warpscope/lectures.h"
+#include "warpscope/registry.h"
 #include "warpscope/session.h"
 #include "warpscope/worker.h"
 #include "warpscope/writers.h"
@@ -81,23 +82,25 @@ int listDevices(const Session& session, std::ostream& out, const std::optional<s
   return kExitOk;
 }
 
-int listLabs(const Session& session, std::ostream& out) {
-  for (const auto& lab : session.registry().labs()) out << lab.id << '\t' << lab.title << '\n';
+// labs, lectures and describe read the registry only: no Session, so no GPU is probed (a CUDA
+// context alone is about 100 MB resident).
+int listLabs(std::ostream& out) {
+  for (const auto& lab : LabRegistry::builtin().labs()) out << lab.id << '\t' << lab.title << '\n';
   return kExitOk;
 }
 
-int listLectures(const Session& session, std::ostream& out) {
+int listLectures(std::ostream& out) {
   for (const Lecture& lecture : LectureLibrary::builtin().lectures())
     for (const std::string& presetId : lecture.presetIds) {
-      const PresetRef ref = getPreset(session.registry(), presetId);
+      const PresetRef ref = getPreset(LabRegistry::builtin(), presetId);
       out << lecture.id << '\t' << presetId << '\t' << ref.lab->id << '\t' << ref.preset->title << '\n';
     }
   return kExitOk;
 }
 
-int describe(const Session& session, const CliOptions& options, std::ostream& out) {
+int describe(const CliOptions& options, std::ostream& out) {
   if (options.positional.size() != 1) throw BadInputError("describe needs exactly one LAB");
-  out << describeLabJson(session.registry().get(options.positional[0])) << '\n';
+  out << describeLabJson(LabRegistry::builtin().get(options.positional[0])) << '\n';
   return kExitOk;
 }
 
@@ -122,14 +125,16 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
       if (!out.flush()) throw FileWriteError("cannot write to standard output");
       return code;
     }
+    if (command == "labs" || command == "lectures" || command == "describe") {
+      const int code = command == "labs" ? listLabs(out) : command == "lectures" ? listLectures(out) : describe(options, out);
+      if (!out.flush()) throw FileWriteError("cannot write to standard output");
+      return code;
+    }
     Session session;  // probes the GPU: only after the command line is known to be sound
     if (command == "serve") return worker::serveWorker(std::cin, out, session);
     CliOptions withHost = options;
     if (options.host) connectHost(session, withHost);
     const int code = command == "devices"    ? listDevices(session, out, withHost.host)
-                     : command == "labs"     ? listLabs(session, out)
-                     : command == "lectures" ? listLectures(session, out)
-                     : command == "describe" ? describe(session, withHost, out)
                      : command == "run"      ? runCommand(session, withHost, out, err)
                      : command == "record"   ? recordCommand(session, withHost, out, err)
                      : options.presets       ? benchPresetsCommand(session, withHost, out, err)
