@@ -180,3 +180,20 @@ TEST(WorkerProtocol, AHostNameThatSshWouldReadAsAnOptionIsRefused) {
   EXPECT_THROW((void)sshWorkerCommand(""), BadInputError);
   EXPECT_EQ(sshWorkerCommand("gpu1").argv.back(), "serve");
 }
+
+TEST(WorkerProtocol, TheWorkerSaysWhichLabsItsDevicesCannotRun) {
+  auto worker = makeWorkerBackend(realWorker());
+  // The A100 profile has no streams mechanism: the worker's lab list says so, as a local one would.
+  EXPECT_NE(worker->whyCannotRun(labs::kStreamsId, "sim:a100").find("streams"), std::string::npos);
+  EXPECT_EQ(worker->whyCannotRun(labs::kStreamsId, "sim:h200"), "");
+}
+
+TEST(WorkerProtocol, ABadOrRepeatedHostLeavesTheWindowsSessionStanding) {
+  const std::unique_ptr<Session> session = makeWorkerSession({"not a host;", "-oEvil", "not a host;"});
+  ASSERT_NE(session, nullptr);
+  EXPECT_NO_THROW((void)session->device("sim:h200"));  // the simulator is there
+  bool said = false;
+  for (const UnavailableDevice& u : session->unavailableDevices())
+    said = said || (u.id == clientDeviceId("not a host;", "cuda") && u.reason.find("not a host name") != std::string::npos);
+  EXPECT_TRUE(said);
+}

@@ -3,7 +3,9 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 
 #include "core/result_json.h"
@@ -39,6 +41,12 @@ class WorkerBackend : public Backend {
   [[nodiscard]] std::string name() const override { return command_.host.empty() ? "GPU worker" : "GPU worker on " + command_.host; }
   [[nodiscard]] std::vector<DeviceInfo> devices() const override { return devices_; }
   [[nodiscard]] std::vector<UnavailableDevice> unavailableDevices() const override { return unavailable_; }
+  [[nodiscard]] std::string whyCannotRun(const std::string& labId, const std::string& deviceId) const override {
+    const auto device = cannotRun_.find(deviceId);
+    if (device == cannotRun_.end()) return {};
+    const auto lab = device->second.find(labId);
+    return lab == device->second.end() ? std::string() : lab->second;
+  }
 
   RunOutcome run(const RunRequest& request, const ProgressFn& progress, const CancelToken& cancel) override {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -69,39 +77,19 @@ class WorkerBackend : public Backend {
     while (true) {
       switch (child_->readLine(line, std::chrono::milliseconds(100), kMaxMessageBytes)) {
         case ChildProcess::ReadStatus::Line: {
-          json m;
+          std::optional<RunOutcome> answer;
           try {
-            m = parseMessage(line);
+            answer = handle(parseMessage(line), id, request, restarted, progress);
           } catch (const std::exception& e) {
+            // Not JSON, or fields of the wrong type: a worker that says such things is ended.
             child_->kill();
             return RunError{RunError::Kind::Device, std::string("the GPU worker sent a malformed message (") + e.what() +
                                                         "); it was ended, and the next run starts a new one"};
           }
-          const std::string type = m["type"].get<std::string>();
-          const bool ours = m.contains("id") && m["id"] == json(id);
-          if (type == "progress" && ours && progress) {
-            progress(m.value("fraction", 0.0), m.value("what", std::string()));
-          } else if (type == "result" && ours) {
-            try {
-              RunResult result = resultFromJson(m.at("result"));
-              result.deviceId = request.deviceId;
-              if (!command_.host.empty()) result.deviceName += " on " + command_.host;
-              if (!restarted.empty()) result.notes.insert(result.notes.begin(), restarted);
-              return result;
-            } catch (const std::exception& e) {
-              return RunError{RunError::Kind::Device, std::string("the GPU worker's result could not be read: ") + e.what()};
-            }
-          } else if (type == "error" && ours) {
-            RunError error = runErrorFromMessage(m);
-            if (error.deviceContextLost) {
-              child_->kill();  // it is ending by itself; make sure
-              error.message += " The GPU worker ended with its CUDA context; the next run starts a new one.";
-            }
-            if (!error.alternativeDeviceId.empty()) error.alternativeDeviceId = clientDeviceId(command_.host, error.alternativeDeviceId);
-            return error;
-          }
-          break;  // another run's late message, or a protocol notice: not this run's
+          if (answer) return std::move(*answer);
+          break;
         }
+
         case ChildProcess::ReadStatus::Timeout: break;
         case ChildProcess::ReadStatus::TooLong:
           child_->kill();
@@ -130,6 +118,36 @@ class WorkerBackend : public Backend {
   }
 
  private:
+  /// One message during run `id`: its result or error (nullopt: progress, or not this run's).
+  /// Throws for fields of the wrong type.
+  std::optional<RunOutcome> handle(const json& m, std::uint64_t id, const RunRequest& request,
+                                   const std::string& restarted, const ProgressFn& progress) {
+    const std::string type = m.at("type").get<std::string>();
+    const bool ours = m.contains("id") && m["id"] == json(id);
+    if (!ours) return std::nullopt;  // another run's late message, or a protocol notice
+    if (type == "progress") {
+      if (progress) progress(m.at("fraction").get<double>(), m.value("what", std::string()));
+      return std::nullopt;
+    }
+    if (type == "result") {
+      RunResult result = resultFromJson(m.at("result"));
+      result.deviceId = request.deviceId;
+      if (!command_.host.empty()) result.deviceName += " on " + command_.host;
+      if (!restarted.empty()) result.notes.insert(result.notes.begin(), restarted);
+      return RunOutcome(std::move(result));
+    }
+    if (type == "error") {
+      RunError error = runErrorFromMessage(m);
+      if (!error.alternativeDeviceId.empty()) error.alternativeDeviceId = clientDeviceId(command_.host, error.alternativeDeviceId);
+      if (error.deviceContextLost) {
+        child_->kill();  // it is ending by itself; make sure
+        error.message += " The GPU worker ended with its CUDA context; the next run starts a new one.";
+      }
+      return RunOutcome(std::move(error));
+    }
+    return std::nullopt;
+  }
+
   /// Starts the worker and reads its hello and devices (the list stays the first worker's).
   void start() {
     child_.reset();
@@ -144,8 +162,14 @@ class WorkerBackend : public Backend {
                                std::to_string(kWorkerProtocolVersion) + ": install the same version on both sides");
     const json devices = await(*child, "devices");
     if (devices_.empty() && unavailable_.empty()) {
-      for (DeviceInfo d : devicesFromMessage(devices)) {
+      const std::vector<DeviceInfo> offered = devicesFromMessage(devices);
+      for (std::size_t i = 0; i < offered.size(); ++i) {
+        DeviceInfo d = offered[i];
         d.id = clientDeviceId(command_.host, d.id);
+        const json& entry = devices["devices"][i];
+        if (entry.contains("cannot_run") && entry["cannot_run"].is_object())
+          for (const auto& [lab, why] : entry["cannot_run"].items())
+            if (why.is_string()) cannotRun_[d.id][lab] = why.get<std::string>();
         if (!command_.host.empty()) {
           d.name += " (" + command_.host + ")";
           d.sources = "On " + command_.host + ", through " + command_.text() + (d.sources.empty() ? "" : ". " + d.sources);
@@ -210,6 +234,7 @@ class WorkerBackend : public Backend {
   std::unique_ptr<ChildProcess> child_;
   std::vector<DeviceInfo> devices_;
   std::vector<UnavailableDevice> unavailable_;
+  std::map<std::string, std::map<std::string, std::string>> cannotRun_;  ///< Device id -> lab id -> why.
   std::mutex mutex_;
   std::uint64_t lastId_ = 0;
 };
@@ -246,16 +271,24 @@ WorkerCommand localWorkerCommand() {
 }
 
 WorkerCommand sshWorkerCommand(const std::string& host) {
-  // ssh would read a leading '-' as an option: a host is never one.
-  if (host.empty() || host.starts_with('-') || host.find_first_of(" \t\n/") != std::string::npos)
-    throw BadInputError("'" + host + "' is not a host name as ssh takes it (a name, user@name or a Host alias)");
+  // A name, user@name, an IPv6 literal or a Host alias; never an option (a leading '-') nor
+  // anything a shell or an ssh_config token (%h) could take for more than a name.
+  const bool allowed = !host.empty() && !host.starts_with('-') &&
+                       host.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._@:[]-") ==
+                           std::string::npos;
+  if (!allowed)
+    throw BadInputError("'" + host + "' is not a host name as ssh takes it (a name, user@name or a Host alias: letters, "
+                        "digits and . _ @ : - only)");
   WorkerCommand c;
   c.host = host;
   const char* ssh = std::getenv("WARPSCOPE_SSH");
   const char* remote = std::getenv("WARPSCOPE_REMOTE_CLI");
   const char* simulator = std::getenv("WARPSCOPE_REMOTE_SIMULATOR");
   c.withSimulator = simulator && std::string(simulator) == "1";
-  c.argv = {ssh && *ssh ? ssh : "ssh", "-o", "BatchMode=yes", "-T", host, remote && *remote ? remote : "warpscope-cli", "serve"};
+  // BatchMode: ssh never asks for a password; the timeouts make a host that does not answer, or a
+  // connection that goes silent mid-run, an error within seconds instead of the run's budget.
+  c.argv = {ssh && *ssh ? ssh : "ssh", "-o", "BatchMode=yes", "-o", "ConnectTimeout=15", "-o", "ServerAliveInterval=15",
+            "-o", "ServerAliveCountMax=3", "-T", host, remote && *remote ? remote : "warpscope-cli", "serve"};
   return c;
 }
 

@@ -64,7 +64,18 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv, const std::vect
   argp.push_back(nullptr);
   for (std::string& e : env) envp.push_back(e.data());
   envp.push_back(nullptr);
-  const int spawned = posix_spawnp(&pid_, argv[0].c_str(), &actions, nullptr, argp.data(), envp.data());
+  // The child starts with SIGPIPE at its default (this process ignores it) and nothing blocked.
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  sigset_t defaults, none;
+  sigemptyset(&defaults);
+  sigaddset(&defaults, SIGPIPE);
+  sigemptyset(&none);
+  posix_spawnattr_setsigdefault(&attributes, &defaults);
+  posix_spawnattr_setsigmask(&attributes, &none);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+  const int spawned = posix_spawnp(&pid_, argv[0].c_str(), &actions, &attributes, argp.data(), envp.data());
+  posix_spawnattr_destroy(&attributes);
   posix_spawn_file_actions_destroy(&actions);
   close(pipes[0][0]);
   close(pipes[1][1]);
@@ -84,6 +95,7 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv, const std::vect
 
 ChildProcess::~ChildProcess() {
   kill();
+  if (running()) reap(true);  // still in the driver: the last chance to reap it
   closeIfOpen(in_);
   closeIfOpen(out_);
   closeIfOpen(err_);
@@ -166,7 +178,9 @@ bool ChildProcess::running() {
 
 void ChildProcess::kill() {
   if (running()) ::kill(pid_, SIGKILL);
-  reap(true);
+  // A process stuck in the GPU driver may take a while to go even after SIGKILL: wait a few
+  // seconds, no longer (it is reaped later, by running() or the destructor).
+  for (int i = 0; i < 100 && running(); ++i) usleep(50'000);
   drainStderr();
 }
 

@@ -48,6 +48,13 @@ class Server {
     out_.flush();
   }
 
+  [[noreturn]] void sendAndExit(const json& message) {
+    std::lock_guard<std::mutex> lock(outMutex_);
+    out_ << message.dump(-1, ' ', false, json::error_handler_t::replace) << '\n';
+    out_.flush();
+    std::_Exit(3);
+  }
+
   /// Handles one message; false for "bye".
   bool handle(const json& m) {
     const std::string type = m["type"].get<std::string>();
@@ -66,7 +73,16 @@ class Server {
       std::vector<DeviceInfo> offered;
       for (const DeviceInfo& d : session_.devices())
         if (d.kind == DeviceKind::Cuda || (withSimulator_ && d.kind == DeviceKind::Simulator)) offered.push_back(d);
-      send(devicesMessage(offered, session_.unavailableDevices()));
+      json answer = devicesMessage(offered, session_.unavailableDevices());
+      // What each device cannot run at all (a lab without a CUDA measurement, one needing two
+      // GPUs): the client's lab list marks them before they are picked.
+      for (std::size_t i = 0; i < offered.size(); ++i) {
+        json cannot = json::object();
+        for (const LabSpec& lab : session_.registry().labs())
+          if (std::string why = session_.whyCannotRun(lab.id, offered[i].id); !why.empty()) cannot[lab.id] = why;
+        answer["devices"][i]["cannot_run"] = std::move(cannot);
+      }
+      send(answer);
     } else if (type == "run") {
       startRun(m);
     } else if (type == "cancel") {
@@ -114,16 +130,17 @@ class Server {
     thread_ = std::thread([this, request, runId] {
       RunOutcome outcome = session_.run(
           request, [&](double fraction, const std::string& what) { send(progressMessage(runId, fraction, what)); }, cancel_);
-      // The reply goes out before the run is marked finished: a client that sends its next run on
-      // reading it must find the worker free.
+      // The run is marked finished before its reply goes out: a client that sends its next run on
+      // reading the reply must find the worker free.
       {
         std::lock_guard<std::mutex> lock(runMutex_);
         runId_.reset();
       }
-      send(outcome.ok() ? resultMessage(runId, outcome.result()) : errorMessage(runId, outcome.error()));
       // A lost CUDA context (a kernel fault) answers every later call with the same error: the
-      // worker ends, and the client's next run starts a new one with a fresh context.
-      if (!outcome.ok() && outcome.error().deviceContextLost) std::_Exit(3);
+      // worker ends after saying so (holding the output, so no other line is cut off), and the
+      // client's next run starts a new one with a fresh context.
+      if (!outcome.ok() && outcome.error().deviceContextLost) sendAndExit(errorMessage(runId, outcome.error()));
+      send(outcome.ok() ? resultMessage(runId, outcome.result()) : errorMessage(runId, outcome.error()));
     });
   }
 

@@ -1,4 +1,5 @@
 // The window's session with its GPUs in worker processes (worker.h).
+#include <algorithm>
 #include <cstdlib>
 #include <stdexcept>
 
@@ -29,9 +30,12 @@ class MissingWorker : public Backend {
   Unstarted why_;
 };
 
-std::unique_ptr<Backend> startOrSayWhy(WorkerCommand command, const std::string& unavailableId) {
+/// The worker `makeCommand` describes, or a stand-in that says why not (a bad host name, ssh's
+/// refusal, no warpscope-cli there): never an exception, so one host cannot stop the window.
+template <typename MakeCommand>
+std::unique_ptr<Backend> startOrSayWhy(MakeCommand makeCommand, const std::string& unavailableId) {
   try {
-    return makeWorkerBackend(command);
+    return makeWorkerBackend(makeCommand());
   } catch (const std::exception& e) {
     return std::make_unique<MissingWorker>(Unstarted{unavailableId, std::string("the GPU worker could not start: ") + e.what()});
   }
@@ -45,9 +49,18 @@ std::unique_ptr<Session> makeWorkerSession(const std::vector<std::string>& hosts
     session = std::make_unique<Session>();
   } else {
     session = std::make_unique<Session>(nullptr, makeSimulatorBackend(), std::string(), makeRecordingBackend());
-    session->addBackend(startOrSayWhy(localWorkerCommand(), "cuda"));
+    session->addBackend(startOrSayWhy([] { return localWorkerCommand(); }, "cuda"));
   }
-  for (const std::string& host : hosts) session->addBackend(startOrSayWhy(sshWorkerCommand(host), clientDeviceId(host, "cuda")));
+  std::vector<std::string> connected;
+  for (const std::string& host : hosts) {
+    if (std::find(connected.begin(), connected.end(), host) != connected.end()) continue;  // --host h --host h
+    connected.push_back(host);
+    try {
+      session->addBackend(startOrSayWhy([&] { return sshWorkerCommand(host); }, clientDeviceId(host, "cuda")));
+    } catch (const std::exception&) {
+      // Its ids clash with devices already offered: leave it out rather than the session.
+    }
+  }
   return session;
 }
 

@@ -17,7 +17,8 @@ namespace {
 
 /// cuFFT's functions the lab calls, from libcufft opened on first use.
 struct CufftApi {
-  DynamicLibrary library{"libcufft.so.12", "libcufft.so"};
+  // The soname of the cuFFT the build's headers describe (libcufft.so.12 for CUDA 13).
+  DynamicLibrary library{("libcufft.so." + std::to_string(CUFFT_VER_MAJOR)).c_str()};
   decltype(&cufftPlanMany) planMany = library.function<decltype(cufftPlanMany)>("cufftPlanMany");
   decltype(&cufftDestroy) destroy = library.function<decltype(cufftDestroy)>("cufftDestroy");
   decltype(&cufftExecC2C) execC2C = library.function<decltype(cufftExecC2C)>("cufftExecC2C");

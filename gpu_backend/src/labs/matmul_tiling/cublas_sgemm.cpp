@@ -18,7 +18,8 @@ namespace {
 /// cuBLAS's functions this lab calls, from libcublas opened on first use (its exported names:
 /// cublas_v2.h maps cublasCreate to cublasCreate_v2 and so on).
 struct CublasApi {
-  DynamicLibrary library{"libcublas.so.13", "libcublas.so"};
+  // The soname of the cuBLAS the build's headers describe (libcublas.so.13 for CUDA 13).
+  DynamicLibrary library{("libcublas.so." + std::to_string(CUBLAS_VER_MAJOR)).c_str()};
   decltype(&cublasCreate_v2) create = library.function<decltype(cublasCreate_v2)>("cublasCreate_v2");
   decltype(&cublasDestroy_v2) destroy = library.function<decltype(cublasDestroy_v2)>("cublasDestroy_v2");
   decltype(&cublasSetMathMode) setMathMode = library.function<decltype(cublasSetMathMode)>("cublasSetMathMode");
