@@ -41,14 +41,15 @@ RunRequest streamsRequest(const std::string& device, RunScope scope = RunScope::
 
 /// A shell worker: says hello (with `protocol`) and an empty device list, then runs `onRun` (shell)
 /// when the run arrives.
-WorkerCommand fakeWorker(const std::string& name, const std::string& onRun, int protocol = kWorkerProtocolVersion) {
+WorkerCommand fakeWorker(const std::string& name, const std::string& onRun, int protocol = kWorkerProtocolVersion,
+                         const std::string& devicesLine = R"({"type":"devices","devices":[],"unavailable":[]})") {
   const fs::path dir = fs::temp_directory_path() / ("warpscope_fake_worker_" + std::to_string(getpid()));
   fs::create_directories(dir);
   const fs::path script = dir / (name + ".sh");
   std::ofstream(script) << "read hello\n"
                         << "echo '{\"type\":\"hello\",\"protocol\":" << protocol << ",\"version\":\"fake\"}'\n"
                         << "read devices\n"
-                        << "echo '{\"type\":\"devices\",\"devices\":[],\"unavailable\":[]}'\n"
+                        << "cat <<'WARPSCOPE_DEVICES'\n" << devicesLine << "\nWARPSCOPE_DEVICES\n"
                         << "read run\n"
                         << onRun << "\n";
   WorkerCommand c;
@@ -196,4 +197,21 @@ TEST(WorkerProtocol, ABadOrRepeatedHostLeavesTheWindowsSessionStanding) {
   for (const UnavailableDevice& u : session->unavailableDevices())
     said = said || (u.id == clientDeviceId("not a host;", "cuda") && u.reason.find("not a host name") != std::string::npos);
   EXPECT_TRUE(said);
+}
+
+TEST(WorkerProtocol, AWorkerOfAnotherReleaseWithTheSameProtocolIsSaidOnItsDevices) {
+  // The shell worker says version "fake" (the same protocol, another release) and offers one device.
+  Session local(nullptr, makeSimulatorBackend());
+  const std::string devicesLine = devicesMessage({local.device("sim:h200")}, {}).dump();
+  auto older = makeWorkerBackend(fakeWorker(
+      "older", R"(echo '{"type":"error","id":1,"kind":"device","message":"no GPU here"}'; read bye)",
+      kWorkerProtocolVersion, devicesLine));
+  ASSERT_EQ(older->devices().size(), 1u);
+  EXPECT_NE(older->devices()[0].sources.find("is Warpscope fake"), std::string::npos) << older->devices()[0].sources;
+  const RunOutcome out = runOn(*older, streamsRequest("sim:h200"));
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.error().message, "no GPU here");  // the worker's own words come through
+  // The same release says nothing of the kind.
+  auto same = makeWorkerBackend(realWorker());
+  for (const DeviceInfo& d : same->devices()) EXPECT_EQ(d.sources.find("other release"), std::string::npos) << d.sources;
 }

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "core/result_json.h"
+#include "files/build_info.h"
 #include "warpscope/params.h"
 #include "worker/worker_process.h"
 #include "worker/worker_protocol.h"
@@ -133,6 +134,7 @@ class WorkerBackend : public Backend {
       RunResult result = resultFromJson(m.at("result"));
       result.deviceId = request.deviceId;
       if (!command_.host.empty()) result.deviceName += " on " + command_.host;
+      if (!versionNote_.empty()) result.notes.push_back(versionNote_);
       if (!restarted.empty()) result.notes.insert(result.notes.begin(), restarted);
       return RunOutcome(std::move(result));
     }
@@ -160,6 +162,11 @@ class WorkerBackend : public Backend {
       throw std::runtime_error("the worker (" + command_.text() + ", Warpscope " + answer.value("version", std::string("?")) +
                                ") speaks protocol " + std::to_string(answer.value("protocol", -1)) + ", this Warpscope " +
                                std::to_string(kWorkerProtocolVersion) + ": install the same version on both sides");
+    // Same protocol, another release: it works, and the devices and every result say so.
+    const std::string theirs = answer.value("version", std::string("?"));
+    versionNote_ = theirs == files::kToolVersion ? std::string()
+                                                 : "The GPU worker (" + command_.text() + ") is Warpscope " + theirs +
+                                                       ", this one " + files::kToolVersion + ": same protocol, other release.";
     const json devices = await(*child, "devices");
     if (devices_.empty() && unavailable_.empty()) {
       const std::vector<DeviceInfo> offered = devicesFromMessage(devices);
@@ -174,6 +181,7 @@ class WorkerBackend : public Backend {
           d.name += " (" + command_.host + ")";
           d.sources = "On " + command_.host + ", through " + command_.text() + (d.sources.empty() ? "" : ". " + d.sources);
         }
+        if (!versionNote_.empty()) d.sources += (d.sources.empty() ? "" : " ") + versionNote_;
         devices_.push_back(std::move(d));
       }
       for (UnavailableDevice u : unavailableFromMessage(devices)) {
@@ -235,6 +243,7 @@ class WorkerBackend : public Backend {
   std::vector<DeviceInfo> devices_;
   std::vector<UnavailableDevice> unavailable_;
   std::map<std::string, std::map<std::string, std::string>> cannotRun_;  ///< Device id -> lab id -> why.
+  std::string versionNote_;  ///< Non-empty when the worker is another Warpscope release.
   std::mutex mutex_;
   std::uint64_t lastId_ = 0;
 };
