@@ -140,6 +140,7 @@ class MainWindow : public QMainWindow {
   void buildMenus();
   void onSessionReady(const QList<DeviceInfo>& devices, const QString& defaultDeviceId);
   void onDevicesChanged(const QList<DeviceInfo>& devices, const QString& hostsFirstDeviceId, const QString& host);
+  void onHostConnectFailed(const QString& host, const QString& message);
   void onParamsChanged(const ParamSet& values);
   void onRunFinished(quint64 seq, const RunResult& result);
   void onRunFailed(quint64 seq, const RunError& error);

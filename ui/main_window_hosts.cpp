@@ -53,4 +53,9 @@ void MainWindow::onDevicesChanged(const QList<DeviceInfo>& devices, const QStrin
   statusBar_->runEnded(tr("Connected to %1").arg(host), -1);
 }
 
+void MainWindow::onHostConnectFailed(const QString& host, const QString& message) {
+  messageBar_->showMessage(tr("Could not connect to %1: %2").arg(host, message), MessageBar::Level::Error);
+  statusBar_->runEnded(tr("Not connected to %1").arg(host), -1);
+}
+
 }  // namespace warpscope::ui

@@ -4,7 +4,7 @@
 
 #include <chrono>
 #include <cstdlib>
-#include <filesystem>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -12,6 +12,7 @@
 
 #include "labs/streams/streams_lab.h"
 #include "warpscope/params.h"
+#include "warpscope/worker.h"
 #include "warpscope/writers.h"
 #include "worker/worker_process.h"
 
@@ -21,19 +22,6 @@ namespace {
 
 /// The child's output is one result; anything bigger is not ours.
 constexpr std::size_t kMaxChildOutputBytes = std::size_t{64} << 20;
-
-std::string findCli() {
-  namespace fs = std::filesystem;
-  if (const char* given = std::getenv("WARPSCOPE_CLI"); given && *given) return given;
-  std::error_code ec;
-  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec)
-    for (const fs::path& candidate : {self.parent_path() / "warpscope-cli", self.parent_path() / ".." / "app" / "warpscope-cli"})
-      if (fs::exists(candidate, ec) && access(candidate.c_str(), X_OK) == 0) return candidate.string();
-  throw BadInputError(
-      "streams: running with another number of hardware queues needs warpscope-cli, which was not found beside this "
-      "program; set WARPSCOPE_CLI to its path");
-}
 
 }  // namespace
 
@@ -46,7 +34,8 @@ int processHardwareQueues() {
 }
 
 RunResult runStreamsInChild(const RunRequest& request, int queues, RunMonitor& monitor) {
-  const std::string cli = findCli();
+  // The same warpscope-cli the window's GPU worker is (beside this program, or WARPSCOPE_CLI).
+  const std::string cli = worker::localWorkerCommand().argv.front();
   std::vector<std::string> args = {cli, "run", request.labId, "--device", request.deviceId, "--scope",
                                    request.scope == RunScope::FocusOnly ? "focus" : "sweep", "--format", "json"};
   for (const auto& [name, value] : request.params.values()) {
@@ -64,7 +53,15 @@ RunResult runStreamsInChild(const RunRequest& request, int queues, RunMonitor& m
   }
   // The variable set over this process's environment; output read a line at a time until the
   // child closes it, a cancel ending the child.
-  worker::ChildProcess child(args, {"CUDA_DEVICE_MAX_CONNECTIONS=" + std::to_string(queues)});
+  std::unique_ptr<worker::ChildProcess> started;
+  try {
+    started = std::make_unique<worker::ChildProcess>(args, std::vector<std::string>{"CUDA_DEVICE_MAX_CONNECTIONS=" +
+                                                                                      std::to_string(queues)});
+  } catch (const std::exception& e) {
+    throw BadInputError(std::string("streams: running with another number of hardware queues needs warpscope-cli (") +
+                        e.what() + "); set WARPSCOPE_CLI to its path");
+  }
+  worker::ChildProcess& child = *started;
   std::string stdoutText, line;
   for (bool open = true; open;) {
     switch (child.readLine(line, std::chrono::milliseconds(100), kMaxChildOutputBytes)) {

@@ -15,10 +15,10 @@ namespace warpscope::labs {
 /// or unreadable (CUDA's default).
 int processHardwareQueues();
 
-/// Runs `request` in `warpscope-cli` (found through WARPSCOPE_CLI, else beside this program or in
-/// ../app from it) with CUDA_DEVICE_MAX_CONNECTIONS=queues, and returns its result. Cancelling
-/// ends the child. Throws BadInputError when no warpscope-cli is found, std::runtime_error with the
-/// child's message when it fails.
+/// Runs `request` in `warpscope-cli` (the one the window's GPU worker runs:
+/// worker::localWorkerCommand) with CUDA_DEVICE_MAX_CONNECTIONS=queues, and returns its result.
+/// Cancelling ends the child. Throws BadInputError when warpscope-cli cannot start,
+/// std::runtime_error with the child's message when it fails.
 RunResult runStreamsInChild(const RunRequest& request, int queues, RunMonitor& monitor);
 
 }  // namespace warpscope::labs
