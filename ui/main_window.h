@@ -126,6 +126,12 @@ class MainWindow : public QMainWindow {
   /// Adds `host`'s GPUs through `ssh HOST warpscope-cli serve`; the device list gains them and the
   /// message bar says so (or why not). The current device stays selected.
   void connectHost(const QString& host);
+  /// Run > Connect through Slurm (Ctrl+Shift+L): asks for the login host and srun command
+  /// (remembered per host), then connectSlurm.
+  void connectSlurmInteractively();
+  /// Adds the GPUs of a worker started by `srunCommand` on `login` (srun here when empty); the
+  /// job's state shows while it waits in the queue, with a button that cancels it.
+  void connectSlurm(const QString& login, const QString& srunCommand);
 
  signals:
   /// A result reached the screen (full sweep, or a focus point merged in place).
@@ -139,8 +145,12 @@ class MainWindow : public QMainWindow {
   void buildUi();
   void buildMenus();
   void onSessionReady(const QList<DeviceInfo>& devices, const QString& defaultDeviceId);
-  void onDevicesChanged(const QList<DeviceInfo>& devices, const QString& hostsFirstDeviceId, const QString& host);
-  void onHostConnectFailed(const QString& host, const QString& message);
+  void onDevicesChanged(const QList<DeviceInfo>& devices, const QString& hostsFirstDeviceId, const QString& host,
+                        int added);
+  void onHostConnectProgress(const QString& host, const QString& state);
+  void onHostConnectFailed(const QString& host, const QString& message, bool cancelled);
+  /// The message bar's "Connecting to HOST: STATE" with its Cancel button.
+  void showConnecting(const QString& host, const QString& state);
   void onParamsChanged(const ParamSet& values);
   void onRunFinished(quint64 seq, const RunResult& result);
   void onRunFailed(quint64 seq, const RunError& error);

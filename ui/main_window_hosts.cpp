@@ -1,4 +1,5 @@
-// MainWindow: GPUs on other hosts, through the user's ssh (docs/remote.md).
+// MainWindow: GPUs on other hosts, through the user's ssh, and inside Slurm allocations
+// (docs/remote.md).
 #include <QInputDialog>
 #include <QSettings>
 
@@ -8,6 +9,7 @@
 #include "message_bar.h"
 #include "param_panel.h"
 #include "run_status_bar.h"
+#include "slurm_connect_dialog.h"
 
 namespace warpscope::ui {
 
@@ -30,18 +32,40 @@ void MainWindow::connectHostInteractively() {
 }
 
 void MainWindow::connectHost(const QString& host) {
-  statusBar_->runEnded(tr("Connecting to %1…").arg(host), -1);
-  runs_->connectHost(host);
+  if (const QString name = runs_->connectHost(host); !name.isEmpty()) showConnecting(name, tr("starting ssh"));
+}
+
+void MainWindow::connectSlurmInteractively() {
+  SlurmConnectDialog dialog(this);
+  if (dialog.exec() != QDialog::Accepted) return;
+  SlurmConnectDialog::remember(dialog.login(), dialog.srunCommand());
+  connectSlurm(dialog.login(), dialog.srunCommand());
+}
+
+void MainWindow::connectSlurm(const QString& login, const QString& srunCommand) {
+  if (const QString name = runs_->connectSlurm(login, srunCommand); !name.isEmpty()) showConnecting(name, tr("starting srun"));
+}
+
+void MainWindow::showConnecting(const QString& host, const QString& state) {
+  const QString text = tr("Connecting to %1: %2").arg(host, state);
+  messageBar_->showMessage(text, MessageBar::Level::Info, tr("Cancel"), [this, host] { runs_->cancelConnect(host); });
+  statusBar_->runEnded(text, -1);
+}
+
+void MainWindow::onHostConnectProgress(const QString& host, const QString& state) {
+  // The message bar follows the wait unless the user dismissed it or something else replaced it;
+  // the status bar always does.
+  const QString prefix = tr("Connecting to %1: ").arg(host);
+  if (messageBar_->isVisible() && messageBar_->text().startsWith(prefix)) showConnecting(host, state);
+  else statusBar_->runEnded(prefix + state, -1);
 }
 
 void MainWindow::onDevicesChanged(const QList<DeviceInfo>& devices, const QString& hostsFirstDeviceId,
-                                  const QString& host) {
+                                  const QString& host, int added) {
   const QString current = deviceSelector_->currentDeviceId();
   deviceSelector_->setDevices(devices, current);
   markLabsForDevice();
   if (const DeviceInfo* device = deviceSelector_->device(current)) paramPanel_->setDevice(*device);
-  int added = 0;
-  for (const DeviceInfo& d : devices) added += QString::fromStdString(d.id).startsWith(QStringLiteral("ssh:") + host + QLatin1Char('/'));
   if (hostsFirstDeviceId.isEmpty()) {
     messageBar_->showMessage(tr("Connected to %1, but it offers no GPU (warpscope-cli devices on it says why).").arg(host),
                              MessageBar::Level::Warning);
@@ -53,8 +77,9 @@ void MainWindow::onDevicesChanged(const QList<DeviceInfo>& devices, const QStrin
   statusBar_->runEnded(tr("Connected to %1").arg(host), -1);
 }
 
-void MainWindow::onHostConnectFailed(const QString& host, const QString& message) {
-  messageBar_->showMessage(tr("Could not connect to %1: %2").arg(host, message), MessageBar::Level::Error);
+void MainWindow::onHostConnectFailed(const QString& host, const QString& message, bool cancelled) {
+  if (cancelled) messageBar_->showMessage(tr("Not connected to %1: %2").arg(host, message), MessageBar::Level::Info);
+  else messageBar_->showMessage(tr("Could not connect to %1: %2").arg(host, message), MessageBar::Level::Error);
   statusBar_->runEnded(tr("Not connected to %1").arg(host), -1);
 }
 

@@ -62,6 +62,9 @@ void MainWindow::buildMenus() {
   QAction* connectHostAction = run->addAction(tr("Connect to a GPU &host…"));
   connectHostAction->setShortcut(QKeySequence(tr("Ctrl+Shift+H")));
   connect(connectHostAction, &QAction::triggered, this, &MainWindow::connectHostInteractively);
+  QAction* connectSlurmAction = run->addAction(tr("Connect through S&lurm…"));
+  connectSlurmAction->setShortcut(QKeySequence(tr("Ctrl+Shift+L")));
+  connect(connectSlurmAction, &QAction::triggered, this, &MainWindow::connectSlurmInteractively);
   QAction* reset = run->addAction(tr("&Reset parameters to defaults"));
   reset->setShortcut(QKeySequence(tr("Ctrl+R")));
   connect(reset, &QAction::triggered, paramPanel_, &ParamPanel::resetToDefaults);

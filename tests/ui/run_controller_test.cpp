@@ -1,5 +1,8 @@
 // RunController: the worker thread, coalescing (latest wins), staleness and cancellation.
+#include <QElapsedTimer>
+#include <QFile>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <gtest/gtest.h>
@@ -252,4 +255,50 @@ TEST(RunController, AHostThatCannotBeReachedIsSaidAndTheSessionKeepsItsDevices) 
   f.runs.submit(arithRequest(1));  // the session still runs
   ASSERT_TRUE(f.waitIdle());
   EXPECT_EQ(f.finished.count(), 1);
+}
+
+TEST(RunController, AHostThatDoesNotAnswerCanBeCancelledWhileRunsGoOn) {
+  // An ssh that connects and then never answers (a host whose warpscope-cli hangs): the wait is
+  // said every second, runs on other devices go on meanwhile, and Cancel ends it at once.
+  QTemporaryDir dir;
+  const QString ssh = dir.filePath(QStringLiteral("silent-ssh"));
+  {
+    QFile script(ssh);
+    ASSERT_TRUE(script.open(QIODevice::WriteOnly));
+    script.write("#!/bin/sh\nexec sleep 600\n");
+  }
+  QFile::setPermissions(ssh, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+  qputenv("WARPSCOPE_SSH", ssh.toLocal8Bit());
+  Fixture f;
+  QSignalSpy progress{&f.runs, &RunController::hostConnectProgress};
+  QSignalSpy failedHost{&f.runs, &RunController::hostConnectFailed};
+  EXPECT_EQ(f.runs.connectHost(QStringLiteral("silent-host")), QStringLiteral("silent-host"));
+  ASSERT_TRUE(progress.wait(5000));
+  EXPECT_EQ(progress.at(0).at(0).toString(), QStringLiteral("silent-host"));
+  EXPECT_TRUE(progress.at(0).at(1).toString().contains(QStringLiteral("to answer"))) << progress.at(0).at(1).toString().toStdString();
+  EXPECT_EQ(f.runs.connectingHosts(), QStringList{QStringLiteral("silent-host")});
+
+  f.runs.submit(arithRequest(1));  // the session is not held up by the connection
+  ASSERT_TRUE(f.waitIdle());
+  EXPECT_EQ(f.finished.count(), 1);
+
+  QElapsedTimer cancelled;
+  cancelled.start();
+  f.runs.cancelConnect(QStringLiteral("silent-host"));
+  ASSERT_TRUE(failedHost.wait(5000));
+  EXPECT_LT(cancelled.elapsed(), 3000);
+  EXPECT_TRUE(failedHost.at(0).at(2).toBool()) << "said as cancelled, not as a failure";
+  EXPECT_TRUE(f.runs.connectingHosts().isEmpty());
+  qunsetenv("WARPSCOPE_SSH");
+}
+
+TEST(RunController, ABadSlurmLoginOrAnEmptySrunCommandIsRefusedAtOnce) {
+  Fixture f;
+  QSignalSpy failedHost{&f.runs, &RunController::hostConnectFailed};
+  EXPECT_TRUE(f.runs.connectSlurm(QStringLiteral("-oProxyCommand=x"), QStringLiteral("srun warpscope-cli serve")).isEmpty());
+  EXPECT_TRUE(f.runs.connectSlurm(QStringLiteral("login1"), QStringLiteral("   ")).isEmpty());
+  ASSERT_EQ(failedHost.count(), 2);
+  EXPECT_TRUE(failedHost.at(0).at(1).toString().contains(QStringLiteral("not a host name")));
+  EXPECT_TRUE(failedHost.at(1).at(1).toString().contains(QStringLiteral("srun command is empty")));
+  EXPECT_TRUE(f.runs.connectingHosts().isEmpty());
 }

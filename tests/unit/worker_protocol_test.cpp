@@ -31,6 +31,7 @@ WorkerCommand realWorker(const std::string& host = {}) {
   WorkerCommand c;
   c.argv = {WARPSCOPE_CLI_PATH, "serve"};
   c.host = host;
+  c.idPrefix = host.empty() ? std::string() : clientDeviceId(host, "");
   c.withSimulator = true;
   return c;
 }

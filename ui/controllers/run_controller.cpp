@@ -33,6 +33,7 @@ RunController::RunController(SessionFactory factory, QObject* parent)
 }
 
 RunController::~RunController() {
+  for (const auto& token : connecting_) token->requestCancel();
   {
     std::lock_guard lock(mutex_);
     stopping_ = true;
@@ -44,6 +45,7 @@ RunController::~RunController() {
     worker_->wait();
     delete worker_;
   }
+  for (const auto& thread : connectThreads_) thread->wait();
 }
 
 void RunController::publishDevices(Session& session, std::function<void(const QList<DeviceInfo>&)> emitWith) {
@@ -67,29 +69,93 @@ void RunController::publishDevices(Session& session, std::function<void(const QL
       Qt::QueuedConnection);
 }
 
-void RunController::connectHost(const QString& hostName) {
-  const std::string host = hostName.toStdString();
-  {
-    std::lock_guard lock(mutex_);
-    sessionTasks_.push_back([this, host, hostName](Session& session) {
-      try {
-        session.addBackend(worker::makeWorkerBackend(worker::sshWorkerCommand(host)));
-      } catch (const std::exception& e) {
-        const QString message = toQ(e.what());
-        QMetaObject::invokeMethod(
-            this, [this, hostName, message] { emit hostConnectFailed(hostName, message); }, Qt::QueuedConnection);
-        return;
-      }
-      QString first;
-      const std::string prefix = worker::clientDeviceId(host, "");
-      for (const DeviceInfo& d : session.devices())
-        if (first.isEmpty() && d.id.starts_with(prefix)) first = toQ(d.id);
-      publishDevices(session, [this, first, hostName](const QList<DeviceInfo>& devices) {
-        emit devicesChanged(devices, first, hostName);
-      });
-    });
+QString RunController::connectHost(const QString& host) {
+  const std::string name = host.toStdString();
+  return connectWorker(host, [name] { return worker::sshWorkerCommand(name); });
+}
+
+QString RunController::connectSlurm(const QString& login, const QString& srunCommand) {
+  const std::string name = login.toStdString(), command = srunCommand.toStdString();
+  QString host;
+  try {
+    host = toQ(worker::slurmWorkerCommand(name, command).host);  // checks the login and the command
+  } catch (const std::exception& e) {
+    emit hostConnectFailed(login.isEmpty() ? tr("Slurm") : login, toQ(e.what()), false);
+    return {};
   }
-  wake_.notify_all();
+  return connectWorker(host, [name, command] { return worker::slurmWorkerCommand(name, command); });
+}
+
+void RunController::cancelConnect(const QString& host) {
+  if (const auto token = connecting_.value(host)) token->requestCancel();
+}
+
+QString RunController::connectWorker(const QString& host, std::function<worker::WorkerCommand()> makeCommand) {
+  if (connecting_.contains(host)) {
+    emit hostConnectFailed(host, tr("already connecting to %1").arg(host), false);
+    return {};
+  }
+  auto cancel = std::make_shared<CancelToken>();
+  connecting_.insert(host, cancel);
+  // Every way out says so on the GUI thread, where connecting_ lives.
+  auto failed = [this, host](const QString& message, bool cancelled) {
+    QMetaObject::invokeMethod(
+        this,
+        [this, host, message, cancelled] {
+          connecting_.remove(host);
+          emit hostConnectFailed(host, message, cancelled);
+        },
+        Qt::QueuedConnection);
+  };
+  auto progress = [this, host](const std::string& state) {
+    const QString text = toQ(state);
+    QMetaObject::invokeMethod(this, [this, host, text] { emit hostConnectProgress(host, text); }, Qt::QueuedConnection);
+  };
+  auto* thread = QThread::create([this, host, makeCommand, cancel, failed, progress] {
+    // Shared, because a session task is a copyable std::function; moved out once it runs.
+    auto backend = std::make_shared<std::unique_ptr<Backend>>();
+    std::string prefix;
+    try {
+      worker::WorkerCommand command = makeCommand();
+      prefix = command.idPrefix;
+      *backend = worker::makeWorkerBackend(std::move(command), progress, cancel.get());
+    } catch (const worker::WorkerStartCancelled& e) {
+      failed(toQ(e.what()), true);
+      return;
+    } catch (const std::exception& e) {
+      failed(toQ(e.what()), false);
+      return;
+    }
+    {
+      std::lock_guard lock(mutex_);
+      if (stopping_) return;  // the window is closing: the backend ends its worker (and job) here
+      // The Session belongs to the run thread: the backend joins it there, between jobs.
+      sessionTasks_.push_back([this, host, prefix, backend, failed](Session& session) {
+        try {
+          session.addBackend(std::move(*backend));
+        } catch (const std::exception& e) {
+          failed(toQ(e.what()), false);
+          return;
+        }
+        QString first;
+        int added = 0;
+        for (const DeviceInfo& d : session.devices())
+          if (d.id.starts_with(prefix)) {
+            if (first.isEmpty()) first = toQ(d.id);
+            ++added;
+          }
+        publishDevices(session, [this, first, host, added](const QList<DeviceInfo>& devices) {
+          connecting_.remove(host);
+          emit devicesChanged(devices, first, host, added);
+        });
+      });
+    }
+    wake_.notify_all();
+  });
+  thread->setObjectName(QStringLiteral("warpscope-connect"));
+  connectThreads_.emplace_back(thread);
+  thread->start();
+  return host;
 }
 
 void RunController::start() {

@@ -20,6 +20,7 @@
 #include <QHash>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 #include <QThread>
 
 #include <condition_variable>
@@ -28,9 +29,11 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <vector>
 
 #include "meta_types.h"
 #include "warpscope/session.h"
+#include "warpscope/worker.h"
 
 namespace warpscope::ui {
 
@@ -55,9 +58,19 @@ class RunController : public QObject {
   quint64 submitBackground(RunRequest request);
   /// Cancels the running request (between launches) and drops every queued one.
   void cancel();
-  /// Connects a GPU worker on `host` (as ssh takes it) to the Session, on the worker thread after
-  /// the run in progress: devicesChanged() or hostConnectFailed() follows. GUI thread only.
-  void connectHost(const QString& host);
+  /// Connects a GPU worker on `host` (as ssh takes it) to the Session: devicesChanged() or
+  /// hostConnectFailed() follows, hostConnectProgress() while it waits. GUI thread only. Returns
+  /// the host's name as the signals give it, or "" when it failed at once (the signal said why).
+  QString connectHost(const QString& host);
+  /// The same for a GPU worker inside a Slurm allocation: `ssh LOGIN SRUN_COMMAND` (srun here when
+  /// `login` is empty). The job's state in the queue comes through hostConnectProgress(); the job
+  /// ends with the Session. Signals name it worker::slurmWorkerCommand's host ("Slurm via LOGIN").
+  QString connectSlurm(const QString& login, const QString& srunCommand);
+  /// Gives up connecting `host` (a name as the signals give it): a queued Slurm job is cancelled,
+  /// and hostConnectFailed() follows with `cancelled` set.
+  void cancelConnect(const QString& host);
+  /// The hosts being connected now (names as the signals give them).
+  [[nodiscard]] QStringList connectingHosts() const { return connecting_.keys(); }
 
   /// True from a submit() until every outstanding request is delivered or dropped.
   [[nodiscard]] bool isBusy() const { return outstanding_ > 0; }
@@ -96,10 +109,14 @@ class RunController : public QObject {
   void runDropped(quint64 seq);
   /// Busy (something queued or running) or idle again.
   void busyChanged(bool busy);
-  /// A host was connected: every device now, and the new host's first (empty: it offers none).
-  void devicesChanged(const QList<warpscope::DeviceInfo>& devices, const QString& hostsFirstDeviceId, const QString& host);
-  /// Connecting `host` failed; the message says why (ssh's own words included).
-  void hostConnectFailed(const QString& host, const QString& message);
+  /// A host was connected: every device now, the new host's first (empty: it offers none) and how
+  /// many it added.
+  void devicesChanged(const QList<warpscope::DeviceInfo>& devices, const QString& hostsFirstDeviceId, const QString& host,
+                      int added);
+  /// Connecting `host` waits: what for, e.g. "job 42 queued and waiting for resources, 1:05".
+  void hostConnectProgress(const QString& host, const QString& state);
+  /// Connecting `host` failed, or was cancelled; the message says why (ssh's own words included).
+  void hostConnectFailed(const QString& host, const QString& message, bool cancelled);
 
  private:
   QHash<QString, QHash<QString, QString>> unavailableLabs_;  ///< Device id -> lab id -> why.
@@ -119,6 +136,10 @@ class RunController : public QObject {
   std::deque<std::function<void(Session&)>> sessionTasks_;
 
   void workerLoop();
+  /// Starts the worker `makeCommand` describes on a thread of its own (a Slurm queue can take
+  /// hours, and runs on other devices go on meanwhile), then adds it to the Session between jobs.
+  /// Returns `host`, or "" when refused at once (already connecting it).
+  QString connectWorker(const QString& host, std::function<worker::WorkerCommand()> makeCommand);
   void postProgress(const Job& job, double fraction, const std::string& what);
   /// GUI thread: decides whether the finished job is still wanted and emits accordingly.
   void deliver(quint64 seq, RunScope scope, bool background, const RunOutcome& outcome);
@@ -136,6 +157,8 @@ class RunController : public QObject {
   bool stopping_ = false;
 
   // GUI thread only.
+  QHash<QString, std::shared_ptr<CancelToken>> connecting_;  ///< Host -> its connection's cancel.
+  std::vector<std::unique_ptr<QThread>> connectThreads_;      ///< Joined by the destructor.
   quint64 latestSeq_ = 0;            ///< Any request: what supersedes a background one.
   quint64 latestForegroundSeq_ = 0;  ///< Non-background only: what supersedes a FocusOnly one.
   quint64 latestFullSeq_ = 0;        ///< Non-background FullSweep: what supersedes everything.

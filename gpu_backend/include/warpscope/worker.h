@@ -6,8 +6,11 @@
 /// ends (a kernel fault, a lost connection, a run past its time budget) ends only that run, with
 /// an error that says so; the next run starts a new worker.
 
+#include <functional>
 #include <iosfwd>
 #include <memory>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -18,9 +21,15 @@ namespace warpscope::worker {
 
 struct WorkerCommand {
   std::vector<std::string> argv;  ///< The worker's command line.
-  /// "" for a worker on this machine (device ids as it reports them); otherwise the host as the
-  /// user named it: device ids become "ssh:HOST/cuda:0" and names say the host.
+  /// "" for a worker on this machine; otherwise where it runs, for names and messages: the host
+  /// as the user named it ("gpu1"), or "Slurm via LOGIN".
   std::string host;
+  /// What this worker's device ids start with on this side: "" (as it reports them),
+  /// "ssh:HOST/" or "slurm:LOGIN/" ("slurm:local/" for srun on this machine).
+  std::string idPrefix;
+  /// Set for a worker inside a Slurm allocation: the login host srun runs on ("" for this
+  /// machine). Its job is watched while it waits in the queue and cancelled when the worker ends.
+  std::optional<std::string> slurmLogin;
   /// Ask the worker for its simulator devices too (a remote without a GPU; the tests).
   bool withSimulator = false;
   /// "NAME=value" set in the worker's environment (a local worker; the tests' fault injection).
@@ -34,14 +43,33 @@ WorkerCommand localWorkerCommand();
 /// `ssh -o BatchMode=yes -T HOST warpscope-cli serve`: the user's own OpenSSH, keys, agent and
 /// ~/.ssh/config (a Host alias works). WARPSCOPE_SSH overrides the ssh program,
 /// WARPSCOPE_REMOTE_CLI the remote command, WARPSCOPE_REMOTE_SIMULATOR=1 asks for the host's
-/// simulator devices too.
+/// simulator devices too. Throws BadInputError for a name ssh could take for an option.
 WorkerCommand sshWorkerCommand(const std::string& host);
 
-/// Starts the worker and shakes hands (hello, devices). Throws std::runtime_error saying why when
-/// it cannot start, does not answer, or speaks another protocol version.
-std::unique_ptr<Backend> makeWorkerBackend(WorkerCommand command);
+/// The srun command a Slurm connection starts with until the user edits it.
+std::string defaultSrunCommand();
+/// The worker inside a Slurm allocation: `ssh LOGIN SRUN_COMMAND` (the command as the user wrote
+/// it, run by the login host's shell), or SRUN_COMMAND by /bin/sh here when `login` is empty.
+/// Throws BadInputError for a bad login name or an empty command.
+WorkerCommand slurmWorkerCommand(const std::string& login, const std::string& srunCommand);
 
-/// The device id a worker's own id has on this side ("cuda:0" -> "ssh:gpu1/cuda:0").
+/// What a worker's start is waiting for, said about once a second while it waits (a Slurm job in
+/// the queue: "job 42 queued and waiting for resources (PENDING, Priority), 1:05").
+using StartProgressFn = std::function<void(const std::string& state)>;
+
+/// Thrown by makeWorkerBackend when its cancel token was set while the worker started.
+struct WorkerStartCancelled : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// Starts the worker and shakes hands (hello, devices). Throws std::runtime_error saying why when
+/// it cannot start, does not answer, or speaks another protocol version; WorkerStartCancelled when
+/// `cancel` is set first (a Slurm job still queued is then cancelled too). A worker in a Slurm
+/// queue waits as long as the job is queued; any other has 60 s to answer.
+std::unique_ptr<Backend> makeWorkerBackend(WorkerCommand command, const StartProgressFn& progress = {},
+                                           const CancelToken* cancel = nullptr);
+
+/// The device id an ssh worker's own id has on this side ("cuda:0" -> "ssh:gpu1/cuda:0").
 std::string clientDeviceId(const std::string& host, const std::string& workerId);
 
 /// The worker's side: serves requests from `in`, answers on `out`, until the input ends or a

@@ -13,6 +13,7 @@
 #include "warpscope/params.h"
 #include "worker/worker_process.h"
 #include "worker/worker_protocol.h"
+#include "worker/worker_slurm.h"
 
 namespace warpscope::worker {
 
@@ -26,6 +27,10 @@ using Clock = std::chrono::steady_clock;
 constexpr std::chrono::seconds kHelloTimeout{60};
 /// After a cancel, how long the worker has to stop before it is ended.
 constexpr std::chrono::seconds kCancelGrace{5};
+/// After "bye", how long the worker has to end by itself (its CUDA context, srun's job step).
+constexpr std::chrono::seconds kByeGrace{3};
+/// How often a starting worker's wait is said (a Slurm queue can take hours).
+constexpr std::chrono::seconds kStartProgressEvery{1};
 
 std::chrono::seconds runBudget() {
   if (const char* text = std::getenv("WARPSCOPE_RUN_BUDGET_S"); text && *text) {
@@ -37,7 +42,22 @@ std::chrono::seconds runBudget() {
 
 class WorkerBackend : public Backend {
  public:
-  explicit WorkerBackend(WorkerCommand command) : command_(std::move(command)) { start(); }
+  WorkerBackend(WorkerCommand command, const StartProgressFn& progress, const CancelToken* cancel)
+      : command_(std::move(command)) {
+    start(progress, cancel);
+  }
+  /// Says goodbye to the worker (a GPU context ends cleanly) and ends its Slurm job, if any.
+  ~WorkerBackend() override {
+    if (child_ && child_->running() && child_->writeLine(R"({"type":"bye"})")) {
+      std::string line;
+      const auto deadline = Clock::now() + kByeGrace;
+      while (Clock::now() < deadline &&
+             child_->readLine(line, std::chrono::milliseconds(100), kMaxMessageBytes) != ChildProcess::ReadStatus::Closed) {
+      }
+    }
+    child_.reset();
+    job_.reset();  // scancel: a job whose srun was cut off would otherwise keep its GPU
+  }
 
   [[nodiscard]] std::string name() const override { return command_.host.empty() ? "GPU worker" : "GPU worker on " + command_.host; }
   [[nodiscard]] std::vector<DeviceInfo> devices() const override { return devices_; }
@@ -59,10 +79,12 @@ class WorkerBackend : public Backend {
       if (child_)
         if (const std::string tail = child_->stderrTail(); !tail.empty()) why += ": " + tail;
       try {
-        start();
+        start([&](const std::string& state) { if (progress) progress(0.0, "starting a new GPU worker: " + state); }, &cancel);
         restarted = (command_.host.empty() ? "The last GPU worker had ended (" : "The connection to " + command_.host +
                                                                                    " (or its GPU worker) had ended (") +
                     why + "); a new GPU worker was started for this run (" + command_.text() + ").";
+      } catch (const WorkerStartCancelled& e) {
+        return RunError{RunError::Kind::Cancelled, e.what()};
       } catch (const std::exception& e) {
         return RunError{RunError::Kind::Device, std::string("cannot start the GPU worker: ") + e.what()};
       }
@@ -140,7 +162,7 @@ class WorkerBackend : public Backend {
     }
     if (type == "error") {
       RunError error = runErrorFromMessage(m);
-      if (!error.alternativeDeviceId.empty()) error.alternativeDeviceId = clientDeviceId(command_.host, error.alternativeDeviceId);
+      if (!error.alternativeDeviceId.empty()) error.alternativeDeviceId = command_.idPrefix + error.alternativeDeviceId;
       if (error.deviceContextLost) {
         child_->kill();  // it is ending by itself; make sure
         error.message += " The GPU worker ended with its CUDA context; the next run starts a new one.";
@@ -151,13 +173,15 @@ class WorkerBackend : public Backend {
   }
 
   /// Starts the worker and reads its hello and devices (the list stays the first worker's).
-  void start() {
+  void start(const StartProgressFn& progress, const CancelToken* cancel) {
     child_.reset();
+    job_.reset();  // the last worker's job, if its srun was cut off before it ended it
+    if (command_.slurmLogin) job_ = std::make_unique<SlurmJob>(*command_.slurmLogin);
     auto child = std::make_unique<ChildProcess>(command_.argv, command_.env);
     json hello = {{"type", "hello"}, {"protocol", kWorkerProtocolVersion}, {"with_simulator", command_.withSimulator}};
     if (!child->writeLine(hello.dump()) || !child->writeLine(R"({"type":"devices"})"))
       throw std::runtime_error(failure(*child, "did not read its input"));
-    json answer = await(*child, "hello");
+    json answer = await(*child, "hello", progress, cancel);
     if (answer.value("protocol", -1) != kWorkerProtocolVersion)
       throw std::runtime_error("the worker (" + command_.text() + ", Warpscope " + answer.value("version", std::string("?")) +
                                ") speaks protocol " + std::to_string(answer.value("protocol", -1)) + ", this Warpscope " +
@@ -167,12 +191,13 @@ class WorkerBackend : public Backend {
     versionNote_ = theirs == files::kToolVersion ? std::string()
                                                  : "The GPU worker (" + command_.text() + ") is Warpscope " + theirs +
                                                        ", this one " + files::kToolVersion + ": same protocol, other release.";
-    const json devices = await(*child, "devices");
+    if (job_ && answer.contains("slurm_job") && answer["slurm_job"].is_string()) job_->setJobId(answer["slurm_job"]);
+    const json devices = await(*child, "devices", progress, cancel);
     if (devices_.empty() && unavailable_.empty()) {
       const std::vector<DeviceInfo> offered = devicesFromMessage(devices);
       for (std::size_t i = 0; i < offered.size(); ++i) {
         DeviceInfo d = offered[i];
-        d.id = clientDeviceId(command_.host, d.id);
+        d.id = command_.idPrefix + d.id;
         const json& entry = devices["devices"][i];
         if (entry.contains("cannot_run") && entry["cannot_run"].is_object())
           for (const auto& [lab, why] : entry["cannot_run"].items())
@@ -185,7 +210,7 @@ class WorkerBackend : public Backend {
         devices_.push_back(std::move(d));
       }
       for (UnavailableDevice u : unavailableFromMessage(devices)) {
-        u.id = clientDeviceId(command_.host, u.id);
+        u.id = command_.idPrefix + u.id;
         if (!command_.host.empty()) u.reason = "on " + command_.host + ": " + u.reason;
         unavailable_.push_back(std::move(u));
       }
@@ -194,11 +219,32 @@ class WorkerBackend : public Backend {
   }
 
   /// The next message of `type` (skipping notices), or std::runtime_error saying why none came.
-  json await(ChildProcess& child, const std::string& type) {
-    const auto deadline = Clock::now() + kHelloTimeout;
+  /// The wait is said through `progress` every second; a Slurm job's wait in the queue does not
+  /// count against the time the worker has to answer.
+  json await(ChildProcess& child, const std::string& type, const StartProgressFn& progress, const CancelToken* cancel) {
+    const auto started = Clock::now();
+    auto deadline = started + kHelloTimeout;
+    auto lastSaid = started;
     std::string line;
     while (Clock::now() < deadline) {
       const auto status = child.readLine(line, std::chrono::milliseconds(200), kMaxMessageBytes);
+      if (job_) {
+        for (const std::string& said : child.takeStderrLines()) job_->observeSrunLine(said);
+        job_->refreshWhileQueued();
+        if (job_->queued()) deadline = Clock::now() + kHelloTimeout;
+      }
+      const auto now = Clock::now();
+      const auto waited = std::chrono::duration_cast<std::chrono::seconds>(now - started);
+      if (cancel && cancel->cancelled()) {
+        child.kill();
+        const std::string state = job_ ? job_->stateText(waited) : "waiting for the GPU worker's " + type;
+        if (job_) job_->cancel();
+        throw WorkerStartCancelled("cancelled while " + state + (job_ && !job_->jobId().empty() ? " (the job was cancelled)" : ""));
+      }
+      if (progress && now - lastSaid >= kStartProgressEvery) {
+        lastSaid = now;
+        progress(job_ ? job_->stateText(waited) : "waiting for " + command_.text() + " to answer, " + std::to_string(waited.count()) + " s");
+      }
       if (status == ChildProcess::ReadStatus::Timeout) continue;
       if (status != ChildProcess::ReadStatus::Line) throw std::runtime_error(failure(child, "ended before its " + type));
       json m;
@@ -234,12 +280,12 @@ class WorkerBackend : public Backend {
   }
 
   std::string workerDeviceId(const std::string& id) const {
-    const std::string prefix = clientDeviceId(command_.host, "");
-    return id.starts_with(prefix) ? id.substr(prefix.size()) : id;
+    return id.starts_with(command_.idPrefix) ? id.substr(command_.idPrefix.size()) : id;
   }
 
   WorkerCommand command_;
   std::unique_ptr<ChildProcess> child_;
+  std::unique_ptr<SlurmJob> job_;  ///< The worker's Slurm job (a worker started through srun).
   std::vector<DeviceInfo> devices_;
   std::vector<UnavailableDevice> unavailable_;
   std::map<std::string, std::map<std::string, std::string>> cannotRun_;  ///< Device id -> lab id -> why.
@@ -279,28 +325,9 @@ WorkerCommand localWorkerCommand() {
   return c;
 }
 
-WorkerCommand sshWorkerCommand(const std::string& host) {
-  // A name, user@name, an IPv6 literal or a Host alias; never an option (a leading '-') nor
-  // anything a shell or an ssh_config token (%h) could take for more than a name.
-  const bool allowed = !host.empty() && !host.starts_with('-') &&
-                       host.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._@:[]-") ==
-                           std::string::npos;
-  if (!allowed)
-    throw BadInputError("'" + host + "' is not a host name as ssh takes it (a name, user@name or a Host alias: letters, "
-                        "digits and . _ @ : - only)");
-  WorkerCommand c;
-  c.host = host;
-  const char* ssh = std::getenv("WARPSCOPE_SSH");
-  const char* remote = std::getenv("WARPSCOPE_REMOTE_CLI");
-  const char* simulator = std::getenv("WARPSCOPE_REMOTE_SIMULATOR");
-  c.withSimulator = simulator && std::string(simulator) == "1";
-  // BatchMode: ssh never asks for a password; the timeouts make a host that does not answer, or a
-  // connection that goes silent mid-run, an error within seconds instead of the run's budget.
-  c.argv = {ssh && *ssh ? ssh : "ssh", "-o", "BatchMode=yes", "-o", "ConnectTimeout=15", "-o", "ServerAliveInterval=15",
-            "-o", "ServerAliveCountMax=3", "-T", host, remote && *remote ? remote : "warpscope-cli", "serve"};
-  return c;
+std::unique_ptr<Backend> makeWorkerBackend(WorkerCommand command, const StartProgressFn& progress,
+                                           const CancelToken* cancel) {
+  return std::make_unique<WorkerBackend>(std::move(command), progress, cancel);
 }
-
-std::unique_ptr<Backend> makeWorkerBackend(WorkerCommand command) { return std::make_unique<WorkerBackend>(std::move(command)); }
 
 }  // namespace warpscope::worker

@@ -125,6 +125,8 @@ void ChildProcess::drainStderr() {
     if (n > 0) {
       stderr_.append(buffer, static_cast<std::size_t>(n));
       if (stderr_.size() > 2 * kStderrKeep) stderr_.erase(0, stderr_.size() - kStderrKeep);
+      stderrUnread_.append(buffer, static_cast<std::size_t>(n));
+      if (stderrUnread_.size() > 2 * kStderrKeep) stderrUnread_.erase(0, stderrUnread_.size() - kStderrKeep);
       continue;
     }
     if (n == 0) closeIfOpen(err_);  // the child closed it
@@ -200,6 +202,46 @@ std::string ChildProcess::stderrTail() {
   drainStderr();
   std::string tail = stderr_.size() > kStderrKeep ? stderr_.substr(stderr_.size() - kStderrKeep) : stderr_;
   return trim(tail);
+}
+
+std::vector<std::string> ChildProcess::takeStderrLines() {
+  drainStderr();
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  for (std::size_t newline; (newline = stderrUnread_.find('\n', start)) != std::string::npos; start = newline + 1)
+    lines.push_back(trim(stderrUnread_.substr(start, newline - start)));
+  stderrUnread_.erase(0, start);
+  return lines;
+}
+
+CommandOutput runShortCommand(const std::vector<std::string>& argv, std::chrono::milliseconds timeout) {
+  CommandOutput result;
+  try {
+    ChildProcess child(argv);
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    std::string line;
+    while (std::chrono::steady_clock::now() < deadline) {
+      const auto status = child.readLine(line, std::chrono::milliseconds(100), 1 << 20);
+      if (status == ChildProcess::ReadStatus::Line) result.out += line + "\n";
+      if (status == ChildProcess::ReadStatus::Closed || status == ChildProcess::ReadStatus::TooLong) break;
+    }
+    for (int i = 0; i < 20 && child.running(); ++i) usleep(10'000);  // closed its output: ending
+    if (child.running()) {
+      child.kill();
+      result.why = argv[0] + " did not end within " + std::to_string(timeout.count() / 1000) + " s";
+      return result;
+    }
+    const std::string how = child.exitText();
+    result.finished = how.starts_with("exit ");
+    result.exitCode = result.finished ? std::stoi(how.substr(5)) : -1;
+    if (!result.finished || result.exitCode != 0) {
+      result.why = argv[0] + " ended: " + how;
+      if (const std::string tail = child.stderrTail(); !tail.empty()) result.why += ": " + tail;
+    }
+  } catch (const std::exception& e) {
+    result.why = e.what();
+  }
+  return result;
 }
 
 }  // namespace warpscope::worker

@@ -42,6 +42,9 @@ class ChildProcess {
   std::string exitText();
   /// The last few KiB the child wrote to its standard error (trimmed).
   std::string stderrTail();
+  /// The whole lines written to standard error since the last call (what srun says of its job
+  /// while the worker waits in a Slurm queue). Read as readLine reads; call this after it.
+  std::vector<std::string> takeStderrLines();
   [[nodiscard]] pid_t pid() const { return pid_; }
 
  private:
@@ -52,7 +55,18 @@ class ChildProcess {
   int in_ = -1, out_ = -1, err_ = -1;  ///< Our ends: the child's stdin, stdout, stderr.
   std::string pending_;                 ///< Read from stdout past the last whole line.
   std::string stderr_;
+  std::string stderrUnread_;            ///< Since the last takeStderrLines(), bounded.
   std::optional<int> status_;           ///< waitpid status once reaped.
 };
+
+/// What a short command printed and how it ended.
+struct CommandOutput {
+  bool finished = false;  ///< False: it could not start, or ran past its time and was killed.
+  int exitCode = -1;
+  std::string out;        ///< Its standard output.
+  std::string why;        ///< When not finished or exit != 0: how it ended, with its stderr tail.
+};
+/// Runs argv to its end (or kills it after `timeout`), with no input: scancel, squeue.
+CommandOutput runShortCommand(const std::vector<std::string>& argv, std::chrono::milliseconds timeout);
 
 }  // namespace warpscope::worker

@@ -66,7 +66,11 @@ class Server {
                           "this worker speaks protocol " + std::to_string(kWorkerProtocolVersion) + ", the client " +
                               std::to_string(protocol) + ": install the same Warpscope version on both sides"));
       withSimulator_ = m.value("with_simulator", false);
-      send(helloMessage(hostName()));
+      json hello = helloMessage(hostName());
+      // Inside a Slurm allocation: the job, so the client can cancel it even when srun never
+      // said its id (an allocation granted at once).
+      if (const char* job = std::getenv("SLURM_JOB_ID"); job && *job) hello["slurm_job"] = job;
+      send(hello);
     } else if (type == "devices") {
       // The worker's GPUs (and, when the client asked, its simulator devices: a remote demo
       // without a GPU); the client has recordings of its own.

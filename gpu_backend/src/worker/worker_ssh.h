@@ -1,0 +1,20 @@
+#pragma once
+/// \file worker_ssh.h
+/// The user's own ssh, as every remote worker connection runs it (docs/remote.md).
+
+#include <string>
+#include <vector>
+
+namespace warpscope::worker {
+
+/// Checks a host name as ssh takes it (a name, user@name, an IPv6 literal, a Host alias): never an
+/// option (a leading '-') nor anything a shell or an ssh_config token (%h) could take for more
+/// than a name. Throws BadInputError saying what is allowed.
+void checkHostName(const std::string& host);
+
+/// `ssh -o BatchMode=yes ... -T HOST`: ssh never asks for a password, and a host that does not
+/// answer, or a connection that goes silent, is an error within seconds. WARPSCOPE_SSH overrides
+/// the program (the tests' loopback sshd).
+std::vector<std::string> sshPrefix(const std::string& host);
+
+}  // namespace warpscope::worker
