@@ -9,6 +9,7 @@ packages=(
   libgtest-dev nlohmann-json3-dev zlib1g-dev
   xvfb xauth fonts-dejavu-core
   openssh-client openssh-server  # the GPU-worker-over-ssh test drives a worker through sshd on loopback
+  slurmctld slurmd slurm-client munge  # the Slurm tests run a one-node cluster (tests/support/slurm-one-node.sh)
 )
 missing=()
 for p in "${packages[@]}"; do

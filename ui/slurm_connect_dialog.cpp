@@ -28,7 +28,7 @@ SlurmConnectDialog::SlurmConnectDialog(QWidget* parent) : QDialog(parent) {
   auto* intro = new QLabel(
       tr("Warpscope runs the srun command below on the login host with your own ssh keys: the GPU worker "
          "starts inside the allocation, and the window shows the job's state while it waits in the queue. "
-         "Closing the window (or cancelling the wait) ends the job.\n"
+         "Closing the window (or cancelling the wait) ends the job.\n\n"
          "The command is yours to edit (partition, account, GPU type, time); it is remembered for each "
          "login host. The cluster's nodes need the same Warpscope version's warpscope-cli."));
   intro->setWordWrap(true);
@@ -56,7 +56,9 @@ SlurmConnectDialog::SlurmConnectDialog(QWidget* parent) : QDialog(parent) {
   commandRow->addWidget(reset);
   auto* form = new QFormLayout;
   form->addRow(tr("&Login host:"), login_);
-  form->addRow(tr("&srun command:"), commandRow);
+  auto* commandLabel = new QLabel(tr("&srun command:"));
+  commandLabel->setBuddy(command_);  // a row of a layout gets no buddy by itself
+  form->addRow(commandLabel, commandRow);
 
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel);
   connect_ = buttons->addButton(tr("&Connect"), QDialogButtonBox::AcceptRole);

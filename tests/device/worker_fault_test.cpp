@@ -1,12 +1,14 @@
 // A kernel fault on the GPU ends only the worker: three runs in a row whose worker writes out of
 // bounds (WARPSCOPE_TEST_KERNEL_FAULT) each come back as an error that says the context was lost
 // and the worker ended, and the same backend's next worker, without the fault, measures again.
+// A fault scoped to one lab (out-of-bounds:LABID) ends the worker on that lab's runs only.
 #include <gtest/gtest.h>
 
 #include <iostream>
 #include <string>
 
 #include "cuda/device_query.h"
+#include "labs/latency_arith/latency_arith_lab.h"
 #include "labs/streams/streams_lab.h"
 #include "warpscope/worker.h"
 
@@ -32,6 +34,27 @@ TEST(WorkerFaults, ThreeKernelFaultsInARowEndOnlyTheWorker) {
   const RunOutcome after = healthy->run(request, {}, cancel);
   ASSERT_TRUE(after.ok()) << after.error().message;
   EXPECT_GT(after.result().findScalar("streams.total_ms")->value, 0);
+}
+
+TEST(WorkerFaults, FaultScopedToOneLabEndsTheWorkerOnlyOnThatLabsRuns) {
+  if (const std::string why = cuda::cudaUnavailableReason(); !why.empty()) GTEST_SKIP() << "no CUDA device: " << why;
+  worker::WorkerCommand command = worker::localWorkerCommand();
+  command.env = {std::string("WARPSCOPE_TEST_KERNEL_FAULT=out-of-bounds:") + labs::kStreamsId};
+  auto backend = worker::makeWorkerBackend(command);
+  const RunRequest arith{labs::kLatencyArithId, "cuda:0", defaultParams(labs::latencyArithSpec().params), RunScope::FocusOnly};
+  const RunRequest streams{labs::kStreamsId, "cuda:0", defaultParams(labs::streamsSpec().params), RunScope::FocusOnly};
+  CancelToken cancel;
+  const RunOutcome before = backend->run(arith, {}, cancel);
+  ASSERT_TRUE(before.ok()) << before.error().message;
+  const RunOutcome fault = backend->run(streams, {}, cancel);
+  ASSERT_FALSE(fault.ok());
+  std::cout << "  " << fault.error().message << "\n";
+  EXPECT_TRUE(fault.error().deviceContextLost);
+  const RunOutcome after = backend->run(arith, {}, cancel);
+  ASSERT_TRUE(after.ok()) << after.error().message;
+  ASSERT_FALSE(after.result().notes.empty());
+  EXPECT_NE(after.result().notes.front().find("a new GPU worker was started"), std::string::npos)
+      << after.result().notes.front();
 }
 
 }  // namespace

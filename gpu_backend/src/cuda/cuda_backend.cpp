@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 
+#include "cuda/kernel_fault_setting.h"
 #include "cuda/kernels/fault_injection.h"
 
 #include "cuda/cuda_check.h"
@@ -70,9 +71,11 @@ RunOutcome CudaBackend::run(const RunRequest& request, const ProgressFn& progres
                                                   "(warpscope-cli devices lists them, e.g. sim:h100)"};
   return labs::guardRun(device->info.id, [&]() -> RunOutcome {
     WS_CUDA_CHECK(cudaSetDevice(device->ordinal));
-    // Tests only: a kernel that writes out of bounds before the lab runs (device tests check that
-    // the window's worker survives it).
-    if (const char* fault = std::getenv("WARPSCOPE_TEST_KERNEL_FAULT"); fault && std::string(fault) == "out-of-bounds") {
+    // Tests only: a kernel that writes out of bounds before the lab runs (the device and window
+    // tests check that only the GPU worker ends). WARPSCOPE_TEST_KERNEL_FAULT=out-of-bounds faults
+    // every run, =out-of-bounds:LABID only the runs of lab LABID; any other value faults nothing
+    // (kernel_fault_setting.h).
+    if (kernelFaultRequested(std::getenv("WARPSCOPE_TEST_KERNEL_FAULT"), request.labId)) {
       WS_CUDA_CHECK(launchOutOfBoundsWrite());
       WS_CUDA_CHECK(cudaDeviceSynchronize());
     }
