@@ -2,8 +2,9 @@
 // (a port of its own, a host key and a user key made for the test, no password), a Host alias in
 // an ssh config file, and `warpscope-cli serve` as the remote command. The worker offers its
 // simulator devices (WARPSCOPE_REMOTE_SIMULATOR=1: no GPU here); runs, a lost connection and the
-// reconnection, and the window (offscreen) driving a device through it. Skips, saying why, where
-// openssh-server is not installed.
+// reconnection, the window (offscreen) driving a device through it, and a Slurm job started,
+// watched and cancelled through the login host (a one-node cluster, slurm_one_node.h). Skips,
+// saying why, where openssh-server (or, for that test, Slurm) is not installed.
 #include <gtest/gtest.h>
 
 #include <arpa/inet.h>
@@ -15,11 +16,14 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 
 #include "labs/streams/streams_lab.h"
+#include "slurm_one_node.h"
 #include "sim/simulator_backend.h"
 #include "warpscope/session.h"
 #include "warpscope/worker.h"
@@ -78,13 +82,17 @@ class WorkerOverSsh : public ::testing::Test {
                                         << "/host_key\nAuthorizedKeysFile " << d << "/authorized_keys\nPidFile " << d
                                         << "/sshd.pid\nStrictModes no\nUsePAM no\nPasswordAuthentication no\n"
                                         << "KbdInteractiveAuthentication no\nPermitRootLogin prohibit-password\n"
-                                        << "PermitUserEnvironment no\nLogLevel ERROR\n";
+                                        << "PermitUserEnvironment no\nLogLevel ERROR\n"
+                                        // The Slurm test's cluster config reaches srun, squeue
+                                        // and scancel on the "login host" as a site's would.
+                                        << "AcceptEnv SLURM_CONF\n";
     // The user's side: a Host alias in an ssh config file, as ~/.ssh/config would have it.
     std::ofstream(dir_ / "ssh_config") << "Host " << kAlias << "\n  HostName 127.0.0.1\n  Port " << port_
                                        << "\n  User " << (std::getenv("USER") ? std::getenv("USER") : "root")
                                        << "\n  IdentityFile " << d << "/user_key\n  IdentitiesOnly yes\n"
                                        << "  UserKnownHostsFile /dev/null\n  StrictHostKeyChecking no\n  LogLevel ERROR\n";
-    std::ofstream(dir_ / "ssh") << "#!/bin/sh\nexec ssh -F " << d << "/ssh_config \"$@\"\n";
+    std::ofstream(dir_ / "ssh") << "#!/bin/sh\nexec ssh -F " << d
+                                << "/ssh_config ${SLURM_CONF:+-o SetEnv=SLURM_CONF=$SLURM_CONF} \"$@\"\n";
     fs::permissions(dir_ / "ssh", fs::perms::owner_all);
     sshd_ = std::make_unique<ChildProcess>(std::vector<std::string>{kSshd, "-D", "-e", "-f", d + "/sshd_config"});
     for (int i = 0; i < 100 && !accepts(port_); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -152,4 +160,53 @@ TEST_F(WorkerOverSsh, TheWindowDrivesARemoteDeviceOffscreen) {
   EXPECT_EQ(rc, 0) << std::ifstream(dir_ / "window.log").rdbuf();
   EXPECT_TRUE(fs::exists(shot));
   EXPECT_GT(fs::file_size(shot), 10000u);
+}
+
+TEST_F(WorkerOverSsh, ASlurmJobThroughTheLoginHostIsWatchedCancelledThenMeasuresAndEndsWithTheBackend) {
+  warpscope::test::SlurmOneNode slurm;
+  if (!slurm.ok()) GTEST_SKIP() << "no one-node Slurm cluster: " << slurm.whyNot();
+  setenv("SLURM_CONF", slurm.slurmConf().c_str(), 1);  // passed to the login host (SetEnv/AcceptEnv)
+  const std::string srun =
+      std::string("srun --job-name=ws-login --gres=gpu:1 --time=00:10:00 ") + WARPSCOPE_CLI_PATH + " serve";
+  const auto jobs = [&] { return slurm.run("squeue -h -n ws-login -o %i").out; };
+
+  // The node's GPU is held: the job waits; squeue through ssh says why; Cancel scancels through ssh.
+  ASSERT_EQ(slurm.run("sbatch -J ws-holder --gres=gpu:1 --time=00:10:00 -o /dev/null --wrap 'sleep 300'").status, 0);
+  std::string said;
+  std::mutex saidMutex;
+  CancelToken giveUp;
+  auto waiting = std::async(std::launch::async, [&] {
+    return makeWorkerBackend(slurmWorkerCommand(kAlias, srun), [&](const std::string& state) {
+      std::lock_guard lock(saidMutex);
+      said = state;
+    }, &giveUp);
+  });
+  bool withReason = false;
+  for (int i = 0; i < 150 && !withReason; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    std::lock_guard lock(saidMutex);
+    withReason = said.find("queued and waiting for resources (PENDING, Resources)") != std::string::npos;
+  }
+  ASSERT_TRUE(withReason) << "last said: " << said;
+  giveUp.requestCancel();
+  EXPECT_THROW(waiting.get(), WorkerStartCancelled);
+  for (int i = 0; i < 50 && !jobs().empty(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  EXPECT_EQ(jobs(), "") << "scancel through the login host left the job queued";
+
+  // The GPU is free: the worker starts in an allocation, measures, and its job ends with it.
+  slurm.run("scancel -n ws-holder");
+  for (int i = 0; i < 100 && !slurm.run("squeue -h -n ws-holder -o %i").out.empty(); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  auto backend = makeWorkerBackend(slurmWorkerCommand(kAlias, srun));
+  const std::string id = std::string("slurm:") + kAlias + "/sim:h200";
+  CancelToken cancel;
+  const RunOutcome out = backend->run(streamsAt(id), {}, cancel);
+  ASSERT_TRUE(out.ok()) << out.error().message;
+  EXPECT_EQ(out.result().deviceId, id);
+  EXPECT_NE(out.result().deviceName.find(std::string("Slurm via ") + kAlias), std::string::npos) << out.result().deviceName;
+  EXPECT_NE(jobs(), "");
+  backend.reset();
+  for (int i = 0; i < 100 && !jobs().empty(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  EXPECT_EQ(jobs(), "") << "the job outlived the backend";
+  unsetenv("SLURM_CONF");
 }

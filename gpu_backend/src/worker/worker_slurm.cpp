@@ -24,6 +24,13 @@ std::string minutesAndSeconds(std::chrono::seconds s) {
   return text;
 }
 
+/// 'word', with any ' inside written '\''.
+std::string quotedForShell(const std::string& word) {
+  std::string quoted = "'";
+  for (const char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
 }  // namespace
 
 std::string defaultSrunCommand() {
@@ -96,7 +103,11 @@ std::vector<std::string> SlurmJob::onLogin(std::vector<std::string> words) const
   if (login_.empty()) return words;
   std::vector<std::string> argv = sshPrefix(login_);
   argv.insert(argv.begin() + 1, "-n");  // no input: the command must not wait on ours
-  argv.insert(argv.end(), words.begin(), words.end());
+  // ssh joins its words into one line for the login host's shell: each is quoted for it
+  // ("%T, %r" stays one word).
+  std::string line;
+  for (const std::string& word : words) line += (line.empty() ? "" : " ") + quotedForShell(word);
+  argv.push_back(line);
   return argv;
 }
 
@@ -109,6 +120,7 @@ void SlurmJob::refreshWhileQueued() {
   std::string word = out.out;
   while (!word.empty() && (word.back() == '\n' || word.back() == ' ')) word.pop_back();
   if (out.finished && out.exitCode == 0 && !word.empty() && word.find('\n') == std::string::npos) squeueWord_ = word;
+  else if (!out.why.empty()) squeueWord_ = "squeue: " + out.why;  // said, so a broken squeue is seen
 }
 
 void SlurmJob::cancel() {
