@@ -151,6 +151,15 @@ fail() {
 for p in munged munge unmunge slurmctld slurmd slurmstepd sinfo srun squeue scancel scontrol; do
   command -v "$p" >/dev/null 2>&1 || { echo "$me: $p is not installed (Debian: apt-get install munge slurmctld slurmd slurm-client)" >&2; exit 1; }
 done
+# What the machine must offer, said at once rather than after minutes of retries: Slurm 22.05's
+# slurmd initialises its cgroup plugin unconditionally (a "disabled" plugin came in 24.05), and
+# the daemons and clients resolve the node's name.
+case "$(stat -fc %T /sys/fs/cgroup 2>/dev/null)" in
+  cgroup2fs | tmpfs | cgroupfs) ;;
+  *) echo "$me: this machine has no cgroup filesystem at /sys/fs/cgroup (a chroot?), and slurmd 22.05 cannot start without one" >&2; exit 1 ;;
+esac
+getent hosts localhost >/dev/null 2>&1 ||
+  { echo "$me: the name localhost does not resolve here (no /etc/hosts?), and the daemons find each other by it" >&2; exit 1; }
 user=$(id -un 2>/dev/null) || { echo "$me: the user id $(id -u) has no name (passwd entry); slurm.conf needs one for SlurmUser" >&2; exit 1; }
 if [ ${#dir} -gt 90 ]; then
   echo "$me: the path $dir is too long for munged's socket (a Unix socket path holds 107 bytes); use a shorter directory" >&2
