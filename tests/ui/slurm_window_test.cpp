@@ -35,6 +35,7 @@ TEST(SlurmWindow, TheQueuedJobIsShownAndCancelledFromTheMessageBarThenAnAllocati
   // Another job holds the node's one GPU: the window's job waits in the queue.
   ASSERT_EQ(slurm.run("sbatch -J ws-holder --gres=gpu:1 --time=00:10:00 -o /dev/null --wrap 'sleep 300'").status, 0);
 
+  {  // the window (and its worker's job) ends before SLURM_CONF is unset below
   test::WindowFixture f;
   f.window.resize(1280, 720);
   QSignalSpy failed{&f.runs, &RunController::hostConnectFailed};
@@ -78,6 +79,8 @@ TEST(SlurmWindow, TheQueuedJobIsShownAndCancelledFromTheMessageBarThenAnAllocati
   ASSERT_NE(f.window.shownResult(), nullptr);
   EXPECT_EQ(QString::fromStdString(f.window.shownResult()->deviceId), first);
   keepScreenshot(f.window, "slurm_connected.png");
+  EXPECT_TRUE(f.runs.connectSlurm(QString(), srun).isEmpty()) << "a second worker for the same cluster is refused";
+  }
   unsetenv("WARPSCOPE_REMOTE_SIMULATOR");
   unsetenv("SLURM_CONF");
 }

@@ -17,6 +17,7 @@
 #include "labs/streams/streams_lab.h"
 #include "slurm_one_node.h"
 #include "warpscope/worker.h"
+#include "worker/worker_slurm.h"
 
 using namespace warpscope;
 using namespace warpscope::worker;
@@ -119,7 +120,7 @@ TEST_F(SlurmWorker, AJobWaitingInTheQueueIsSaidAndGivingUpTheWaitCancelsIt) {
     starting.get();
     FAIL() << "a cancelled start throws WorkerStartCancelled";
   } catch (const WorkerStartCancelled& e) {
-    EXPECT_NE(std::string(e.what()).find("the job was cancelled"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find(" cancelled)"), std::string::npos) << e.what();
   }
   EXPECT_TRUE(noJobsNamed("ws-queued")) << "the queued job was left behind: " << jobs("ws-queued");
   slurm_->run("scancel -n ws-holder");
@@ -136,4 +137,31 @@ TEST_F(SlurmWorker, AJobSlurmRefusesIsSaidInSrunsWords) {
     EXPECT_NE(std::string(e.what()).find("srun: error"), std::string::npos) << e.what();
   }
   EXPECT_TRUE(jobs("ws-refused").empty());
+}
+
+TEST_F(SlurmWorker, AJobWhoseSrunWasCutOffIsCancelledButNeverTheJobTheWindowRunsIn) {
+  // A job left by an srun that lost its connection (here: one sbatch made) is cancelled by its
+  // watch, as the backend's end does after a cut-off worker.
+  const auto orphan = slurm_->run("sbatch --parsable -J ws-orphan --gres=gpu:1 --time=00:10:00 -o /dev/null --wrap 'sleep 300'");
+  ASSERT_EQ(orphan.status, 0) << orphan.out;
+  const std::string orphanId = orphan.out.substr(0, orphan.out.find_first_of(";\n"));
+  {
+    SlurmJob job("");
+    job.setJobId(orphanId);
+    EXPECT_EQ(job.cancel(), "");
+  }
+  EXPECT_TRUE(noJobsNamed("ws-orphan")) << jobs("ws-orphan");
+
+  // The window inside a Slurm job of its own (salloc, a desktop session): that job is never
+  // cancelled, whatever a worker said.
+  const auto own = slurm_->run("sbatch --parsable -J ws-own --time=00:10:00 -o /dev/null --wrap 'sleep 300'");
+  ASSERT_EQ(own.status, 0) << own.out;
+  const std::string ownId = own.out.substr(0, own.out.find_first_of(";\n"));
+  setenv("SLURM_JOB_ID", ownId.c_str(), 1);
+  SlurmJob job("");
+  job.setJobId(ownId);
+  EXPECT_NE(job.cancel().find("the one this window runs in"), std::string::npos);
+  unsetenv("SLURM_JOB_ID");
+  EXPECT_FALSE(jobs("ws-own").empty());
+  slurm_->run("scancel -n ws-own");
 }

@@ -91,8 +91,10 @@ void RunController::cancelConnect(const QString& host) {
 }
 
 QString RunController::connectWorker(const QString& host, std::function<worker::WorkerCommand()> makeCommand) {
-  if (connecting_.contains(host)) {
-    emit hostConnectFailed(host, tr("already connecting to %1").arg(host), false);
+  if (connecting_.contains(host)) return host;  // the connection in flight answers for both
+  if (connected_.contains(host)) {
+    // A second worker would offer the same device ids (and, through Slurm, queue a second job).
+    emit hostConnectFailed(host, tr("already connected: its devices are in the device list"), false);
     return {};
   }
   auto cancel = std::make_shared<CancelToken>();
@@ -146,6 +148,7 @@ QString RunController::connectWorker(const QString& host, std::function<worker::
           }
         publishDevices(session, [this, first, host, added](const QList<DeviceInfo>& devices) {
           connecting_.remove(host);
+          connected_.insert(host);
           emit devicesChanged(devices, first, host, added);
         });
       });

@@ -18,6 +18,7 @@
 
 #include <QList>
 #include <QHash>
+#include <QSet>
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -60,7 +61,8 @@ class RunController : public QObject {
   void cancel();
   /// Connects a GPU worker on `host` (as ssh takes it) to the Session: devicesChanged() or
   /// hostConnectFailed() follows, hostConnectProgress() while it waits. GUI thread only. Returns
-  /// the host's name as the signals give it, or "" when it failed at once (the signal said why).
+  /// the host's name as the signals give it (a host being connected already: the same), or ""
+  /// when it failed at once (the signal said why: a bad name, already connected).
   QString connectHost(const QString& host);
   /// The same for a GPU worker inside a Slurm allocation: `ssh LOGIN SRUN_COMMAND` (srun here when
   /// `login` is empty). The job's state in the queue comes through hostConnectProgress(); the job
@@ -138,7 +140,8 @@ class RunController : public QObject {
   void workerLoop();
   /// Starts the worker `makeCommand` describes on a thread of its own (a Slurm queue can take
   /// hours, and runs on other devices go on meanwhile), then adds it to the Session between jobs.
-  /// Returns `host`, or "" when refused at once (already connecting it).
+  /// Returns `host` (also while it is being connected already), or "" when refused at once
+  /// (already connected).
   QString connectWorker(const QString& host, std::function<worker::WorkerCommand()> makeCommand);
   void postProgress(const Job& job, double fraction, const std::string& what);
   /// GUI thread: decides whether the finished job is still wanted and emits accordingly.
@@ -158,6 +161,7 @@ class RunController : public QObject {
 
   // GUI thread only.
   QHash<QString, std::shared_ptr<CancelToken>> connecting_;  ///< Host -> its connection's cancel.
+  QSet<QString> connected_;                                  ///< Hosts whose worker joined the Session.
   std::vector<std::unique_ptr<QThread>> connectThreads_;      ///< Joined by the destructor.
   quint64 latestSeq_ = 0;            ///< Any request: what supersedes a background one.
   quint64 latestForegroundSeq_ = 0;  ///< Non-background only: what supersedes a FocusOnly one.

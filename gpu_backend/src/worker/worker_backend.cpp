@@ -55,6 +55,7 @@ class WorkerBackend : public Backend {
              child_->readLine(line, std::chrono::milliseconds(100), kMaxMessageBytes) != ChildProcess::ReadStatus::Closed) {
       }
     }
+    if (job_ && child_ && !child_->running() && child_->exitText() == "exit 0") job_->ended();  // srun ended it
     child_.reset();
     job_.reset();  // scancel: a job whose srun was cut off would otherwise keep its GPU
   }
@@ -72,6 +73,14 @@ class WorkerBackend : public Backend {
   RunOutcome run(const RunRequest& request, const ProgressFn& progress, const CancelToken& cancel) override {
     std::lock_guard<std::mutex> lock(mutex_);
     std::string restarted;
+    if (command_.slurmLogin && child_ && !child_->running()) {
+      // A new worker would mean a new job and a new wait in the queue, holding every other run
+      // behind it: the user decides, by connecting again.
+      std::string why = child_->exitText();
+      if (const std::string tail = child_->stderrTail(); !tail.empty()) why += ": " + tail;
+      return RunError{RunError::Kind::Device, "The GPU worker's Slurm job (" + command_.host + ") has ended (" + why +
+                                                  "). Run > Connect through Slurm queues a new one."};
+    }
     if (!child_ || !child_->running()) {
       // The last worker ended, with a run (which said so) or since (a connection dropped while
       // idle): say it, then start a new one.
@@ -177,6 +186,16 @@ class WorkerBackend : public Backend {
     child_.reset();
     job_.reset();  // the last worker's job, if its srun was cut off before it ended it
     if (command_.slurmLogin) job_ = std::make_unique<SlurmJob>(*command_.slurmLogin);
+    try {
+      startWorker(progress, cancel);
+    } catch (...) {
+      if (job_) (void)job_->cancel();  // a job allocated for a worker that never answered
+      throw;
+    }
+  }
+
+  /// start()'s handshake; throws as start() does.
+  void startWorker(const StartProgressFn& progress, const CancelToken* cancel) {
     auto child = std::make_unique<ChildProcess>(command_.argv, command_.env);
     json hello = {{"type", "hello"}, {"protocol", kWorkerProtocolVersion}, {"with_simulator", command_.withSimulator}};
     if (!child->writeLine(hello.dump()) || !child->writeLine(R"({"type":"devices"})"))
@@ -230,17 +249,12 @@ class WorkerBackend : public Backend {
       const auto status = child.readLine(line, std::chrono::milliseconds(200), kMaxMessageBytes);
       if (job_) {
         for (const std::string& said : child.takeStderrLines()) job_->observeSrunLine(said);
-        job_->refreshWhileQueued();
+        job_->refreshWhileQueued([cancel] { return cancel && cancel->cancelled(); });
         if (job_->queued()) deadline = Clock::now() + kHelloTimeout;
       }
       const auto now = Clock::now();
       const auto waited = std::chrono::duration_cast<std::chrono::seconds>(now - started);
-      if (cancel && cancel->cancelled()) {
-        child.kill();
-        const std::string state = job_ ? job_->stateText(waited) : "waiting for the GPU worker's " + type;
-        if (job_) job_->cancel();
-        throw WorkerStartCancelled("cancelled while " + state + (job_ && !job_->jobId().empty() ? " (the job was cancelled)" : ""));
-      }
+      if (cancel && cancel->cancelled()) throw WorkerStartCancelled(giveUp(child, waited, type));
       if (progress && now - lastSaid >= kStartProgressEvery) {
         lastSaid = now;
         progress(job_ ? job_->stateText(waited) : "waiting for " + command_.text() + " to answer, " + std::to_string(waited.count()) + " s");
@@ -260,6 +274,25 @@ class WorkerBackend : public Backend {
     child.kill();
     throw std::runtime_error("the worker (" + command_.text() + ") did not answer within " +
                              std::to_string(kHelloTimeout.count()) + " s");
+  }
+
+  /// Ends a start the user gave up, and says what became of its Slurm job.
+  std::string giveUp(ChildProcess& child, std::chrono::seconds waited, const std::string& type) {
+    if (!job_) {
+      child.kill();
+      return "cancelled while waiting for the GPU worker's " + type + " (" + command_.text() + ")";
+    }
+    // SIGTERM first: srun gives a pending job up on it (SIGKILL would leave it queued); ssh tells
+    // the login host nothing, so the job's id (if srun said it meanwhile) is cancelled below.
+    child.terminate(std::chrono::seconds(2));
+    for (const std::string& said : child.takeStderrLines()) job_->observeSrunLine(said);
+    const std::string state = job_->stateText(waited);
+    if (job_->jobId().empty())
+      return "cancelled while " + state + (command_.slurmLogin->empty() ? std::string()
+                                                                        : "; if srun had already queued a job, squeue on " +
+                                                                              *command_.slurmLogin + " lists it");
+    const std::string why = job_->cancel();
+    return "cancelled while " + state + (why.empty() ? " (job " + job_->jobId() + " cancelled)" : "; " + why);
   }
 
   std::string failure(ChildProcess& child, const std::string& what) {

@@ -186,6 +186,13 @@ void ChildProcess::kill() {
   drainStderr();
 }
 
+void ChildProcess::terminate(std::chrono::milliseconds grace) {
+  if (running()) ::kill(pid_, SIGTERM);
+  const auto deadline = std::chrono::steady_clock::now() + grace;
+  while (running() && std::chrono::steady_clock::now() < deadline) usleep(20'000);
+  kill();
+}
+
 std::string ChildProcess::exitText() {
   if (running()) return "running";
   if (!status_) return "did not start";
@@ -214,13 +221,19 @@ std::vector<std::string> ChildProcess::takeStderrLines() {
   return lines;
 }
 
-CommandOutput runShortCommand(const std::vector<std::string>& argv, std::chrono::milliseconds timeout) {
+CommandOutput runShortCommand(const std::vector<std::string>& argv, std::chrono::milliseconds timeout,
+                              const std::function<bool()>& stop) {
   CommandOutput result;
   try {
     ChildProcess child(argv);
     const auto deadline = std::chrono::steady_clock::now() + timeout;
     std::string line;
     while (std::chrono::steady_clock::now() < deadline) {
+      if (stop && stop()) {
+        child.kill();
+        result.why = argv[0] + " was stopped";
+        return result;
+      }
       const auto status = child.readLine(line, std::chrono::milliseconds(100), 1 << 20);
       if (status == ChildProcess::ReadStatus::Line) result.out += line + "\n";
       if (status == ChildProcess::ReadStatus::Closed || status == ChildProcess::ReadStatus::TooLong) break;

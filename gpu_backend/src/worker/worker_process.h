@@ -7,6 +7,7 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -38,6 +39,9 @@ class ChildProcess {
   bool running();
   /// Sends SIGKILL (if running) and waits for it.
   void kill();
+  /// Sends SIGTERM, waits up to `grace` for the child to end, then kill(). srun given SIGTERM
+  /// gives its pending job up (SIGKILL would leave it in the queue).
+  void terminate(std::chrono::milliseconds grace);
   /// How it ended, e.g. "exit 3", "killed by signal 9 (Killed)"; "running" while it runs.
   std::string exitText();
   /// The last few KiB the child wrote to its standard error (trimmed).
@@ -66,7 +70,9 @@ struct CommandOutput {
   std::string out;        ///< Its standard output.
   std::string why;        ///< When not finished or exit != 0: how it ended, with its stderr tail.
 };
-/// Runs argv to its end (or kills it after `timeout`), with no input: scancel, squeue.
-CommandOutput runShortCommand(const std::vector<std::string>& argv, std::chrono::milliseconds timeout);
+/// Runs argv to its end (or kills it after `timeout`, or as soon as `*stop` is true), with no
+/// input: scancel, squeue.
+CommandOutput runShortCommand(const std::vector<std::string>& argv, std::chrono::milliseconds timeout,
+                              const std::function<bool()>& stop = {});
 
 }  // namespace warpscope::worker

@@ -14,7 +14,7 @@ namespace warpscope::worker {
 
 namespace {
 
-constexpr std::chrono::seconds kSqueueEvery{10};
+constexpr std::chrono::seconds kSqueueEvery{15};
 constexpr std::chrono::seconds kSlurmCommandTimeout{15};
 
 std::string minutesAndSeconds(std::chrono::seconds s) {
@@ -51,8 +51,13 @@ WorkerCommand slurmWorkerCommand(const std::string& login, const std::string& sr
   const char* simulator = std::getenv("WARPSCOPE_REMOTE_SIMULATOR");
   c.withSimulator = simulator && std::string(simulator) == "1";
   if (login.empty()) {
-    // exec: the worker's process is srun itself, so ending it ends srun.
-    c.argv = {"/bin/sh", "-c", "exec " + command};
+    // A window that itself runs inside a Slurm job (salloc, a desktop session) must not start the
+    // worker as a step of that job, nor ever cancel it: srun here gets a job of its own. exec: the
+    // worker's process is srun itself, so ending it ends srun (one command, not a list: see
+    // docs/remote.md).
+    c.argv = {"/bin/sh", "-c",
+              "unset SLURM_JOB_ID SLURM_JOBID SLURM_STEP_ID SLURM_STEPID SLURM_NTASKS SLURM_NPROCS SLURM_NNODES "
+              "SLURM_JOB_NUM_NODES SLURM_NODELIST SLURM_JOB_NODELIST; exec " + command};
   } else {
     checkHostName(login);
     c.argv = sshPrefix(login);
@@ -111,31 +116,28 @@ std::vector<std::string> SlurmJob::onLogin(std::vector<std::string> words) const
   return argv;
 }
 
-void SlurmJob::refreshWhileQueued() {
+void SlurmJob::refreshWhileQueued(const std::function<bool()>& stop) {
   if (!queued_ || jobId_.empty()) return;
   const auto now = std::chrono::steady_clock::now();
-  if (now - lastSqueue_ < kSqueueEvery) return;
+  if (lastSqueue_ != std::chrono::steady_clock::time_point{} && now - lastSqueue_ < kSqueueEvery) return;
   lastSqueue_ = now;
-  const CommandOutput out = runShortCommand(onLogin({"squeue", "-h", "-j", jobId_, "-o", "%T, %r"}), kSlurmCommandTimeout);
+  const CommandOutput out =
+      runShortCommand(onLogin({"squeue", "-h", "-j", jobId_, "-o", "%T, %r"}), kSlurmCommandTimeout, stop);
   std::string word = out.out;
   while (!word.empty() && (word.back() == '\n' || word.back() == ' ')) word.pop_back();
   if (out.finished && out.exitCode == 0 && !word.empty() && word.find('\n') == std::string::npos) squeueWord_ = word;
   else if (!out.why.empty()) squeueWord_ = "squeue: " + out.why;  // said, so a broken squeue is seen
 }
 
-void SlurmJob::cancel() {
-  if (jobId_.empty() || cancelled_) return;
+std::string SlurmJob::cancel() {
+  if (jobId_.empty() || cancelled_) return {};
   cancelled_ = true;
-  // Best effort: a job that already ended makes scancel say so, which is fine.
-  (void)runShortCommand(onLogin({"scancel", jobId_}), kSlurmCommandTimeout);
-}
-
-std::string SlurmJob::squeueState() const {
-  if (jobId_.empty()) return {};
-  const CommandOutput out = runShortCommand(onLogin({"squeue", "-h", "-j", jobId_, "-o", "%T"}), kSlurmCommandTimeout);
-  std::string state = out.exitCode == 0 ? out.out : std::string();
-  while (!state.empty() && (state.back() == '\n' || state.back() == ' ')) state.pop_back();
-  return state;
+  if (const char* own = std::getenv("SLURM_JOB_ID"); login_.empty() && own && jobId_ == own)
+    return "job " + jobId_ + " is the one this window runs in, so it was not cancelled";
+  const CommandOutput out = runShortCommand(onLogin({"scancel", jobId_}), kSlurmCommandTimeout);
+  if (out.finished && out.exitCode == 0) return {};
+  return "scancel " + jobId_ + " failed (" + out.why + "): cancel it yourself" +
+         (login_.empty() ? std::string() : " on " + login_);
 }
 
 }  // namespace warpscope::worker

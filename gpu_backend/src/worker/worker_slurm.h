@@ -6,6 +6,7 @@
 /// it is told to, and a killed ssh never tells it: so every way out of a job goes through cancel().
 
 #include <chrono>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -32,13 +33,15 @@ class SlurmJob {
   /// For the window, e.g. "job 42 queued and waiting for resources (PENDING, Priority), 1:05".
   [[nodiscard]] std::string stateText(std::chrono::seconds waited) const;
 
-  /// While queued, asks squeue for the job's state and reason, at most every 10 s.
-  void refreshWhileQueued();
-  /// `scancel JOB` (once; bounded to 15 s): ending the session, or giving up the wait, ends the job.
-  void cancel();
-
-  /// The job's end, for tests: squeue's state of the job, "" when squeue no longer lists it.
-  [[nodiscard]] std::string squeueState() const;
+  /// While queued, asks squeue for the job's state and reason, at most every 15 s (a new ssh login
+  /// each time); `stop` ends a squeue still running (the user cancelled).
+  void refreshWhileQueued(const std::function<bool()>& stop = {});
+  /// `scancel JOB` (once; bounded to 15 s): ending the session, or giving up the wait, ends the
+  /// job. Returns what happened, for the user: "" when it was cancelled (or no job is known),
+  /// otherwise why not and what to do. Never cancels the job this process itself runs in.
+  std::string cancel();
+  /// The job ended by itself (its srun exited 0 after the worker's goodbye): nothing to cancel.
+  void ended() { cancelled_ = true; }
 
  private:
   [[nodiscard]] std::vector<std::string> onLogin(std::vector<std::string> words) const;
