@@ -84,3 +84,25 @@ TEST(SlurmWindow, TheQueuedJobIsShownAndCancelledFromTheMessageBarThenAnAllocati
   unsetenv("WARPSCOPE_REMOTE_SIMULATOR");
   unsetenv("SLURM_CONF");
 }
+
+TEST(SlurmWindow, AnAllocationWithoutAGpuIsSaidAndItsJobEnded) {
+  // No GPU here and no simulator devices asked for: the worker in the allocation offers nothing,
+  // so the job would hold its node for nothing.
+  test::SlurmOneNode slurm;
+  if (!slurm.ok()) GTEST_SKIP() << "no one-node Slurm cluster: " << slurm.whyNot();
+  setenv("SLURM_CONF", slurm.slurmConf().c_str(), 1);
+  unsetenv("SLURM_JOB_ID");
+  unsetenv("WARPSCOPE_REMOTE_SIMULATOR");
+  {
+    test::WindowFixture f;
+    QSignalSpy failed{&f.runs, &RunController::hostConnectFailed};
+    f.window.connectSlurm(QString(), QStringLiteral("srun --job-name=ws-nogpu --time=00:10:00 " WARPSCOPE_SLURM_TEST_CLI " serve"));
+    ASSERT_TRUE(failed.wait(30000));
+    EXPECT_FALSE(failed.at(0).at(2).toBool());
+    EXPECT_TRUE(failed.at(0).at(1).toString().contains(QStringLiteral("offers no GPU"))) << failed.at(0).at(1).toString().toStdString();
+    EXPECT_TRUE(f.window.messageBar()->text().startsWith(QStringLiteral("Could not connect to Slurm on this machine")));
+    EXPECT_TRUE(QTest::qWaitFor([&] { return slurm.run("squeue -h -n ws-nogpu -o %i").out.empty(); }, 10000))
+        << "the job of a worker without a GPU was left running";
+  }
+  unsetenv("SLURM_CONF");
+}

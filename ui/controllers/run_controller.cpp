@@ -120,7 +120,18 @@ QString RunController::connectWorker(const QString& host, std::function<worker::
     try {
       worker::WorkerCommand command = makeCommand();
       prefix = command.idPrefix;
+      const bool slurm = command.slurmLogin.has_value();
       *backend = worker::makeWorkerBackend(std::move(command), progress, cancel.get());
+      if (slurm && (*backend)->devices().empty()) {
+        // An allocation without a GPU (no --gres in the command, say) would hold its job for nothing.
+        std::string why;
+        for (const UnavailableDevice& u : (*backend)->unavailableDevices()) why += (why.empty() ? "" : "; ") + u.reason;
+        backend->reset();  // ends the worker and cancels its job
+        failed(tr("the job's node offers no GPU (%1); the job was ended. Does the srun command ask for one (--gres=gpu:1)?")
+                   .arg(toQ(why.empty() ? std::string("none found") : why)),
+               false);
+        return;
+      }
     } catch (const worker::WorkerStartCancelled& e) {
       failed(toQ(e.what()), true);
       return;
