@@ -216,3 +216,31 @@ TEST(WorkerProtocol, AWorkerOfAnotherReleaseWithTheSameProtocolIsSaidOnItsDevice
   auto same = makeWorkerBackend(realWorker());
   for (const DeviceInfo& d : same->devices()) EXPECT_EQ(d.sources.find("other release"), std::string::npos) << d.sources;
 }
+
+TEST(WorkerProtocol, TheWorkerListsItsLabsAndALabItLacksCannotRunThere) {
+  // The real worker lists every lab as `describe` prints it: nothing is marked.
+  auto same = makeWorkerBackend(realWorker());
+  EXPECT_EQ(same->whyCannotRun("latency-arith", "sim:h200"), "");
+  // A worker of another release that offers "labs" and knows only streams: every other lab is
+  // marked on its devices, naming the lab and what to do.
+  Session local(nullptr, makeSimulatorBackend());
+  const fs::path dir = fs::temp_directory_path() / ("warpscope_fake_worker_" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  const fs::path script = dir / "fewer_labs.sh";
+  std::ofstream(script) << "read hello\n"
+                        << "echo '{\"type\":\"hello\",\"protocol\":" << kWorkerProtocolVersion
+                        << ",\"version\":\"older\",\"capabilities\":[\"devices\",\"labs\",\"run\"]}'\n"
+                        << "read devices\n"
+                        << "cat <<'WARPSCOPE_DEVICES'\n" << devicesMessage({local.device("sim:h200")}, {}).dump()
+                        << "\nWARPSCOPE_DEVICES\n"
+                        << "read labs\n"
+                        << "echo '{\"type\":\"labs\",\"labs\":[{\"id\":\"streams\"}]}'\n"
+                        << "read bye\n";
+  WorkerCommand c;
+  c.argv = {"/bin/sh", script.string()};
+  auto older = makeWorkerBackend(c);
+  EXPECT_EQ(older->whyCannotRun("streams", "sim:h200"), "");
+  const std::string why = older->whyCannotRun("latency-arith", "sim:h200");
+  EXPECT_NE(why.find("has no lab 'latency-arith'"), std::string::npos) << why;
+  EXPECT_NE(why.find("install the same one"), std::string::npos) << why;
+}

@@ -6,11 +6,13 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <stdexcept>
 
 #include "core/result_json.h"
 #include "files/build_info.h"
 #include "warpscope/params.h"
+#include "warpscope/registry.h"
 #include "worker/worker_process.h"
 #include "worker/worker_protocol.h"
 #include "worker/worker_slurm.h"
@@ -212,7 +214,8 @@ class WorkerBackend : public Backend {
                                                        ", this one " + files::kToolVersion + ": same protocol, other release.";
     if (job_ && answer.contains("slurm_job") && answer["slurm_job"].is_string()) job_->setJobId(answer["slurm_job"]);
     const json devices = await(*child, "devices", progress, cancel);
-    if (devices_.empty() && unavailable_.empty()) {
+    const bool devicesFilledNow = devices_.empty() && unavailable_.empty();
+    if (devicesFilledNow) {
       const std::vector<DeviceInfo> offered = devicesFromMessage(devices);
       for (std::size_t i = 0; i < offered.size(); ++i) {
         DeviceInfo d = offered[i];
@@ -234,7 +237,32 @@ class WorkerBackend : public Backend {
         unavailable_.push_back(std::move(u));
       }
     }
+    if (devicesFilledNow && offers(answer, "labs")) {
+      if (!child->writeLine(R"({"type":"labs"})")) throw std::runtime_error(failure(*child, "did not read its input"));
+      markLabsTheWorkerLacks(await(*child, "labs", progress, cancel));
+    }
     child_ = std::move(child);
+  }
+
+  static bool offers(const json& hello, const std::string& capability) {
+    if (!hello.contains("capabilities") || !hello["capabilities"].is_array()) return false;
+    for (const json& c : hello["capabilities"])
+      if (c == capability) return true;
+    return false;
+  }
+
+  /// A worker of another release may not know every lab this one has: those cannot run there.
+  void markLabsTheWorkerLacks(const json& labs) {
+    std::set<std::string> known;
+    if (labs.contains("labs") && labs["labs"].is_array())
+      for (const json& lab : labs["labs"])
+        if (lab.is_object() && lab.contains("id") && lab["id"].is_string()) known.insert(lab["id"].get<std::string>());
+    for (const LabSpec& lab : LabRegistry::builtin().labs()) {
+      if (known.count(lab.id)) continue;
+      for (const DeviceInfo& d : devices_)
+        cannotRun_[d.id].try_emplace(lab.id, "the GPU worker (" + command_.text() + ") has no lab '" + lab.id +
+                                                 "': it is another Warpscope release; install the same one there");
+    }
   }
 
   /// The next message of `type` (skipping notices), or std::runtime_error saying why none came.

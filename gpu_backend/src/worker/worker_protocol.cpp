@@ -5,6 +5,7 @@
 #include "files/build_info.h"
 #include "files/recording_json.h"
 #include "warpscope/params.h"
+#include "warpscope/writers.h"
 
 namespace warpscope::worker {
 
@@ -23,7 +24,13 @@ json helloMessage(const std::string& host) {
           {"version", files::kToolVersion},
           {"commit", files::kToolCommit},
           {"host", host},
-          {"capabilities", {"devices", "run", "progress", "cancel"}}};
+          {"capabilities", {"devices", "labs", "run", "progress", "cancel"}}};
+}
+
+json labsMessage(const std::vector<LabSpec>& labs) {
+  json list = json::array();
+  for (const LabSpec& lab : labs) list.push_back(json::parse(describeLabJson(lab)));
+  return {{"type", "labs"}, {"labs", std::move(list)}};
 }
 
 json devicesMessage(const std::vector<DeviceInfo>& devices, const std::vector<UnavailableDevice>& unavailable) {

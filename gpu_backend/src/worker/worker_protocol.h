@@ -8,6 +8,7 @@
 ///   {"type":"hello","protocol":1,"version":V}     {"type":"hello","protocol":1,"version":V,"host":H,
 ///                                                  "capabilities":[...]}
 ///   {"type":"devices"}                            {"type":"devices","devices":[...],"unavailable":[...]}
+///   {"type":"labs"}                               {"type":"labs","labs":[...]} (each as `describe` prints it)
 ///   {"type":"run","id":N,"request":{...}}         {"type":"progress","id":N,"fraction":F,"what":W} ...
 ///                                                 {"type":"result","id":N,"result":{...}}
 ///                                                 | {"type":"error","id":N,"kind":K,"message":M,
@@ -36,6 +37,9 @@ inline constexpr std::size_t kMaxMessageBytes = std::size_t{64} << 20;
 nlohmann::json parseMessage(const std::string& line);
 
 nlohmann::json helloMessage(const std::string& host);
+/// The worker's labs, each as `warpscope-cli describe` prints it (a client of another release
+/// marks the labs the worker lacks).
+nlohmann::json labsMessage(const std::vector<LabSpec>& labs);
 nlohmann::json devicesMessage(const std::vector<DeviceInfo>& devices, const std::vector<UnavailableDevice>& unavailable);
 nlohmann::json runMessage(std::uint64_t id, const RunRequest& request);
 nlohmann::json progressMessage(std::uint64_t id, double fraction, const std::string& what);

@@ -71,6 +71,8 @@ class Server {
       // said its id (an allocation granted at once).
       if (const char* job = std::getenv("SLURM_JOB_ID"); job && *job) hello["slurm_job"] = job;
       send(hello);
+    } else if (type == "labs") {
+      send(labsMessage(session_.registry().labs()));
     } else if (type == "devices") {
       // The worker's GPUs (and, when the client asked, its simulator devices: a remote demo
       // without a GPU); the client has recordings of its own.
