@@ -132,6 +132,9 @@ class MainWindow : public QMainWindow {
   /// Adds the GPUs of a worker started by `srunCommand` on `login` (srun here when empty); the
   /// job's state shows while it waits in the queue, with a button that cancels it.
   void connectSlurm(const QString& login, const QString& srunCommand);
+  /// Run > Cancel connecting to GPU hosts: gives up every connection still waiting.
+  void cancelConnections();
+  [[nodiscard]] bool isConnecting() const;
 
  signals:
   /// A result reached the screen (full sweep, or a focus point merged in place).

@@ -46,6 +46,12 @@ void MainWindow::connectSlurm(const QString& login, const QString& srunCommand) 
   if (const QString name = runs_->connectSlurm(login, srunCommand); !name.isEmpty()) showConnecting(name, tr("starting srun"));
 }
 
+void MainWindow::cancelConnections() {
+  for (const QString& host : runs_->connectingHosts()) runs_->cancelConnect(host);
+}
+
+bool MainWindow::isConnecting() const { return !runs_->connectingHosts().isEmpty(); }
+
 void MainWindow::showConnecting(const QString& host, const QString& state) {
   const QString text = tr("Connecting to %1: %2").arg(host, state);
   messageBar_->showMessage(text, MessageBar::Level::Info, tr("Cancel"), [this, host] { runs_->cancelConnect(host); });

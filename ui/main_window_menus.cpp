@@ -65,6 +65,10 @@ void MainWindow::buildMenus() {
   QAction* connectSlurmAction = run->addAction(tr("Connect through S&lurm…"));
   connectSlurmAction->setShortcut(QKeySequence(tr("Ctrl+Shift+L")));
   connect(connectSlurmAction, &QAction::triggered, this, &MainWindow::connectSlurmInteractively);
+  // The message bar's Cancel is gone once something else is said there; this one stays.
+  QAction* cancelConnecting = run->addAction(tr("Cancel connecting to GPU hosts"));
+  connect(cancelConnecting, &QAction::triggered, this, &MainWindow::cancelConnections);
+  connect(run, &QMenu::aboutToShow, cancelConnecting, [this, cancelConnecting] { cancelConnecting->setEnabled(isConnecting()); });
   QAction* reset = run->addAction(tr("&Reset parameters to defaults"));
   reset->setShortcut(QKeySequence(tr("Ctrl+R")));
   connect(reset, &QAction::triggered, paramPanel_, &ParamPanel::resetToDefaults);
