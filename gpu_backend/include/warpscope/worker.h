@@ -81,10 +81,9 @@ int serveWorker(std::istream& in, std::ostream& out, Session& session);
 namespace warpscope::worker {
 
 /// The window's session: the simulator, the recordings, and the GPUs through a local worker
-/// process (so a kernel fault ends the worker, never the window), plus a worker on each of
-/// `hosts` through ssh. WARPSCOPE_IN_PROCESS=1 runs the GPU in this process instead (the CLI's
-/// way). A worker that cannot start leaves its devices out with the reason (`cuda`, or
-/// `ssh:HOST/cuda`), never the session.
+/// process (so a kernel fault ends the worker, never the window, and the window links no CUDA
+/// library), plus a worker on each of `hosts` through ssh. A worker that cannot start leaves its
+/// devices out with the reason (`cuda`, or `ssh:HOST/cuda`), never the session.
 std::unique_ptr<Session> makeWorkerSession(const std::vector<std::string>& hosts = {});
 
 }  // namespace warpscope::worker

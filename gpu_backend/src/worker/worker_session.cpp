@@ -44,13 +44,8 @@ std::unique_ptr<Backend> startOrSayWhy(MakeCommand makeCommand, const std::strin
 }  // namespace
 
 std::unique_ptr<Session> makeWorkerSession(const std::vector<std::string>& hosts) {
-  std::unique_ptr<Session> session;
-  if (const char* inProcess = std::getenv("WARPSCOPE_IN_PROCESS"); inProcess && std::string(inProcess) == "1") {
-    session = std::make_unique<Session>();
-  } else {
-    session = std::make_unique<Session>(nullptr, makeSimulatorBackend(), std::string(), makeRecordingBackend());
-    session->addBackend(startOrSayWhy([] { return localWorkerCommand(); }, "cuda"));
-  }
+  auto session = std::make_unique<Session>(nullptr, makeSimulatorBackend(), std::string(), makeRecordingBackend());
+  session->addBackend(startOrSayWhy([] { return localWorkerCommand(); }, "cuda"));
   std::vector<std::string> connected;
   for (const std::string& host : hosts) {
     if (std::find(connected.begin(), connected.end(), host) != connected.end()) continue;  // --host h --host h

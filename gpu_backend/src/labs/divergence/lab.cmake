@@ -2,7 +2,7 @@
 # (divergence_trace.cpp) and the SIMT model (simt_program, simt_timing, simt_table, and
 # divergence_model.cpp running it) in every build; the CUDA measurement and kernels only with the
 # toolkit.
-target_sources(warpscope_backend PRIVATE
+target_sources(${warpscope_lab_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/divergence_lab.cpp
   ${CMAKE_CURRENT_LIST_DIR}/divergence_presets.cpp
   ${CMAKE_CURRENT_LIST_DIR}/divergence_trace.cpp
@@ -11,8 +11,8 @@ target_sources(warpscope_backend PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/simt_timing.cpp
   ${CMAKE_CURRENT_LIST_DIR}/simt_table.cpp
 )
-if(WARPSCOPE_ENABLE_CUDA)
-  target_sources(warpscope_backend PRIVATE
+if(warpscope_lab_cuda)
+  target_sources(${warpscope_lab_target} PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/divergence_cuda.cpp
     ${CMAKE_CURRENT_LIST_DIR}/divergence_kernels.cu
   )

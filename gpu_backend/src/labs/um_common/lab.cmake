@@ -5,7 +5,7 @@
 # (uvm_gpu_memory), the anti-thrashing heuristic (uvm_thrashing), migrations and eviction
 # (uvm_engine), the GPU fault path (uvm_fault_service), the CPU path (uvm_cpu_access), and the
 # kernels that raise the faults (uvm_stream_kernel).
-target_sources(warpscope_backend PRIVATE
+target_sources(${warpscope_lab_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/um_trace.cpp
   ${CMAKE_CURRENT_LIST_DIR}/um_views.cpp
   ${CMAKE_CURRENT_LIST_DIR}/um_lab_run.cpp
@@ -23,8 +23,8 @@ target_sources(warpscope_backend PRIVATE
 # With the toolkit: CUPTI's unified-memory counters (um_capture.cpp collects them,
 # um_capture_records.cpp translates them into the trace's records) and the managed-memory helpers
 # and safety cap (um_support.cpp), shared by the um-* rooms' CUDA measurements.
-if(WARPSCOPE_ENABLE_CUDA)
-  target_sources(warpscope_backend PRIVATE
+if(warpscope_lab_cuda)
+  target_sources(${warpscope_lab_target} PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/um_capture.cpp
     ${CMAKE_CURRENT_LIST_DIR}/um_capture_records.cpp
     ${CMAKE_CURRENT_LIST_DIR}/um_support.cpp

@@ -1,12 +1,12 @@
 # Lab room "um-multi-gpu": declaration, plan and assembly (um_multi_gpu_lab.cpp) and the model's scenarios
 # (um_multi_gpu_model.cpp) in every build; the GPU side only with the toolkit.
-target_sources(warpscope_backend PRIVATE
+target_sources(${warpscope_lab_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/um_multi_gpu_lab.cpp
   ${CMAKE_CURRENT_LIST_DIR}/um_multi_gpu_presets.cpp
   ${CMAKE_CURRENT_LIST_DIR}/um_multi_gpu_model.cpp
 )
-if(WARPSCOPE_ENABLE_CUDA)
-  target_sources(warpscope_backend PRIVATE
+if(warpscope_lab_cuda)
+  target_sources(${warpscope_lab_target} PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/um_multi_gpu_measure.cpp
     ${CMAKE_CURRENT_LIST_DIR}/um_multi_gpu_cuda.cpp
     ${CMAKE_CURRENT_LIST_DIR}/um_multi_gpu_kernels.cu

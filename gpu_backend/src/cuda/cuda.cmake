@@ -1,0 +1,45 @@
+# CUDA backend, included by warpscope_add_backend (gpu_backend/CMakeLists.txt) for
+# ${warpscope_lab_target}. Without CUDA (no toolkit, or the window's backend) a stub
+# makeCudaBackend() returns nullptr, so every front end still builds and falls back to the
+# simulator at run time.
+if(NOT warpscope_lab_cuda)
+  target_sources(${warpscope_lab_target} PRIVATE ${CMAKE_CURRENT_LIST_DIR}/cuda_unavailable.cpp)
+  return()
+endif()
+
+# Host logic: .cpp files built by the host compiler against the runtime API. Kernels (.cu) and
+# their launch wrappers live in each lab's room; the ones every lab shares are here.
+target_sources(${warpscope_lab_target} PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/cuda_backend.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/cuda_check.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/device_query.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/timing.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/occupancy.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ceilings.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/fma_bench.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/counters.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/cupti_range_profiler.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/cupti_subscription.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/dynamic_library.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/cuda_run_guard.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/kernels/occupancy_probe.cu
+  ${CMAKE_CURRENT_LIST_DIR}/kernels/fma_chains.cu
+  ${CMAKE_CURRENT_LIST_DIR}/kernels/fill_words.cu
+  ${CMAKE_CURRENT_LIST_DIR}/kernels/fault_injection.cu
+)
+target_link_libraries(${warpscope_lab_target} PUBLIC CUDA::cudart)
+# CUPTI: hardware counters (counters.cpp) and activity records (cupti_subscription.cpp: the unified-memory
+# family's capture, the streams lab's timeline).
+target_link_libraries(${warpscope_lab_target} PUBLIC CUDA::cupti)
+# The device query names the architectures when it leaves out a GPU the build has no kernels for.
+string(REPLACE ";" "," warpscope_cuda_archs_text "${WARPSCOPE_CUDA_ARCHITECTURES}")
+set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/device_query.cpp PROPERTIES
+  COMPILE_DEFINITIONS "WARPSCOPE_CUDA_ARCHITECTURES_TEXT=\"${warpscope_cuda_archs_text}\"")
+# One runtime for the whole program: the shared one that CUDA::cudart links.
+set_target_properties(${warpscope_lab_target} PROPERTIES CUDA_RUNTIME_LIBRARY Shared)
+# ptxas warns if an array spills to local memory (the kernels must not).
+target_compile_options(${warpscope_lab_target} PRIVATE
+  $<$<COMPILE_LANGUAGE:CUDA>:-Xptxas=-warn-spills,-warn-lmem-usage>)
+# CMake 3.25 does not know nvcc's C++20 flag (it refuses CMAKE_CUDA_STANDARD 20 at generate time);
+# the kernels need only C++17 (if constexpr, index_sequence), so they are built as C++17.
+set_target_properties(${warpscope_lab_target} PROPERTIES CUDA_STANDARD 17 CUDA_STANDARD_REQUIRED ON)
