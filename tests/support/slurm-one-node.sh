@@ -10,6 +10,8 @@
 #                                 SLURM_CONF=DIR/slurm.conf on stdout. On failure: one line on
 #                                 stderr saying what failed (with the daemon's log tail), what
 #                                 was started is stopped again, exit status 1.
+#   slurm-one-node.sh start DIR OWNER_PID   the same, and the cluster stops by itself once process
+#                                 OWNER_PID has ended (a test killed before it could stop it).
 #   slurm-one-node.sh stop DIR    cancels the cluster's jobs, ends its job steps and daemons (by
 #                                 their pid files); safe to call twice, or after a failed start.
 #
@@ -25,15 +27,25 @@ for v in $(compgen -e); do [[ $v == SLURM_* ]] && unset "$v"; done
 umask 077
 
 me="slurm-one-node"
-usage() { echo "usage: $0 start|stop DIR" >&2; exit 2; }
-[ $# -eq 2 ] || usage
+usage() { echo "usage: $0 start DIR [OWNER_PID] | stop DIR" >&2; exit 2; }
+[ $# -eq 2 ] || { [ $# -eq 3 ] && [ "$1" = start ]; } || usage
 cmd=$1
 dir=$2
+owner=${3:-}
+script="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 [ -n "$dir" ] || usage
 case "$cmd" in start) mkdir -p "$dir" 2>/dev/null ;; stop) ;; *) usage ;; esac
 [ -d "$dir" ] || { [ "$cmd" = stop ] && exit 0; echo "$me: cannot create directory $dir" >&2; exit 1; }
 dir=$(cd "$dir" && pwd -P)
 conf="$dir/slurm.conf"
+
+# With OWNER_PID: a watchdog stops the cluster once that process is gone without stopping it (a
+# test killed by a timeout or a crash), so no daemons outlive it. It ends with DIR's slurm.conf.
+start_watchdog() {
+  [ -n "$owner" ] || return 0
+  setsid bash -c 'while kill -0 "$1" 2>/dev/null && [ -e "$2/slurm.conf" ]; do sleep 2; done; exec "$3" stop "$2"' \
+    watchdog "$owner" "$dir" "$script" </dev/null >/dev/null 2>&1 &
+}
 
 # True when pid file $1 names a live process whose command line mentions this cluster's DIR (so a
 # recycled pid is never killed).
@@ -302,7 +314,7 @@ for attempt in 1 2 3; do
     [ -z "$why" ] || break
     state=$(timeout 5 sinfo -h -n localhost -o %T 2>/dev/null | head -1)
     case "$state" in
-      idle) echo "SLURM_CONF=$conf"; exit 0 ;;
+      idle) start_watchdog; echo "SLURM_CONF=$conf"; exit 0 ;;
       inval*|drain*|fail*)
         why="the node is $state ($(timeout 5 sinfo -h -n localhost -o %E 2>/dev/null | head -1)):"
         break ;;

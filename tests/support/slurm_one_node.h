@@ -65,7 +65,7 @@ class SlurmOneNode {
     }
     dir_ = templ;
     const std::string out = dir_ + "/start.stdout", err = dir_ + "/start.stderr";
-    const int status = std::system(("'" + std::string(WARPSCOPE_SLURM_ONE_NODE_SCRIPT) + "' start " + quote(dir_) +
+    const int status = std::system(("'" + std::string(WARPSCOPE_SLURM_ONE_NODE_SCRIPT) + "' start " + quote(dir_) + " " + std::to_string(getpid()) +
                                     " >" + quote(out) + " 2>" + quote(err))
                                        .c_str());
     const std::string printed = readFile(out);
