@@ -58,9 +58,7 @@ MainWindow::MainWindow(RunController* runs, StartupChoice startup, QWidget* pare
   connect(&staleRefresh_, &QTimer::timeout, this, &MainWindow::refreshStaleViews);
 
   connect(runs_, &RunController::sessionReady, this, &MainWindow::onSessionReady);
-  connect(runs_, &RunController::devicesChanged, this, &MainWindow::onDevicesChanged);
-  connect(runs_, &RunController::hostConnectFailed, this, &MainWindow::onHostConnectFailed);
-  connect(runs_, &RunController::hostConnectProgress, this, &MainWindow::onHostConnectProgress);
+  connectHostSignals();
   connect(runs_, &RunController::sessionFailed, this, [this](const QString& message) {
     messageBar_->showMessage(tr("No backend is available: %1").arg(message), MessageBar::Level::Error);
     statusBar_->runEnded(tr("No backend"), -1);

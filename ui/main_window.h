@@ -150,6 +150,8 @@ class MainWindow : public QMainWindow {
   void onSessionReady(const QList<DeviceInfo>& devices, const QString& defaultDeviceId);
   void onDevicesChanged(const QList<DeviceInfo>& devices, const QString& hostsFirstDeviceId, const QString& host,
                         int added);
+  /// The controller's host-connection signals to the handlers below (main_window_hosts.cpp).
+  void connectHostSignals();
   void onHostConnectProgress(const QString& host, const QString& state);
   void onHostConnectFailed(const QString& host, const QString& message, bool cancelled);
   /// The message bar's "Connecting to HOST: STATE" with its Cancel button.

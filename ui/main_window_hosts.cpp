@@ -17,6 +17,12 @@ namespace {
 constexpr const char* kLastHostKey = "remote/lastHost";
 }
 
+void MainWindow::connectHostSignals() {
+  connect(runs_, &RunController::devicesChanged, this, &MainWindow::onDevicesChanged);
+  connect(runs_, &RunController::hostConnectFailed, this, &MainWindow::onHostConnectFailed);
+  connect(runs_, &RunController::hostConnectProgress, this, &MainWindow::onHostConnectProgress);
+}
+
 void MainWindow::connectHostInteractively() {
   QSettings settings;
   bool ok = false;

@@ -48,8 +48,7 @@ WorkerCommand slurmWorkerCommand(const std::string& login, const std::string& sr
   c.slurmLogin = login;
   c.idPrefix = "slurm:" + (login.empty() ? std::string("local") : login) + "/";
   c.host = login.empty() ? "Slurm on this machine" : "Slurm via " + login;
-  const char* simulator = std::getenv("WARPSCOPE_REMOTE_SIMULATOR");
-  c.withSimulator = simulator && std::string(simulator) == "1";
+  c.withSimulator = remoteSimulatorWanted();
   if (login.empty()) {
     // A window that itself runs inside a Slurm job (salloc, a desktop session) must not start the
     // worker as a step of that job, nor ever cancel it: srun here gets a job of its own. exec: the

@@ -22,14 +22,18 @@ std::vector<std::string> sshPrefix(const std::string& host) {
           "-o", "ServerAliveCountMax=3", "-T", host};
 }
 
+bool remoteSimulatorWanted() {
+  const char* simulator = std::getenv("WARPSCOPE_REMOTE_SIMULATOR");
+  return simulator && std::string(simulator) == "1";
+}
+
 WorkerCommand sshWorkerCommand(const std::string& host) {
   checkHostName(host);
   WorkerCommand c;
   c.host = host;
   c.idPrefix = clientDeviceId(host, "");
   const char* remote = std::getenv("WARPSCOPE_REMOTE_CLI");
-  const char* simulator = std::getenv("WARPSCOPE_REMOTE_SIMULATOR");
-  c.withSimulator = simulator && std::string(simulator) == "1";
+  c.withSimulator = remoteSimulatorWanted();
   c.argv = sshPrefix(host);
   c.argv.insert(c.argv.end(), {remote && *remote ? remote : "warpscope-cli", "serve"});
   return c;

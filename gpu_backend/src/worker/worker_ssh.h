@@ -17,4 +17,8 @@ void checkHostName(const std::string& host);
 /// the program (the tests' loopback sshd).
 std::vector<std::string> sshPrefix(const std::string& host);
 
+/// WARPSCOPE_REMOTE_SIMULATOR=1: a remote worker (ssh or Slurm) is asked for its simulator devices
+/// too (a host without a GPU; the tests).
+bool remoteSimulatorWanted();
+
 }  // namespace warpscope::worker
