@@ -17,7 +17,7 @@
 #include "views/view_chart.h"
 #include "message_bar.h"
 #include "warpscope/session.h"
-#include "warpscope/worker.h"
+#include "warpscope/worker_session.h"
 
 namespace {
 

@@ -20,7 +20,7 @@
 #include "labs/um_policies/um_policies_model.h"
 #include "labs/um_thrashing/um_thrashing_model.h"
 #include "labs/um_streaming/um_streaming_model.h"
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 
 namespace {
 

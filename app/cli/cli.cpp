@@ -9,7 +9,7 @@
 #include "warpscope/lectures.h"
 #include "warpscope/registry.h"
 #include "warpscope/session.h"
-#include "warpscope/worker.h"
+#include "warpscope/worker_session.h"
 #include "warpscope/writers.h"
 
 namespace warpscope::cli {

@@ -9,6 +9,7 @@
 #include "cuda/cuda_backend.h"
 #include "cuda/device_query.h"
 #include "labs/atomics/atomics_lab.h"
+#include "resolved_run.h"
 
 namespace warpscope {
 namespace {
@@ -23,7 +24,7 @@ class AtomicsOnGpu : public ::testing::Test {
   RunResult measure(const std::vector<std::string>& settings, RunScope scope) {
     const RunRequest request{labs::kAtomicsId, "cuda:0", parseAssignments(labs::atomicsSpec().params, settings), scope};
     CancelToken cancel;
-    RunOutcome outcome = backend_->run(request, {}, cancel);
+    RunOutcome outcome = test::runResolved(*backend_, request, {}, cancel);
     if (!outcome.ok()) ADD_FAILURE() << outcome.error().message;
     return outcome.ok() ? outcome.result() : RunResult{};
   }

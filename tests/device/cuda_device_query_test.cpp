@@ -9,6 +9,7 @@
 #include "cuda/cuda_backend.h"
 #include "cuda/device_query.h"
 #include "warpscope/backend.h"
+#include "resolved_run.h"
 
 namespace warpscope::cuda {
 namespace {
@@ -100,7 +101,7 @@ TEST_F(CudaDeviceQuery, BackendListsEveryUsableDeviceAsCudaOrdinal) {
     std::cout << "left out: " << left.reason << "\n";
     EXPECT_FALSE(left.reason.empty()) << left.id;
     CancelToken cancel;
-    const RunOutcome outcome = backend->run({"latency-arith", left.id, {}, RunScope::FocusOnly}, {}, cancel);
+    const RunOutcome outcome = test::runResolved(*backend, {"latency-arith", left.id, {}, RunScope::FocusOnly}, {}, cancel);
     ASSERT_FALSE(outcome.ok());
     EXPECT_EQ(outcome.error().message, left.reason) << "a left-out device says why when asked for";
   }

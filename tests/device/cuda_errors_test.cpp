@@ -8,6 +8,8 @@
 #include "cuda/device_query.h"
 #include "labs/latency_memory/volkov_copy.h"
 #include "cuda/cuda_run_guard.h"
+#include "resolved_run.h"
+#include "warpscope/session.h"
 
 namespace warpscope::cuda {
 namespace {
@@ -41,7 +43,7 @@ TEST_F(CudaErrors, ImpossibleLaunchIsADeviceErrorAndTheBackendStillWorks) {
   EXPECT_FALSE(context->broken);
 
   CancelToken cancel;
-  const RunOutcome after = backend.run(arithFocus(), {}, cancel);
+  const RunOutcome after = test::runResolved(backend, arithFocus(), {}, cancel);
   ASSERT_TRUE(after.ok()) << after.error().message;
   EXPECT_GT(after.result().findScalar("focus.gflops")->value, 0);
 }
@@ -63,7 +65,7 @@ TEST_F(CudaErrors, InfeasibleThreadsPerSmIsBadInput) {
   request.params.set("threads_per_block", 1024);
   request.params.set("blocks_per_sm", 8);
   CancelToken cancel;
-  const RunOutcome outcome = backend.run(request, {}, cancel);
+  const RunOutcome outcome = test::runResolved(backend, request, {}, cancel);
   ASSERT_FALSE(outcome.ok());
   EXPECT_EQ(outcome.error().kind, RunError::Kind::BadInput);
   EXPECT_NE(outcome.error().message.find("blocks_per_sm"), std::string::npos) << outcome.error().message;
@@ -74,10 +76,15 @@ TEST_F(CudaErrors, UnknownDeviceAndLabAreBadInput) {
   CancelToken cancel;
   RunRequest request = arithFocus();
   request.deviceId = "cuda:99";
-  EXPECT_EQ(backend.run(request, {}, cancel).error().kind, RunError::Kind::BadInput);
+  EXPECT_EQ(test::runResolved(backend, request, {}, cancel).error().kind, RunError::Kind::BadInput);
+  // A lab is resolved by the session, before any backend sees the request.
+  Session session(std::make_unique<CudaBackend>(), nullptr);
   request = arithFocus();
   request.labId = "no-such-lab";
-  EXPECT_EQ(backend.run(request, {}, cancel).error().kind, RunError::Kind::BadInput);
+  const RunOutcome unknownLab = session.run(request, {}, cancel);
+  ASSERT_FALSE(unknownLab.ok());
+  EXPECT_EQ(unknownLab.error().kind, RunError::Kind::BadInput);
+  EXPECT_NE(unknownLab.error().message.find("unknown lab 'no-such-lab'"), std::string::npos) << unknownLab.error().message;
 }
 
 TEST_F(CudaErrors, CancelBetweenLaunchesStopsTheRun) {
@@ -87,7 +94,7 @@ TEST_F(CudaErrors, CancelBetweenLaunchesStopsTheRun) {
   request.scope = RunScope::FullSweep;
   int progressCalls = 0;
   // Cancel from the progress callback after the third point: the run must stop there.
-  const RunOutcome outcome = backend.run(
+  const RunOutcome outcome = test::runResolved(backend, 
       request,
       [&](double, const std::string&) {
         if (++progressCalls == 3) cancel.requestCancel();
@@ -103,7 +110,7 @@ TEST_F(CudaErrors, ProgressRisesToOne) {
   CancelToken cancel;
   double last = -1;
   bool monotone = true;
-  const RunOutcome outcome = backend.run(
+  const RunOutcome outcome = test::runResolved(backend, 
       arithFocus(),
       [&](double fraction, const std::string&) {
         monotone = monotone && fraction >= last;

@@ -16,6 +16,7 @@
 #include "cuda/device_query.h"
 #include "labs/divergence/divergence_kernels.h"
 #include "labs/divergence/divergence_lab.h"
+#include "resolved_run.h"
 
 namespace warpscope::labs {
 namespace {
@@ -206,7 +207,7 @@ TEST_F(DivergenceKernels, FullRunMeasuresOverheadAndMatchesTheRecordedMasks) {
   cuda::CudaBackend backend;
   CancelToken cancel;
   RunRequest request{kDivergenceId, "cuda:0", defaultParams(divergenceSpec().params), RunScope::FullSweep};
-  const RunOutcome outcome = backend.run(request, {}, cancel);
+  const RunOutcome outcome = test::runResolved(backend, request, {}, cancel);
   ASSERT_TRUE(outcome.ok()) << outcome.error().message;
   const RunResult& r = outcome.result();
   EXPECT_EQ(r.provenance, Provenance::Measured);

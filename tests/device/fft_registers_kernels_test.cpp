@@ -18,6 +18,7 @@
 #include "labs/fft_registers/fft_registers_kernels.h"
 #include "labs/fft_registers/fft_registers_lab.h"
 #include "labs/fft_registers/fft_registers_reference.h"
+#include "resolved_run.h"
 
 namespace warpscope {
 namespace {
@@ -109,7 +110,7 @@ TEST_F(FftRegistersKernels, TheLabsMeasurementChecksAndReportsEveryPointsPerThre
   const RunRequest request{labs::kFftRegistersId, "cuda:0", defaultParams(labs::fftRegistersSpec().params),
                            RunScope::FullSweep};
   CancelToken cancel;
-  const RunOutcome outcome = backend.run(request, {}, cancel);
+  const RunOutcome outcome = test::runResolved(backend, request, {}, cancel);
   ASSERT_TRUE(outcome.ok()) << outcome.error().message;
   const RunResult& r = outcome.result();
   for (const char* id : {"fft.gflops", "fft.fraction_of_bandwidth_bound", "fft.registers_per_thread", "fft.occupancy"})

@@ -7,6 +7,7 @@
 #include "cuda/cuda_backend.h"
 #include "labs/latency_memory/copy_bench.h"
 #include "cuda/device_query.h"
+#include "resolved_run.h"
 
 namespace warpscope::cuda {
 namespace {
@@ -35,7 +36,7 @@ TEST_F(LatencyMemoryCuda, BufferTheL2CouldHoldIsBadInputNamingBufferMib) {
   RunRequest request = memoryFocus();
   request.params.set("buffer_mib", static_cast<double>(smallestMib));
   CancelToken cancel;
-  const RunOutcome outcome = backend.run(request, {}, cancel);
+  const RunOutcome outcome = test::runResolved(backend, request, {}, cancel);
   ASSERT_FALSE(outcome.ok());
   EXPECT_EQ(outcome.error().kind, RunError::Kind::BadInput);
   EXPECT_NE(outcome.error().message.find("buffer_mib"), std::string::npos) << outcome.error().message;
@@ -49,19 +50,19 @@ TEST_F(LatencyMemoryCuda, FocusRerunsReuseTheBuffersUntilBufferMibChanges) {
   ASSERT_NE(context, nullptr);
   CancelToken cancel;
   RunRequest request = memoryFocus();
-  const RunOutcome first = backend.run(request, {}, cancel);
+  const RunOutcome first = test::runResolved(backend, request, {}, cancel);
   ASSERT_TRUE(first.ok()) << first.error().message;
   ASSERT_NE(context->labState<CopyBuffers>().bench, nullptr);
   const CopyBench* kept = context->labState<CopyBuffers>().bench.get();
 
-  const RunOutcome again = backend.run(request, {}, cancel);
+  const RunOutcome again = test::runResolved(backend, request, {}, cancel);
   ASSERT_TRUE(again.ok()) << again.error().message;
   EXPECT_EQ(context->labState<CopyBuffers>().bench.get(), kept) << "a rerun at the same buffer_mib must not reallocate";
 
   // One step larger still outgrows 4 x L2 whenever the default does.
   const double biggerMib = request.params.getInt("buffer_mib") + 32.0;
   request.params.set("buffer_mib", biggerMib);
-  const RunOutcome bigger = backend.run(request, {}, cancel);
+  const RunOutcome bigger = test::runResolved(backend, request, {}, cancel);
   ASSERT_TRUE(bigger.ok()) << bigger.error().message;
   ASSERT_NE(context->labState<CopyBuffers>().bench, nullptr);
   EXPECT_EQ(context->labState<CopyBuffers>().bench->bufferBytes(), static_cast<std::size_t>(biggerMib) << 20);

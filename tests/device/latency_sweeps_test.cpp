@@ -18,6 +18,7 @@
 #include "labs/latency_memory/copy_bench.h"
 #include "cuda/device_query.h"
 #include "warpscope/writers.h"
+#include "resolved_run.h"
 
 namespace warpscope::cuda {
 namespace {
@@ -43,7 +44,7 @@ const RunResult& fullSweep(const std::string& labId) {
   static const auto backend = makeCudaBackend();
   const LabSpec spec = labId == labs::kLatencyArithId ? labs::latencyArithSpec() : labs::latencyMemorySpec();
   CancelToken cancel;
-  RunOutcome outcome = backend->run({labId, "cuda:0", defaultParams(spec.params), RunScope::FullSweep}, {}, cancel);
+  RunOutcome outcome = test::runResolved(*backend, {labId, "cuda:0", defaultParams(spec.params), RunScope::FullSweep}, {}, cancel);
   if (!outcome.ok()) throw std::runtime_error(labId + " sweep failed: " + outcome.error().message);
   const RunResult& result = done.emplace(labId, outcome.result()).first->second;
   std::cout << labId << " full sweep on " << result.deviceName << ": " << std::fixed << std::setprecision(2)

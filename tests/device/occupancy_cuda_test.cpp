@@ -10,6 +10,7 @@
 #include "cuda/device_query.h"
 #include "labs/occupancy/occupancy_lab.h"
 #include "labs/occupancy/register_cap_kernel.h"
+#include "resolved_run.h"
 
 namespace warpscope::cuda {
 namespace {
@@ -33,7 +34,7 @@ TEST_F(OccupancyCuda, CalculatorAgreesWithTheOccupancyApiAndCapsSpillWhereTheyBi
   params.set("shared_bytes_per_block", 20000);
   params.set("carveout_percent", 37);
   CancelToken cancel;
-  const RunOutcome outcome = backend.run({labs::kOccupancyId, "cuda:0", params, RunScope::FullSweep}, {}, cancel);
+  const RunOutcome outcome = test::runResolved(backend, {labs::kOccupancyId, "cuda:0", params, RunScope::FullSweep}, {}, cancel);
   ASSERT_TRUE(outcome.ok()) << outcome.error().message;
   const RunResult& r = outcome.result();
   for (const std::string& note : r.notes) std::cout << "  " << note << "\n";

@@ -11,6 +11,7 @@
 #include "cuda/cuda_backend.h"
 #include "cuda/device_query.h"
 #include "labs/streams/streams_lab.h"
+#include "resolved_run.h"
 
 namespace warpscope {
 namespace {
@@ -24,7 +25,7 @@ class StreamsOnGpu : public ::testing::Test {
   RunResult measure(const std::vector<std::string>& settings, RunScope scope = RunScope::FullSweep) {
     const RunRequest request{labs::kStreamsId, "cuda:0", parseAssignments(labs::streamsSpec().params, settings), scope};
     CancelToken cancel;
-    RunOutcome outcome = backend_->run(request, {}, cancel);
+    RunOutcome outcome = test::runResolved(*backend_, request, {}, cancel);
     if (!outcome.ok()) ADD_FAILURE() << outcome.error().message;
     return outcome.ok() ? outcome.result() : RunResult{};
   }

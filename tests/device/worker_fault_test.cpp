@@ -11,6 +11,7 @@
 #include "labs/latency_arith/latency_arith_lab.h"
 #include "labs/streams/streams_lab.h"
 #include "warpscope/worker.h"
+#include "resolved_run.h"
 
 namespace warpscope {
 namespace {
@@ -23,7 +24,7 @@ TEST(WorkerFaults, ThreeKernelFaultsInARowEndOnlyTheWorker) {
   const RunRequest request{labs::kStreamsId, "cuda:0", defaultParams(labs::streamsSpec().params), RunScope::FocusOnly};
   CancelToken cancel;
   for (int fault = 0; fault < 3; ++fault) {
-    const RunOutcome out = faulty->run(request, {}, cancel);
+    const RunOutcome out = test::runResolved(*faulty, request, {}, cancel);
     ASSERT_FALSE(out.ok());
     std::cout << "  fault " << fault + 1 << ": " << out.error().message << "\n";
     EXPECT_TRUE(out.error().deviceContextLost);
@@ -31,7 +32,7 @@ TEST(WorkerFaults, ThreeKernelFaultsInARowEndOnlyTheWorker) {
     EXPECT_NE(out.error().message.find("next run starts a new one"), std::string::npos) << out.error().message;
   }
   auto healthy = worker::makeWorkerBackend(worker::localWorkerCommand());
-  const RunOutcome after = healthy->run(request, {}, cancel);
+  const RunOutcome after = test::runResolved(*healthy, request, {}, cancel);
   ASSERT_TRUE(after.ok()) << after.error().message;
   EXPECT_GT(after.result().findScalar("streams.total_ms")->value, 0);
 }
@@ -44,13 +45,13 @@ TEST(WorkerFaults, FaultScopedToOneLabEndsTheWorkerOnlyOnThatLabsRuns) {
   const RunRequest arith{labs::kLatencyArithId, "cuda:0", defaultParams(labs::latencyArithSpec().params), RunScope::FocusOnly};
   const RunRequest streams{labs::kStreamsId, "cuda:0", defaultParams(labs::streamsSpec().params), RunScope::FocusOnly};
   CancelToken cancel;
-  const RunOutcome before = backend->run(arith, {}, cancel);
+  const RunOutcome before = test::runResolved(*backend, arith, {}, cancel);
   ASSERT_TRUE(before.ok()) << before.error().message;
-  const RunOutcome fault = backend->run(streams, {}, cancel);
+  const RunOutcome fault = test::runResolved(*backend, streams, {}, cancel);
   ASSERT_FALSE(fault.ok());
   std::cout << "  " << fault.error().message << "\n";
   EXPECT_TRUE(fault.error().deviceContextLost);
-  const RunOutcome after = backend->run(arith, {}, cancel);
+  const RunOutcome after = test::runResolved(*backend, arith, {}, cancel);
   ASSERT_TRUE(after.ok()) << after.error().message;
   ASSERT_FALSE(after.result().notes.empty());
   EXPECT_NE(after.result().notes.front().find("a new GPU worker was started"), std::string::npos)

@@ -57,7 +57,8 @@ std::vector<DeviceInfo> FakeBackend::devices() const {
   return {d};
 }
 
-RunOutcome FakeBackend::run(const RunRequest& request, const ProgressFn& progress, const CancelToken& cancel) {
+RunOutcome FakeBackend::run(const labs::LabDefinition&, const RunRequest& request, const ProgressFn& progress,
+                            const CancelToken& cancel) {
   bool fail = false;
   std::string alternative;
   bool withKinds = false;

@@ -52,7 +52,8 @@ class FakeBackend : public Backend {
   explicit FakeBackend(std::shared_ptr<FakeBackendState> state) : state_(std::move(state)) {}
   [[nodiscard]] std::string name() const override { return "Simulator"; }
   [[nodiscard]] std::vector<DeviceInfo> devices() const override;
-  RunOutcome run(const RunRequest& request, const ProgressFn& progress, const CancelToken& cancel) override;
+  RunOutcome run(const labs::LabDefinition& lab, const RunRequest& request, const ProgressFn& progress,
+                 const CancelToken& cancel) override;
 
  private:
   std::shared_ptr<FakeBackendState> state_;

@@ -30,7 +30,7 @@
 #include "param_panel.h"
 #include "run_status_bar.h"
 #include "warpscope/session.h"
-#include "warpscope/worker.h"
+#include "warpscope/worker_session.h"
 
 namespace warpscope::test {
 namespace {

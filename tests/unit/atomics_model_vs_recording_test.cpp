@@ -10,6 +10,7 @@
 #include "sim/simulator_backend.h"
 #include "warpscope/backend.h"
 #include "warpscope/recording.h"
+#include "resolved_run.h"
 
 using namespace warpscope;
 
@@ -22,7 +23,7 @@ RunResult recorded(const std::string& preset) {
 RunResult modelled(const RunResult& measured) {
   auto simulator = makeSimulatorBackend();
   CancelToken cancel;
-  RunOutcome out = simulator->run({measured.labId, "sim:h200", ParamSet(measured.params), RunScope::FullSweep}, {}, cancel);
+  RunOutcome out = test::runResolved(*simulator, {measured.labId, "sim:h200", ParamSet(measured.params), RunScope::FullSweep}, {}, cancel);
   EXPECT_TRUE(out.ok()) << (out.ok() ? "" : out.error().message);
   return out.ok() ? out.result() : RunResult{};
 }

@@ -11,7 +11,7 @@
 
 #include "labs/latency_arith/latency_arith_model.h"
 #include "labs/latency_memory/latency_memory_model.h"
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 #include "warpscope/params.h"
 #include "warpscope_resources/embedded_profiles.h"
 

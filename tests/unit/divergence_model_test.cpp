@@ -9,7 +9,7 @@
 #include "lab_test_device.h"
 #include "labs/divergence/divergence_lab.h"
 #include "labs/divergence/divergence_model.h"
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 
 namespace warpscope::labs {
 namespace {

@@ -14,6 +14,7 @@
 #include "warpscope/backend.h"
 #include "test_data.h"
 #include "warpscope/writers.h"
+#include "resolved_run.h"
 
 namespace warpscope::labs {
 namespace {
@@ -67,7 +68,7 @@ TEST_P(DivergenceRecording, ModelPredictsTheMeasuredTimesAndSlowdowns) {
   auto simulator = makeSimulatorBackend();
   CancelToken cancel;
   const RunOutcome model =
-      simulator->run({kDivergenceId, c.profile, ParamSet(measured.params), RunScope::FullSweep}, {}, cancel);
+      test::runResolved(*simulator, {kDivergenceId, c.profile, ParamSet(measured.params), RunScope::FullSweep}, {}, cancel);
   ASSERT_TRUE(model.ok()) << model.error().message;
   for (const char* view : {"time-vs-paths", "slowdown-vs-paths"}) {
     const Agreement a = compare(measured, model.result(), view);

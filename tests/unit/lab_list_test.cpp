@@ -4,14 +4,14 @@
 
 #include <set>
 
-#include "labs/lab_definition.h"
+#include "core/lab_definition.h"
 #include "warpscope/registry.h"
 
 using namespace warpscope;
 
 TEST(LabList, EveryLabHasAModelAndUniqueViewsOfADeclaredKind) {
   std::set<std::string> ids;
-  for (const labs::LabDefinition& lab : labs::allLabs()) {
+  for (const labs::LabDefinition& lab : LabRegistry::builtin().definitions()) {
     SCOPED_TRACE(lab.spec.id);
     EXPECT_TRUE(ids.insert(lab.spec.id).second) << "registered twice";
     EXPECT_NE(lab.simulate, nullptr) << "every lab runs on the simulator";
@@ -32,14 +32,20 @@ TEST(LabList, EveryLabHasAModelAndUniqueViewsOfADeclaredKind) {
   }
 }
 
-TEST(LabList, RegistryListsExactlyTheLabsOfTheList) {
-  const auto& registered = LabRegistry::builtin().labs();
-  ASSERT_EQ(registered.size(), labs::allLabs().size());
-  for (std::size_t i = 0; i < registered.size(); ++i) {
-    EXPECT_EQ(registered[i].id, labs::allLabs()[i].spec.id);
-    EXPECT_EQ(labs::findLab(registered[i].id), &labs::allLabs()[i]);
+TEST(LabList, OneRegistryTheDeclarationsAreTheDefinitionsOwnNotCopies) {
+  const LabRegistry& registry = LabRegistry::builtin();
+  const auto& definitions = registry.definitions();
+  ASSERT_EQ(registry.labs().size(), definitions.size());
+  for (std::size_t i = 0; i < definitions.size(); ++i) {
+    const std::string& id = definitions[i].spec.id;
+    EXPECT_EQ(&registry.labs()[i], &definitions[i].spec) << id;
+    EXPECT_EQ(registry.definition(id), &definitions[i]) << id;
+    EXPECT_EQ(registry.find(id), &definitions[i].spec) << id;
+    EXPECT_EQ(&registry.resolve(id), &definitions[i]) << id;
   }
-  EXPECT_EQ(labs::findLab("no-such-lab"), nullptr);
+  EXPECT_EQ(registry.definition("no-such-lab"), nullptr);
+  EXPECT_EQ(registry.find("no-such-lab"), nullptr);
+  EXPECT_THROW((void)registry.resolve("no-such-lab"), BadInputError);
 }
 
 TEST(LabList, SameSweepIgnoresFocusParametersOnly) {

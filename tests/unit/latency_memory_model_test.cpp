@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 #include "test_data.h"
 #include "labs/latency_memory/latency_memory_model.h"
 

@@ -4,7 +4,7 @@
 
 #include "labs/limiter/limiter_lab.h"
 #include "labs/limiter/limiter_model.h"
-#include "labs/run_monitor.h"
+#include "core/run_monitor.h"
 #include "test_data.h"
 
 using namespace warpscope;

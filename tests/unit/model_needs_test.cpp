@@ -4,7 +4,8 @@
 // when its declared groups are there, and Session::whyCannotRun says so exactly then.
 #include <gtest/gtest.h>
 
-#include "labs/lab_definition.h"
+#include "core/lab_definition.h"
+#include "warpscope/registry.h"
 #include "test_data.h"
 #include "warpscope/session.h"
 
@@ -19,7 +20,7 @@ bool missingAMechanism(const std::string& message) {
 TEST(ModelNeeds, EachLabRunsOnAProfileExactlyWhenItsDeclaredMechanismsAreThere) {
   Session session(nullptr, makeSimulatorBackend(), "no GPU in this test");
   CancelToken never;
-  for (const labs::LabDefinition& lab : labs::allLabs())
+  for (const labs::LabDefinition& lab : LabRegistry::builtin().definitions())
     for (const sim::DeviceProfile& profile : test::shippedProfiles()) {
       bool declaredThere = true;
       for (const std::string& group : lab.modelNeeds) declaredThere = declaredThere && profile.mechanisms.count(group) > 0;

@@ -10,6 +10,7 @@
 #include "warpscope/backend.h"
 #include "test_data.h"
 #include "warpscope/writers.h"
+#include "resolved_run.h"
 
 using namespace warpscope;
 
@@ -29,7 +30,7 @@ Agreement compare(const RunResult& measured, const std::string& profileId, const
   auto simulator = makeSimulatorBackend();
   RunRequest request{measured.labId, profileId, ParamSet(measured.params), RunScope::FullSweep};
   CancelToken cancel;
-  RunOutcome modelled = simulator->run(request, {}, cancel);
+  RunOutcome modelled = test::runResolved(*simulator, request, {}, cancel);
   EXPECT_TRUE(modelled.ok()) << (modelled.ok() ? "" : modelled.error().message);
   if (!modelled.ok()) return {};
   const View* real = measured.findView(viewId);

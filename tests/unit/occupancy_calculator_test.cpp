@@ -6,7 +6,7 @@
 #include <algorithm>
 
 #include "mechanisms/occupancy_calculator.h"
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 
 namespace warpscope::labs {
 namespace {

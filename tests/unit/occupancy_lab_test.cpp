@@ -8,8 +8,8 @@
 #include "labs/occupancy/occupancy_lab.h"
 #include "labs/occupancy/occupancy_model.h"
 #include "labs/occupancy/register_cap_kernel.h"
-#include "labs/run_monitor.h"
-#include "sim/device_profile.h"
+#include "core/run_monitor.h"
+#include "mechanisms/device_profile.h"
 
 namespace warpscope::labs {
 namespace {

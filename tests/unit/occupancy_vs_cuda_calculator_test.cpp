@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "mechanisms/occupancy_calculator.h"
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 
 #if WARPSCOPE_HAVE_CUDA_OCCUPANCY_H
 #include <cuda_occupancy.h>

@@ -1,6 +1,6 @@
 // Guards the parallel runner of simulated configurations: results in index order whatever the
 // thread count, an evaluation's error reaches the caller, and a cancel stops the run.
-#include "labs/parallel_configurations.h"
+#include "core/parallel_configurations.h"
 
 #include <gtest/gtest.h>
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "lab_test_device.h"
-#include "labs/lab_definition.h"
+#include "core/lab_definition.h"
 #include "labs/register_vs_shared/register_vs_shared_lab.h"
 #include "sim/simulator_backend.h"
 #include "warpscope/backend.h"

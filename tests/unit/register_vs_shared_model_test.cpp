@@ -8,7 +8,7 @@
 
 #include "labs/register_vs_shared/register_vs_shared_lab.h"
 #include "labs/register_vs_shared/register_vs_shared_model.h"
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 #include "test_data.h"
 
 using namespace warpscope;

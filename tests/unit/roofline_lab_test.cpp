@@ -8,7 +8,7 @@
 #include "labs/latency_memory/latency_memory_model.h"
 #include "labs/limiter/limiter_model.h"
 #include "labs/roofline/roofline_lab.h"
-#include "labs/run_monitor.h"
+#include "core/run_monitor.h"
 #include "test_data.h"
 #include "warpscope/writers.h"
 

@@ -1,6 +1,7 @@
-// The house's rule between rooms (ARCHITECTURE.md): a lab room includes no other lab's room (a
+// The house's rule between rooms (docs/architecture.md): a lab room includes no other lab's room (a
 // family's shared room, *_common, is fine), a family's shared room includes no lab room, and
-// the shared layers (cuda/, core/, sim/, mechanisms/, rec/, files/) include no room at all. The
+// the shared layers (cuda/, core/, sim/, mechanisms/, rec/, files/) include no room at all.
+// (The floors themselves, read from docs/architecture.md, are floor_includes_test's.) The
 // scan reads every source file's #include lines; the first tests check the scan itself on a
 // made-up tree, so a rule that silently stopped matching would fail here too.
 #include <gtest/gtest.h>
@@ -30,7 +31,8 @@ std::vector<std::string> roomIncludeViolations(const fs::path& srcRoot) {
     if (ext != ".h" && ext != ".cpp" && ext != ".cu" && ext != ".cuh") continue;
     const fs::path rel = fs::relative(entry.path(), srcRoot);
     const std::string layer = rel.begin()->string();
-    // The file's own room: labs/<room>/...; files directly in labs/ are the lab framework.
+    // The file's own room: labs/<room>/...; a file directly in labs/ is the one list (the lab
+    // framework itself is the contract's, in core/).
     std::string ownRoom;
     if (layer == "labs" && std::distance(rel.begin(), rel.end()) > 2) ownRoom = std::next(rel.begin())->string();
     std::ifstream in(entry.path());
@@ -65,9 +67,9 @@ class MadeUpTree : public ::testing::Test {
     fs::remove_all(root_);
     writeFile(root_ / "labs/alpha/alpha_lab.cpp",
               "#include \"labs/alpha/alpha_lab.h\"\n#include \"labs/fam_common/shared.h\"\n#include \"mechanisms/dram_system.h\"\n");
-    writeFile(root_ / "labs/fam_common/shared.h", "#include \"labs/run_monitor.h\"\n");
+    writeFile(root_ / "labs/fam_common/shared.h", "#include \"core/run_monitor.h\"\n");
     writeFile(root_ / "labs/lab_list.cpp", "#include \"labs/alpha/alpha_lab.h\"\n");
-    writeFile(root_ / "cuda/ceilings.cpp", "#include \"cuda/ceilings.h\"\n#include \"labs/lab_definition.h\"\n");
+    writeFile(root_ / "cuda/ceilings.cpp", "#include \"cuda/ceilings.h\"\n#include \"core/lab_definition.h\"\n");
   }
   void TearDown() override { fs::remove_all(root_); }
   fs::path root_;

@@ -9,11 +9,12 @@
 
 #include "labs/latency_arith/latency_arith_lab.h"
 #include "labs/latency_memory/latency_memory_lab.h"
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 #include "labs/latency_memory/latency_memory_model.h"
 #include "sim/simulator_backend.h"
 #include "warpscope/backend.h"
 #include "warpscope/session.h"
+#include "resolved_run.h"
 
 using namespace warpscope;
 
@@ -28,7 +29,7 @@ RunRequest request(const std::string& lab, const std::string& device = "sim:h100
 RunOutcome run(const RunRequest& r) {
   auto backend = makeSimulatorBackend();
   CancelToken cancel;
-  return backend->run(r, nullptr, cancel);
+  return test::runResolved(*backend, r, nullptr, cancel);
 }
 
 std::set<std::string> viewIds(const RunResult& result) {
@@ -174,8 +175,11 @@ TEST(SimulatorBackend, FocusPointEqualsTheSameConfigurationInTheFullSweep) {
   EXPECT_DOUBLE_EQ(point->y, f.series.front().points.front().y);
 }
 
-TEST(SimulatorBackend, UnknownLabIsBadInputNamingTheLab) {
-  const RunOutcome outcome = run({"latency-quantum", "sim:h100", {}, RunScope::FullSweep});
+TEST(SimulatorBackend, UnknownLabIsBadInputNamingTheLabBeforeTheBackendIsAsked) {
+  // The session resolves the lab; a backend is only ever handed a lab that exists.
+  Session session(nullptr, makeSimulatorBackend());
+  CancelToken cancel;
+  const RunOutcome outcome = session.run({"latency-quantum", "sim:h100", {}, RunScope::FullSweep}, {}, cancel);
   ASSERT_FALSE(outcome.ok());
   EXPECT_EQ(outcome.error().kind, RunError::Kind::BadInput);
   EXPECT_NE(outcome.error().message.find("latency-quantum"), std::string::npos) << outcome.error().message;
@@ -215,7 +219,7 @@ TEST(SimulatorBackend, CancelledBeforeStartReturnsCancelled) {
   auto backend = makeSimulatorBackend();
   CancelToken cancel;
   cancel.requestCancel();
-  const RunOutcome outcome = backend->run(request(labs::kLatencyMemoryId), nullptr, cancel);
+  const RunOutcome outcome = test::runResolved(*backend, request(labs::kLatencyMemoryId), nullptr, cancel);
   ASSERT_FALSE(outcome.ok());
   EXPECT_EQ(outcome.error().kind, RunError::Kind::Cancelled);
 }
@@ -228,7 +232,7 @@ TEST(SimulatorBackend, CancelDuringTheSweepStopsBetweenConfigurations) {
     lastFraction = fraction;
     if (fraction >= 0.3) cancel.requestCancel();
   };
-  const RunOutcome outcome = backend->run(request(labs::kLatencyArithId), progress, cancel);
+  const RunOutcome outcome = test::runResolved(*backend, request(labs::kLatencyArithId), progress, cancel);
   ASSERT_FALSE(outcome.ok());
   EXPECT_EQ(outcome.error().kind, RunError::Kind::Cancelled);
   EXPECT_LT(lastFraction, 0.35) << "the run went on after the cancel";
@@ -242,7 +246,7 @@ TEST(SimulatorBackend, ProgressRisesToOneWithoutFloodingTheCaller) {
     fractions.push_back(fraction);
     EXPECT_FALSE(what.empty());
   };
-  const RunOutcome outcome = backend->run(request(labs::kLatencyArithId), progress, cancel);
+  const RunOutcome outcome = test::runResolved(*backend, request(labs::kLatencyArithId), progress, cancel);
   ASSERT_TRUE(outcome.ok());
   ASSERT_GE(fractions.size(), 2u);
   EXPECT_TRUE(std::is_sorted(fractions.begin(), fractions.end()));
@@ -277,7 +281,7 @@ TEST(SimulatorBackend, MalformedProfilesAreSkippedNotFatal) {
   auto backend = sim::makeSimulatorBackend({}, {"broken.json: model.dram_latency_ns is missing"});
   EXPECT_TRUE(backend->devices().empty());
   CancelToken cancel;
-  const RunOutcome outcome = backend->run(request(labs::kLatencyArithId), nullptr, cancel);
+  const RunOutcome outcome = test::runResolved(*backend, request(labs::kLatencyArithId), nullptr, cancel);
   ASSERT_FALSE(outcome.ok());
   EXPECT_EQ(outcome.error().kind, RunError::Kind::BadInput);
   EXPECT_NE(outcome.error().message.find("broken.json"), std::string::npos) << outcome.error().message;

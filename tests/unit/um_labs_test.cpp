@@ -7,7 +7,8 @@
 #include <set>
 #include <string>
 
-#include "labs/lab_definition.h"
+#include "core/lab_definition.h"
+#include "warpscope/registry.h"
 #include "labs/um_common/um_trace.h"
 #include "sim/simulator_backend.h"
 #include "warpscope/backend.h"
@@ -19,7 +20,7 @@ namespace {
 
 RunOutcome simulate(const std::string& lab, const std::vector<std::string>& sets = {},
                     const std::string& device = "sim:h200") {
-  const labs::LabDefinition* def = labs::findLab(lab);
+  const labs::LabDefinition* def = LabRegistry::builtin().definition(lab);
   EXPECT_NE(def, nullptr) << lab;
   Session session(nullptr, makeSimulatorBackend());
   CancelToken cancel;
@@ -38,7 +39,7 @@ TEST_P(EveryUmLab, RunsOnTheSimulatorWithItsDeclaredViewsATimelineAndAPageMap) {
   const RunOutcome outcome = simulate(GetParam());
   ASSERT_TRUE(outcome.ok()) << outcome.error().message;
   const RunResult& r = outcome.result();
-  const LabSpec& spec = labs::findLab(GetParam())->spec;
+  const LabSpec& spec = LabRegistry::builtin().definition(GetParam())->spec;
   ASSERT_EQ(r.views.size(), spec.views.size());
   for (std::size_t i = 0; i < spec.views.size(); ++i) {
     EXPECT_EQ(r.views[i].id, spec.views[i].id);
@@ -118,7 +119,7 @@ TEST(UmOversubscriptionLab, ThroughputFallsPastGpuMemoryAndReadMostlyEvictsForFr
 
 TEST(UmLabs, BufferSizesAreMarkedAsManagedMemoryForTheGpuCap) {
   for (const char* lab : {"um-streaming", "um-policies", "um-thrashing", "um-multi-gpu"}) {
-    const ParamSpec* p = findParam(labs::findLab(lab)->spec.params, "buffer_mib");
+    const ParamSpec* p = findParam(LabRegistry::builtin().definition(lab)->spec.params, "buffer_mib");
     ASSERT_NE(p, nullptr) << lab;
     EXPECT_EQ(p->memoryUnitBytes, 1024.0 * 1024.0) << lab;
   }

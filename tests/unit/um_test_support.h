@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 
 namespace warpscope::um_test {
 

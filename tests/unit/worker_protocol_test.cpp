@@ -18,8 +18,9 @@
 #include "labs/streams/streams_lab.h"
 #include "sim/simulator_backend.h"
 #include "warpscope/session.h"
-#include "warpscope/worker.h"
+#include "warpscope/worker_session.h"
 #include "worker/worker_protocol.h"
+#include "resolved_run.h"
 
 namespace fs = std::filesystem;
 using namespace warpscope;
@@ -60,7 +61,7 @@ WorkerCommand fakeWorker(const std::string& name, const std::string& onRun, int 
 
 RunOutcome runOn(Backend& backend, const RunRequest& request) {
   CancelToken cancel;
-  return backend.run(request, {}, cancel);
+  return test::runResolved(backend, request, {}, cancel);
 }
 
 }  // namespace
@@ -72,7 +73,7 @@ TEST(WorkerProtocol, ARunThroughTheWorkerEqualsTheSameRunInThisProcess) {
   ASSERT_TRUE(offered);
   std::vector<double> progress;
   CancelToken cancel;
-  const RunOutcome remote = worker->run(streamsRequest("sim:h200", RunScope::FullSweep),
+  const RunOutcome remote = test::runResolved(*worker, streamsRequest("sim:h200", RunScope::FullSweep),
                                         [&](double f, const std::string&) { progress.push_back(f); }, cancel);
   ASSERT_TRUE(remote.ok()) << remote.error().message;
   Session local(nullptr, makeSimulatorBackend());
@@ -171,7 +172,7 @@ TEST(WorkerProtocol, AWorkerThatIgnoresCancelIsEndedAndTheRunSaysCancelled) {
   auto worker = makeWorkerBackend(fakeWorker("deaf", "sleep 60"));
   CancelToken cancel;
   cancel.requestCancel();
-  const RunOutcome out = worker->run(streamsRequest("cuda:0"), {}, cancel);
+  const RunOutcome out = test::runResolved(*worker, streamsRequest("cuda:0"), {}, cancel);
   ASSERT_FALSE(out.ok());
   EXPECT_EQ(out.error().kind, RunError::Kind::Cancelled);
   EXPECT_NE(out.error().message.find("ended"), std::string::npos) << out.error().message;
@@ -186,8 +187,8 @@ TEST(WorkerProtocol, AHostNameThatSshWouldReadAsAnOptionIsRefused) {
 TEST(WorkerProtocol, TheWorkerSaysWhichLabsItsDevicesCannotRun) {
   auto worker = makeWorkerBackend(realWorker());
   // The A100 profile has no streams mechanism: the worker's lab list says so, as a local one would.
-  EXPECT_NE(worker->whyCannotRun(labs::kStreamsId, "sim:a100").find("streams"), std::string::npos);
-  EXPECT_EQ(worker->whyCannotRun(labs::kStreamsId, "sim:h200"), "");
+  EXPECT_NE(test::whyCannotRunResolved(*worker, labs::kStreamsId, "sim:a100").find("streams"), std::string::npos);
+  EXPECT_EQ(test::whyCannotRunResolved(*worker, labs::kStreamsId, "sim:h200"), "");
 }
 
 TEST(WorkerProtocol, ABadOrRepeatedHostLeavesTheWindowsSessionStanding) {
@@ -220,7 +221,7 @@ TEST(WorkerProtocol, AWorkerOfAnotherReleaseWithTheSameProtocolIsSaidOnItsDevice
 TEST(WorkerProtocol, TheWorkerListsItsLabsAndALabItLacksCannotRunThere) {
   // The real worker lists every lab as `describe` prints it: nothing is marked.
   auto same = makeWorkerBackend(realWorker());
-  EXPECT_EQ(same->whyCannotRun("latency-arith", "sim:h200"), "");
+  EXPECT_EQ(test::whyCannotRunResolved(*same, "latency-arith", "sim:h200"), "");
   // A worker of another release that offers "labs" and knows only streams: every other lab is
   // marked on its devices, naming the lab and what to do.
   Session local(nullptr, makeSimulatorBackend());
@@ -239,8 +240,8 @@ TEST(WorkerProtocol, TheWorkerListsItsLabsAndALabItLacksCannotRunThere) {
   WorkerCommand c;
   c.argv = {"/bin/sh", script.string()};
   auto older = makeWorkerBackend(c);
-  EXPECT_EQ(older->whyCannotRun("streams", "sim:h200"), "");
-  const std::string why = older->whyCannotRun("latency-arith", "sim:h200");
+  EXPECT_EQ(test::whyCannotRunResolved(*older, "streams", "sim:h200"), "");
+  const std::string why = test::whyCannotRunResolved(*older, "latency-arith", "sim:h200");
   EXPECT_NE(why.find("has no lab 'latency-arith'"), std::string::npos) << why;
   EXPECT_NE(why.find("install the same one"), std::string::npos) << why;
 }

@@ -18,6 +18,7 @@
 #include "slurm_one_node.h"
 #include "warpscope/worker.h"
 #include "worker/worker_slurm.h"
+#include "resolved_run.h"
 
 using namespace warpscope;
 using namespace warpscope::worker;
@@ -75,7 +76,7 @@ TEST_F(SlurmWorker, ASimulatorDeviceRunsInsideAnAllocationAndEndingTheBackendEnd
   EXPECT_FALSE(jobs("ws-run").empty()) << "the worker runs in a job while the backend lives";
 
   CancelToken cancel;
-  const RunOutcome out = backend->run(streamsRequest("slurm:local/sim:h200"), {}, cancel);
+  const RunOutcome out = test::runResolved(*backend, streamsRequest("slurm:local/sim:h200"), {}, cancel);
   ASSERT_TRUE(out.ok()) << out.error().message;
   EXPECT_EQ(out.result().deviceId, "slurm:local/sim:h200");
   EXPECT_NE(out.result().deviceName.find("Slurm on this machine"), std::string::npos) << out.result().deviceName;

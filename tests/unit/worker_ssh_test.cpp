@@ -28,6 +28,7 @@
 #include "warpscope/session.h"
 #include "warpscope/worker.h"
 #include "worker/worker_process.h"
+#include "resolved_run.h"
 
 namespace fs = std::filesystem;
 using namespace warpscope;
@@ -135,12 +136,12 @@ TEST_F(WorkerOverSsh, AConnectionLostBetweenRunsIsSaidAndTheNextRunReconnects) {
   auto backend = makeWorkerBackend(sshWorkerCommand(kAlias));
   const std::string id = std::string("ssh:") + kAlias + "/sim:h200";
   CancelToken cancel;
-  ASSERT_TRUE(backend->run(streamsAt(id), {}, cancel).ok());
+  ASSERT_TRUE(test::runResolved(*backend, streamsAt(id), {}, cancel).ok());
   // The connection drops while idle: the local ssh client dies.
   ASSERT_EQ(sh("pkill -KILL -f '^ssh -F " + dir_.string() + "/ssh_config'"), 0);
   for (int i = 0; i < 50 && sh("pgrep -f '^ssh -F " + dir_.string() + "/ssh_config' >/dev/null") == 0; ++i)
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  const RunOutcome again = backend->run(streamsAt(id), {}, cancel);
+  const RunOutcome again = test::runResolved(*backend, streamsAt(id), {}, cancel);
   ASSERT_TRUE(again.ok()) << again.error().message;
   ASSERT_FALSE(again.result().notes.empty());
   const std::string& said = again.result().notes.front();
@@ -200,7 +201,7 @@ TEST_F(WorkerOverSsh, ASlurmJobThroughTheLoginHostIsWatchedCancelledThenMeasures
   auto backend = makeWorkerBackend(slurmWorkerCommand(kAlias, srun));
   const std::string id = std::string("slurm:") + kAlias + "/sim:h200";
   CancelToken cancel;
-  const RunOutcome out = backend->run(streamsAt(id), {}, cancel);
+  const RunOutcome out = test::runResolved(*backend, streamsAt(id), {}, cancel);
   ASSERT_TRUE(out.ok()) << out.error().message;
   EXPECT_EQ(out.result().deviceId, id);
   EXPECT_NE(out.result().deviceName.find(std::string("Slurm via ") + kAlias), std::string::npos) << out.result().deviceName;

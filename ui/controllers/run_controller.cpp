@@ -241,7 +241,7 @@ void RunController::workerLoop() {
       sinceLastProgress.restart();
       postProgress(job, fraction, what);
     };
-    // Session::run never throws: every error arrives as a RunError (labs/run_guard.h).
+    // Session::run never throws: every error arrives as a RunError (core/run_guard.h).
     QElapsedTimer runClock;
     runClock.start();
     clearUpperVectorState();  // see vector_state.h: host math ran 50x slower on the H200's host

@@ -12,6 +12,7 @@
 
 #include "warpscope/device.h"
 #include "warpscope/lab.h"
+#include "warpscope/lab_definition.h"
 #include "warpscope/result.h"
 
 namespace warpscope {
@@ -79,17 +80,19 @@ class Backend {
   [[nodiscard]] virtual std::vector<DeviceInfo> devices() const = 0;
   /// Devices this backend knows of but does not offer, each with its reason.
   [[nodiscard]] virtual std::vector<UnavailableDevice> unavailableDevices() const { return {}; }
-  /// Why `labId` cannot run on this backend's `deviceId` at all, whatever its parameters (a
+  /// Why `lab` cannot run on this backend's `deviceId` at all, whatever its parameters (a
   /// profile without the lab's model, a lab needing two GPUs, a lab never recorded), or "" when
   /// it can. Cheap and side-effect free: the lab list asks it for every lab.
-  [[nodiscard]] virtual std::string whyCannotRun(const std::string& labId, const std::string& deviceId) const {
-    (void)labId;
+  [[nodiscard]] virtual std::string whyCannotRun(const labs::LabDefinition& lab, const std::string& deviceId) const {
+    (void)lab;
     (void)deviceId;
     return {};
   }
-  /// Runs a validated request on one of this backend's devices. Must not throw: errors come
-  /// back as RunError. Calls progress between launches and stops when cancel is set.
-  virtual RunOutcome run(const RunRequest& request, const ProgressFn& progress,
+  /// Runs a request the session validated against `lab`, the request's lab as the session
+  /// resolved it (a backend never looks a lab up again). Must not throw: errors come back as
+  /// RunError, each backend's own guard (core/run_guard.h) the one boundary a run crosses. Calls
+  /// progress between launches and stops when cancel is set.
+  virtual RunOutcome run(const labs::LabDefinition& lab, const RunRequest& request, const ProgressFn& progress,
                          const CancelToken& cancel) = 0;
 };
 

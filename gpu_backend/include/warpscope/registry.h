@@ -1,29 +1,41 @@
 #pragma once
 /// \file registry.h
-/// The table of labs every front end lists and validates against.
+/// The one table of labs: every lab's definition, in the order the GUI lists them. Front ends
+/// list and validate against its declarations; the session resolves a request's lab here, once
+/// per process and run, and hands the definition to the backend.
 
+#include <ranges>
 #include <string>
 #include <vector>
 
-#include "warpscope/lab.h"
+#include "warpscope/lab_definition.h"
 
 namespace warpscope {
 
 class LabRegistry {
  public:
-  /// The built-in labs, in the order the GUI lists them.
+  /// The built-in labs, in the order the GUI lists them. Declared by the contract, defined by the
+  /// labs' floor (src/labs/lab_list.cpp, the one list), built once on first use.
   static const LabRegistry& builtin();
 
-  [[nodiscard]] const std::vector<LabSpec>& labs() const { return labs_; }
-  /// The lab with this id, or nullptr.
-  [[nodiscard]] const LabSpec* find(const std::string& id) const;
-  /// The lab with this id; throws BadInputError listing the known ids otherwise.
-  [[nodiscard]] const LabSpec& get(const std::string& id) const;
+  explicit LabRegistry(std::vector<labs::LabDefinition> labs) : labs_(std::move(labs)) {}
 
-  void add(LabSpec spec) { labs_.push_back(std::move(spec)); }
+  [[nodiscard]] const std::vector<labs::LabDefinition>& definitions() const { return labs_; }
+  /// Every lab's declaration, in list order: a view over the definitions, not a copy.
+  [[nodiscard]] auto labs() const { return std::views::transform(labs_, &labs::LabDefinition::spec); }
+
+  /// The lab with this id, or nullptr: the one lookup everything else is built on.
+  [[nodiscard]] const labs::LabDefinition* definition(const std::string& id) const;
+  /// The lab with this id; throws BadInputError listing the known ids otherwise.
+  [[nodiscard]] const labs::LabDefinition& resolve(const std::string& id) const;
+
+  /// The declaration of the lab with this id, or nullptr.
+  [[nodiscard]] const LabSpec* find(const std::string& id) const;
+  /// The declaration of the lab with this id; throws BadInputError listing the known ids otherwise.
+  [[nodiscard]] const LabSpec& get(const std::string& id) const { return resolve(id).spec; }
 
  private:
-  std::vector<LabSpec> labs_;
+  std::vector<labs::LabDefinition> labs_;
 };
 
 }  // namespace warpscope

@@ -15,7 +15,6 @@
 #include <vector>
 
 #include "warpscope/backend.h"
-#include "warpscope/session.h"
 
 namespace warpscope::worker {
 
@@ -72,18 +71,24 @@ std::unique_ptr<Backend> makeWorkerBackend(WorkerCommand command, const StartPro
 /// The device id an ssh worker's own id has on this side ("cuda:0" -> "ssh:gpu1/cuda:0").
 std::string clientDeviceId(const std::string& host, const std::string& workerId);
 
-/// The worker's side: serves requests from `in`, answers on `out`, until the input ends or a
-/// "bye"; one run at a time, on a thread of its own, so a cancel is read while it runs. Returns 0.
-int serveWorker(std::istream& in, std::ostream& out, Session& session);
+/// Thrown by runLocalCli when this release's warpscope-cli cannot be started.
+struct CliStartError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
-}  // namespace warpscope::worker
+/// What runLocalCli's child printed, or that it was cancelled first.
+struct CliOutput {
+  std::string standardOutput;
+  bool cancelled = false;  ///< `cancelled` turned true: the child was ended, its output is partial.
+};
 
-namespace warpscope::worker {
-
-/// The window's session: the simulator, the recordings, and the GPUs through a local worker
-/// process (so a kernel fault ends the worker, never the window, and the window links no CUDA
-/// library), plus a worker on each of `hosts` through ssh. A worker that cannot start leaves its
-/// devices out with the reason (`cuda`, or `ssh:HOST/cuda`), never the session.
-std::unique_ptr<Session> makeWorkerSession(const std::vector<std::string>& hosts = {});
+/// Runs this release's `warpscope-cli ARGS` (the program localWorkerCommand starts) with
+/// `extraEnv` ("NAME=value") set over this process's environment, and returns its standard output
+/// whole. Polls `cancelled` about every 100 ms and ends the child when it turns true. For a run that
+/// must happen in a process of its own (a CUDA setting read once per process). Throws CliStartError
+/// when the program cannot start; std::runtime_error naming the exit and the end of its standard
+/// error when it writes more than `maxOutputBytes` or does not exit 0.
+CliOutput runLocalCli(const std::vector<std::string>& args, const std::vector<std::string>& extraEnv,
+                      const std::function<bool()>& cancelled, std::size_t maxOutputBytes);
 
 }  // namespace warpscope::worker

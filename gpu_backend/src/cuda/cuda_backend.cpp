@@ -8,7 +8,7 @@
 #include "cuda/cuda_check.h"
 #include "cuda/cuda_run_guard.h"
 #include "cuda/device_query.h"
-#include "labs/lab_definition.h"
+#include "core/lab_definition.h"
 
 namespace warpscope {
 namespace cuda {
@@ -42,17 +42,16 @@ std::vector<UnavailableDevice> CudaBackend::unavailableDevices() const {
   return out;
 }
 
-std::string CudaBackend::whyCannotRun(const std::string& labId, const std::string&) const {
-  const labs::LabDefinition* lab = labs::findLab(labId);
-  if (!lab) return {};
-  if (!lab->measureOnGpu) return "this lab has no CUDA measurement yet (the simulator devices run it)";
+std::string CudaBackend::whyCannotRun(const labs::LabDefinition& lab, const std::string&) const {
+  if (!lab.measureOnGpu) return "this lab has no CUDA measurement yet (the simulator devices run it)";
   const std::size_t gpus = devices().size();
-  if (static_cast<std::size_t>(lab->spec.gpusNeeded) > gpus)
-    return "it needs " + std::to_string(lab->spec.gpusNeeded) + " GPUs; this machine has " + std::to_string(gpus);
+  if (static_cast<std::size_t>(lab.spec.gpusNeeded) > gpus)
+    return "it needs " + std::to_string(lab.spec.gpusNeeded) + " GPUs; this machine has " + std::to_string(gpus);
   return {};
 }
 
-RunOutcome CudaBackend::run(const RunRequest& request, const ProgressFn& progress, const CancelToken& cancel) {
+RunOutcome CudaBackend::run(const labs::LabDefinition& lab, const RunRequest& request, const ProgressFn& progress,
+                            const CancelToken& cancel) {
   DeviceContext* device = context(request.deviceId);
   if (!device) {
     // A device left out exists: say why it is not offered rather than that it is unknown.
@@ -63,9 +62,7 @@ RunOutcome CudaBackend::run(const RunRequest& request, const ProgressFn& progres
   if (device->broken)
     return RunError{RunError::Kind::Device, device->info.id + " is unusable after an earlier sticky error (" +
                                                 device->brokenReason + "); restart Warpscope to measure on it again"};
-  const labs::LabDefinition* lab = labs::findLab(request.labId);
-  if (!lab) return RunError{RunError::Kind::BadInput, "unknown lab '" + request.labId + "'"};
-  if (!lab->measureOnGpu)
+  if (!lab.measureOnGpu)
     return RunError{RunError::Kind::BadInput, "lab " + request.labId +
                                                   " has no CUDA measurement yet: run it on a simulator device "
                                                   "(warpscope-cli devices lists them, e.g. sim:h100)"};
@@ -80,7 +77,7 @@ RunOutcome CudaBackend::run(const RunRequest& request, const ProgressFn& progres
       WS_CUDA_CHECK(cudaDeviceSynchronize());
     }
     labs::RunMonitor monitor(progress, cancel);
-    RunResult result = lab->measureOnGpu(*device, request, monitor);
+    RunResult result = lab.measureOnGpu(*device, request, monitor);
     // A lab that ran a model instead of the GPU (um-oversubscription: oversubscribing a real GPU
     // can hang it) names the model's device: that result stays Simulated, and it answers the
     // device asked for, so the window shows it.

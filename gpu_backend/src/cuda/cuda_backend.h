@@ -20,8 +20,9 @@ class CudaBackend final : public Backend {
   [[nodiscard]] std::string name() const override { return "CUDA"; }
   [[nodiscard]] std::vector<DeviceInfo> devices() const override;
   [[nodiscard]] std::vector<UnavailableDevice> unavailableDevices() const override;
-  [[nodiscard]] std::string whyCannotRun(const std::string& labId, const std::string& deviceId) const override;
-  RunOutcome run(const RunRequest& request, const ProgressFn& progress, const CancelToken& cancel) override;
+  [[nodiscard]] std::string whyCannotRun(const labs::LabDefinition& lab, const std::string& deviceId) const override;
+  RunOutcome run(const labs::LabDefinition& lab, const RunRequest& request, const ProgressFn& progress,
+                 const CancelToken& cancel) override;
 
   /// The context of a device id, or nullptr: for device tests that reach below run().
   DeviceContext* context(const std::string& deviceId);

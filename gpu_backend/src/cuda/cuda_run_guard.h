@@ -1,10 +1,10 @@
 #pragma once
 /// \file cuda_run_guard.h
-/// What the CUDA backend adds to the one backend boundary (labs/run_guard.h): a failed CUDA call
+/// What the CUDA backend adds to the one backend boundary (core/run_guard.h): a failed CUDA call
 /// or a wrong kernel output is a device error, and a sticky error marks the context broken.
 
 #include "cuda/device_context.h"
-#include "labs/run_guard.h"
+#include "core/run_guard.h"
 
 namespace warpscope::cuda {
 

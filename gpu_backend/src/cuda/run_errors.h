@@ -1,11 +1,11 @@
 #pragma once
 /// \file run_errors.h
 /// The non-CUDA reasons a measurement stops, thrown inside the backend and turned into RunError
-/// at its boundary (labs/run_guard.h, cuda/cuda_run_guard.h).
+/// at its boundary (core/run_guard.h, cuda/cuda_run_guard.h).
 
 #include <stdexcept>
 
-#include "labs/run_monitor.h"
+#include "core/run_monitor.h"
 
 namespace warpscope::cuda {
 

@@ -1,11 +1,12 @@
 // The one list of labs. Adding a lab: a folder src/labs/<lab_id>/ and one line here
-// (docs/adding-a-lab.md). The order is the order of the GUI's lab list.
+// (docs/adding-a-lab.md). The order is the order of the GUI's lab list. The registry is the
+// contract's (warpscope/registry.h); this file, on the labs' floor, fills it: the contract
+// never includes a lab.
 #include "labs/atomics/atomics_lab.h"
 #include "labs/bank_conflicts/bank_conflicts_lab.h"
 #include "labs/coalescing/coalescing_lab.h"
 #include "labs/divergence/divergence_lab.h"
 #include "labs/fft_registers/fft_registers_lab.h"
-#include "labs/lab_definition.h"
 #include "labs/latency_arith/latency_arith_lab.h"
 #include "labs/latency_memory/latency_memory_lab.h"
 #include "labs/limiter/limiter_lab.h"
@@ -19,9 +20,11 @@
 #include "labs/um_policies/um_policies_lab.h"
 #include "labs/um_streaming/um_streaming_lab.h"
 #include "labs/um_thrashing/um_thrashing_lab.h"
+#include "warpscope/registry.h"
 
-namespace warpscope::labs {
+namespace warpscope {
 
+namespace labs {
 namespace {
 
 /// The lab, shown under `topic` in the lab list.
@@ -31,10 +34,12 @@ LabDefinition inTopic(LabDefinition lab, const char* topic) {
 }
 
 }  // namespace
+}  // namespace labs
 
-const std::vector<LabDefinition>& allLabs() {
-  // Grouped by topic, in teaching order.
-  static const std::vector<LabDefinition> labs = {
+const LabRegistry& LabRegistry::builtin() {
+  using namespace labs;
+  // Grouped by topic, in teaching order; built once, on first use.
+  static const LabRegistry registry({
       inTopic(latencyArithLab(), "Latency hiding"),
       inTopic(latencyMemoryLab(), "Latency hiding"),
       inTopic(registerVsSharedLab(), "Latency hiding"),
@@ -53,14 +58,8 @@ const std::vector<LabDefinition>& allLabs() {
       inTopic(umThrashingLab(), "Unified memory"),
       inTopic(umOversubscriptionLab(), "Unified memory"),
       inTopic(umMultiGpuLab(), "Unified memory"),
-  };
-  return labs;
+  });
+  return registry;
 }
 
-const LabDefinition* findLab(const std::string& id) {
-  for (const LabDefinition& lab : allLabs())
-    if (lab.spec.id == id) return &lab;
-  return nullptr;
-}
-
-}  // namespace warpscope::labs
+}  // namespace warpscope

@@ -3,7 +3,7 @@
 /// The SM's block scheduler (profile mechanism "block_scheduler"): the per-block time outside a
 /// kernel's own work and the rate at which an SM starts blocks (docs/model.md).
 
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 
 namespace warpscope::labs {
 

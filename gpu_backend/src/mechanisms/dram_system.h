@@ -4,7 +4,7 @@
 /// fractions of the theoretical bandwidth a streaming kernel and cudaMemcpy reach. Pure
 /// functions of the profile, shared by latency-memory and the limiter family (docs/model.md).
 
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 
 namespace warpscope::labs {
 

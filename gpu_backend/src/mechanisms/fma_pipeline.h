@@ -5,7 +5,7 @@
 /// profile, shared by latency-arith, occupancy, register-vs-shared, matmul-tiling and the
 /// limiter family; docs/model.md derives every equation.
 
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 #include "warpscope/device.h"
 
 namespace warpscope::labs {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 #include "warpscope/device.h"
 
 namespace warpscope::labs {

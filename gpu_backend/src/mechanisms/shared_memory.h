@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 
 namespace warpscope::labs {
 

@@ -8,7 +8,7 @@
 
 #include "warpscope/recording_index.h"
 #include "warpscope/recording.h"
-#include "warpscope/registry.h"
+#include "core/run_guard.h"
 
 #ifndef WARPSCOPE_SOURCE_RECORDINGS_DIR
 #define WARPSCOPE_SOURCE_RECORDINGS_DIR ""
@@ -62,10 +62,10 @@ class RecordingBackend final : public Backend {
   }
   [[nodiscard]] std::vector<UnavailableDevice> unavailableDevices() const override { return unavailable_; }
 
-  [[nodiscard]] std::string whyCannotRun(const std::string& labId, const std::string& deviceId) const override {
+  [[nodiscard]] std::string whyCannotRun(const labs::LabDefinition& lab, const std::string& deviceId) const override {
     const auto holds = [&](const RecordedDevice& device) {
       for (const IndexEntry& entry : device.index.entries)
-        if (entry.labId == labId) return true;
+        if (entry.labId == lab.spec.id) return true;
       return false;
     };
     for (const RecordedDevice& device : devices_) {
@@ -78,10 +78,16 @@ class RecordingBackend final : public Backend {
     return {};
   }
 
-  RunOutcome run(const RunRequest& request, const ProgressFn& progress, const CancelToken&) override {
+  RunOutcome run(const labs::LabDefinition& definition, const RunRequest& request, const ProgressFn& progress,
+                 const CancelToken&) override {
+    // A recording is a file read as hostile: whatever reading it throws becomes the run's error here.
+    return labs::guardRun("recordings", [&] { return answer(definition.spec, request, progress); });
+  }
+
+ private:
+  RunOutcome answer(const LabSpec& lab, const RunRequest& request, const ProgressFn& progress) {
     RecordedDevice* device = find(request.deviceId);
     if (!device) return RunError{RunError::Kind::BadInput, "no recorded device '" + request.deviceId + "'"};
-    const LabSpec& lab = LabRegistry::builtin().get(request.labId);
     const IndexEntry* best = nullptr;
     std::vector<std::string> bestDifferences;
     for (const IndexEntry& entry : device->index.entries) {
@@ -95,7 +101,8 @@ class RecordingBackend final : public Backend {
         bestDifferences = std::move(diff);
       }
     }
-    if (!best || !bestDifferences.empty()) return notRecorded(*device, lab, best, bestDifferences, otherWithRun(*device, request));
+    if (!best || !bestDifferences.empty())
+      return notRecorded(*device, lab, best, bestDifferences, otherWithRun(*device, lab, request));
     if (progress) progress(0.5, "reading the recording " + best->file);
     std::lock_guard lock(mutex_);
     auto loaded = device->loaded.find(best->file);
@@ -116,7 +123,6 @@ class RecordingBackend final : public Backend {
     return loaded->second;
   }
 
- private:
   void addFolder(const fs::path& folder) {
     const std::string id = "rec:" + folder.filename().string();
     try {
@@ -145,8 +151,7 @@ class RecordingBackend final : public Backend {
 
   /// Another recorded GPU holding a run of exactly this request (a slide recorded on an H100 only),
   /// or nullptr.
-  const RecordedDevice* otherWithRun(const RecordedDevice& asked, const RunRequest& request) const {
-    const LabSpec& lab = LabRegistry::builtin().get(request.labId);
+  const RecordedDevice* otherWithRun(const RecordedDevice& asked, const LabSpec& lab, const RunRequest& request) const {
     for (const RecordedDevice& other : devices_) {
       if (&other == &asked) continue;
       for (const IndexEntry& entry : other.index.entries)

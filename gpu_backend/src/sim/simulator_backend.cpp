@@ -3,8 +3,8 @@
 #include <iostream>
 
 #include "core/id_list.h"
-#include "labs/lab_definition.h"
-#include "labs/run_guard.h"
+#include "core/lab_definition.h"
+#include "core/run_guard.h"
 #include "warpscope_resources/embedded_profiles.h"
 
 namespace warpscope {
@@ -25,23 +25,21 @@ class SimulatorBackend final : public Backend {
     return infos;
   }
 
-  [[nodiscard]] std::string whyCannotRun(const std::string& labId, const std::string& deviceId) const override {
-    const labs::LabDefinition* lab = labs::findLab(labId);
+  [[nodiscard]] std::string whyCannotRun(const labs::LabDefinition& lab, const std::string& deviceId) const override {
     const DeviceProfile* profile = findOrNull(deviceId);
-    if (!lab || !profile) return {};
-    for (const std::string& group : lab->modelNeeds)
+    if (!profile) return {};
+    for (const std::string& group : lab.modelNeeds)
       if (!profile->mechanisms.count(group))
         return "the " + profile->info.name + " profile has no " + mechanismName(group) + " model";
     return {};
   }
 
-  RunOutcome run(const RunRequest& request, const ProgressFn& progress, const CancelToken& cancel) override {
+  RunOutcome run(const labs::LabDefinition& lab, const RunRequest& request, const ProgressFn& progress,
+                 const CancelToken& cancel) override {
     return labs::guardRun("simulator", [&]() -> RunOutcome {
       const DeviceProfile& profile = find(request.deviceId);
-      const labs::LabDefinition* lab = labs::findLab(request.labId);
-      if (!lab) throw BadInputError("unknown lab '" + request.labId + "'");
       labs::RunMonitor monitor(progress, cancel);
-      RunResult result = lab->simulate(profile, request, monitor);
+      RunResult result = lab.simulate(profile, request, monitor);
       result.provenance = Provenance::Simulated;
       result.notes.push_back("Simulated by Warpscope's model of the " + profile.info.name +
                              ", with that GPU's published and measured parameters (how: Help > About this lab)");

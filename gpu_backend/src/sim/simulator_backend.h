@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 #include "warpscope/backend.h"
 
 namespace warpscope::sim {

@@ -12,6 +12,7 @@
 #include "core/result_json.h"
 #include "files/build_info.h"
 #include "warpscope/params.h"
+#include "core/run_guard.h"
 #include "warpscope/registry.h"
 #include "worker/worker_process.h"
 #include "worker/worker_protocol.h"
@@ -65,14 +66,22 @@ class WorkerBackend : public Backend {
   [[nodiscard]] std::string name() const override { return command_.host.empty() ? "GPU worker" : "GPU worker on " + command_.host; }
   [[nodiscard]] std::vector<DeviceInfo> devices() const override { return devices_; }
   [[nodiscard]] std::vector<UnavailableDevice> unavailableDevices() const override { return unavailable_; }
-  [[nodiscard]] std::string whyCannotRun(const std::string& labId, const std::string& deviceId) const override {
+  [[nodiscard]] std::string whyCannotRun(const labs::LabDefinition& definition, const std::string& deviceId) const override {
     const auto device = cannotRun_.find(deviceId);
     if (device == cannotRun_.end()) return {};
-    const auto lab = device->second.find(labId);
+    const auto lab = device->second.find(definition.spec.id);
     return lab == device->second.end() ? std::string() : lab->second;
   }
 
-  RunOutcome run(const RunRequest& request, const ProgressFn& progress, const CancelToken& cancel) override {
+  RunOutcome run(const labs::LabDefinition&, const RunRequest& request, const ProgressFn& progress,
+                 const CancelToken& cancel) override {
+    // The request crosses to the worker as it came: its session validates it again (a worker never
+    // trusts its client) and resolves the lab there, once.
+    return labs::guardRun(name(), [&] { return runOnWorker(request, progress, cancel); });
+  }
+
+ private:
+  RunOutcome runOnWorker(const RunRequest& request, const ProgressFn& progress, const CancelToken& cancel) {
     std::lock_guard<std::mutex> lock(mutex_);
     std::string restarted;
     if (command_.slurmLogin && child_ && !child_->running()) {
@@ -151,7 +160,6 @@ class WorkerBackend : public Backend {
     }
   }
 
- private:
   /// One message during run `id`: its result or error (nullopt: progress, or not this run's).
   /// Throws for fields of the wrong type.
   std::optional<RunOutcome> handle(const json& m, std::uint64_t id, const RunRequest& request,

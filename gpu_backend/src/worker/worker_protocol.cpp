@@ -27,9 +27,9 @@ json helloMessage(const std::string& host) {
           {"capabilities", {"devices", "labs", "run", "progress", "cancel"}}};
 }
 
-json labsMessage(const std::vector<LabSpec>& labs) {
+json labsMessage(const LabRegistry& registry) {
   json list = json::array();
-  for (const LabSpec& lab : labs) list.push_back(json::parse(describeLabJson(lab)));
+  for (const LabSpec& lab : registry.labs()) list.push_back(json::parse(describeLabJson(lab)));
   return {{"type", "labs"}, {"labs", std::move(list)}};
 }
 

@@ -26,6 +26,7 @@
 #include "warpscope/backend.h"
 #include "warpscope/device.h"
 #include "warpscope/lab.h"
+#include "warpscope/registry.h"
 
 namespace warpscope::worker {
 
@@ -39,7 +40,7 @@ nlohmann::json parseMessage(const std::string& line);
 nlohmann::json helloMessage(const std::string& host);
 /// The worker's labs, each as `warpscope-cli describe` prints it (a client of another release
 /// marks the labs the worker lacks).
-nlohmann::json labsMessage(const std::vector<LabSpec>& labs);
+nlohmann::json labsMessage(const LabRegistry& registry);
 nlohmann::json devicesMessage(const std::vector<DeviceInfo>& devices, const std::vector<UnavailableDevice>& unavailable);
 nlohmann::json runMessage(std::uint64_t id, const RunRequest& request);
 nlohmann::json progressMessage(std::uint64_t id, double fraction, const std::string& what);

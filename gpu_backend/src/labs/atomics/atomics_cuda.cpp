@@ -17,7 +17,7 @@
 #include "labs/atomics/atomics_kernels.h"
 #include "labs/atomics/atomics_lab.h"
 #include "labs/atomics/atomics_model.h"
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 
 namespace warpscope::labs {
 

@@ -4,7 +4,7 @@
 /// with CUDA events, every launch's words checked first, and the histogram both ways. Compiled
 /// only with the toolkit.
 
-#include "labs/run_monitor.h"
+#include "core/run_monitor.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"
 

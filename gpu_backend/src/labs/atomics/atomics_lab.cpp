@@ -6,8 +6,8 @@
 #include "labs/atomics/atomics_cuda.h"
 #include "labs/atomics/atomics_model.h"
 #include "labs/atomics/atomics_presets.h"
-#include "labs/param_builders.h"
-#include "labs/sweep_format.h"
+#include "core/param_builders.h"
+#include "core/sweep_format.h"
 
 namespace warpscope::labs {
 

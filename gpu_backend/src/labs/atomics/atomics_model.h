@@ -28,8 +28,8 @@
 #include <vector>
 
 #include "labs/atomics/atomics_lab.h"
-#include "labs/run_monitor.h"
-#include "sim/device_profile.h"
+#include "core/run_monitor.h"
+#include "mechanisms/device_profile.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"
 

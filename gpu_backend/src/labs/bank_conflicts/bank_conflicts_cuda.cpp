@@ -14,7 +14,7 @@
 #include "labs/bank_conflicts/bank_conflicts_kernels.h"
 #include "labs/bank_conflicts/bank_conflicts_lab.h"
 #include "labs/bank_conflicts/bank_conflicts_model.h"
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 
 namespace warpscope::labs {
 

@@ -4,7 +4,7 @@
 /// CUDA events on SMs full of warps, the output checked, and in launches of their own the GPU's
 /// wavefronts and requests. Compiled only with the toolkit.
 
-#include "labs/run_monitor.h"
+#include "core/run_monitor.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"
 

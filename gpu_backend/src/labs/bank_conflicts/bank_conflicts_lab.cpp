@@ -9,8 +9,8 @@
 #include "labs/bank_conflicts/bank_conflicts_cuda.h"
 #include "labs/bank_conflicts/bank_conflicts_model.h"
 #include "labs/bank_conflicts/bank_conflicts_presets.h"
-#include "labs/param_builders.h"
-#include "labs/sweep_format.h"
+#include "core/param_builders.h"
+#include "core/sweep_format.h"
 #include "mechanisms/shared_memory.h"
 
 namespace warpscope::labs {

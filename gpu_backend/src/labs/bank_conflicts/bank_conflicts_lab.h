@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "labs/bank_conflicts/bank_conflicts_shape.h"
-#include "labs/lab_definition.h"
+#include "core/lab_definition.h"
 #include "warpscope/device.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"

@@ -6,8 +6,8 @@
 /// bytes delivered per clock = the request's bytes / its wavefronts, at most that bandwidth.
 
 #include "labs/bank_conflicts/bank_conflicts_lab.h"
-#include "labs/run_monitor.h"
-#include "sim/device_profile.h"
+#include "core/run_monitor.h"
+#include "mechanisms/device_profile.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"
 

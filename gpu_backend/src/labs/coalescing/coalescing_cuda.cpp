@@ -16,7 +16,7 @@
 #include "labs/coalescing/coalescing_kernels.h"
 #include "labs/coalescing/coalescing_lab.h"
 #include "labs/coalescing/coalescing_model.h"
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 
 namespace warpscope::labs {
 

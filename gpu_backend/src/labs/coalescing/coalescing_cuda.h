@@ -4,7 +4,7 @@
 /// stride of the plan, timed with CUDA events and checked on the device, and in launches of their
 /// own the GPU's counters of sectors, requests and DRAM bytes. Compiled only with the toolkit.
 
-#include "labs/run_monitor.h"
+#include "core/run_monitor.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"
 

@@ -9,8 +9,8 @@
 #include "labs/coalescing/coalescing_cuda.h"
 #include "labs/coalescing/coalescing_model.h"
 #include "labs/coalescing/coalescing_presets.h"
-#include "labs/param_builders.h"
-#include "labs/sweep_format.h"
+#include "core/param_builders.h"
+#include "core/sweep_format.h"
 
 namespace warpscope::labs {
 

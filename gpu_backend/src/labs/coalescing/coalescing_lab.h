@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "labs/coalescing/coalescing_shape.h"
-#include "labs/lab_definition.h"
+#include "core/lab_definition.h"
 #include "mechanisms/memory_transactions.h"
 #include "warpscope/device.h"
 #include "warpscope/lab.h"

@@ -7,8 +7,8 @@
 /// docs/labs/coalescing.md derives it and lists the H200 measurements it was fitted to.
 
 #include "labs/coalescing/coalescing_lab.h"
-#include "labs/run_monitor.h"
-#include "sim/device_profile.h"
+#include "core/run_monitor.h"
+#include "mechanisms/device_profile.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"
 

@@ -15,7 +15,7 @@
 #include "cuda/timing.h"
 #include "labs/divergence/divergence_kernels.h"
 #include "labs/divergence/divergence_model.h"
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 
 namespace warpscope::labs {
 

@@ -6,7 +6,7 @@
 /// thread's output checked. Compiled only with the CUDA toolkit (lab.cmake).
 
 #include "labs/divergence/divergence_lab.h"
-#include "labs/run_monitor.h"
+#include "core/run_monitor.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"
 

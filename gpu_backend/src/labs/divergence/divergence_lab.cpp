@@ -10,8 +10,8 @@
 
 #include "labs/divergence/divergence_cuda.h"
 #include "labs/divergence/divergence_model.h"
-#include "labs/param_builders.h"
-#include "labs/sweep_format.h"
+#include "core/param_builders.h"
+#include "core/sweep_format.h"
 #include "labs/divergence/divergence_presets.h"
 
 namespace warpscope::labs {

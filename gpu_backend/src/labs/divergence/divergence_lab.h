@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "labs/divergence/divergence_pattern.h"
-#include "labs/lab_definition.h"
+#include "core/lab_definition.h"
 #include "warpscope/device.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"

@@ -15,8 +15,8 @@
 
 #include "labs/divergence/divergence_lab.h"
 #include "labs/divergence/divergence_pattern.h"
-#include "labs/run_monitor.h"
-#include "sim/device_profile.h"
+#include "core/run_monitor.h"
+#include "mechanisms/device_profile.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"
 

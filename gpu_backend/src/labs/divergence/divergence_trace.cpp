@@ -11,7 +11,7 @@
 
 #include "labs/divergence/divergence_lab.h"
 #include "labs/divergence/divergence_model.h"
-#include "labs/sweep_format.h"
+#include "core/sweep_format.h"
 
 namespace warpscope::labs {
 namespace {

@@ -19,7 +19,7 @@
 #include "labs/fft_registers/fft_registers_lab.h"
 #include "labs/fft_registers/fft_registers_model.h"
 #include "labs/fft_registers/fft_registers_reference.h"
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 
 namespace warpscope::labs {
 

@@ -3,7 +3,7 @@
 /// The fft-registers lab on a GPU: every points-per-thread kernel and cuFFT's batched plan on the
 /// same fresh input, every output checked, timed with CUDA events. CUDA builds only.
 
-#include "labs/run_monitor.h"
+#include "core/run_monitor.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"
 

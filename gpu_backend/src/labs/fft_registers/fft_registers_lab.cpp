@@ -6,8 +6,8 @@
 #include "labs/fft_registers/fft_registers_cuda.h"
 #include "labs/fft_registers/fft_registers_model.h"
 #include "labs/fft_registers/fft_registers_presets.h"
-#include "labs/param_builders.h"
-#include "labs/sweep_format.h"
+#include "core/param_builders.h"
+#include "core/sweep_format.h"
 
 namespace warpscope::labs {
 

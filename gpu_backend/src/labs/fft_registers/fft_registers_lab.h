@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "labs/fft_registers/fft_registers_shape.h"
-#include "labs/lab_definition.h"
+#include "core/lab_definition.h"
 #include "warpscope/device.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"

@@ -21,8 +21,8 @@
 /// compiled code.
 
 #include "labs/fft_registers/fft_registers_lab.h"
-#include "labs/run_monitor.h"
-#include "sim/device_profile.h"
+#include "core/run_monitor.h"
+#include "mechanisms/device_profile.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"
 

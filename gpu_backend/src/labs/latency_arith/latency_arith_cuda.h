@@ -4,7 +4,7 @@
 /// with CUDA events (cuda/fma_bench.h) and its output checked, assembled like the model's points.
 /// Compiled only with the CUDA toolkit (lab.cmake).
 
-#include "labs/run_monitor.h"
+#include "core/run_monitor.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"
 

@@ -7,7 +7,7 @@
 
 #include "labs/latency_arith/latency_arith_cuda.h"
 #include "labs/latency_arith/latency_arith_model.h"
-#include "labs/sweep_format.h"
+#include "core/sweep_format.h"
 #include "labs/latency_arith/latency_arith_presets.h"
 
 namespace warpscope::labs {

@@ -11,7 +11,7 @@
 
 #include <vector>
 
-#include "labs/lab_definition.h"
+#include "core/lab_definition.h"
 #include "cuda/kernels/fma_chains_shape.h"
 #include "warpscope/device.h"
 #include "warpscope/lab.h"

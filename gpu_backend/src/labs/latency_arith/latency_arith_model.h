@@ -4,9 +4,9 @@
 /// parallelism = FMA latency x issue rate, evaluated from the profile's "fma_pipeline"
 /// mechanism (mechanisms/fma_pipeline.h). No stored curves; docs/model.md derives every equation.
 
-#include "labs/run_monitor.h"
+#include "core/run_monitor.h"
 #include "mechanisms/fma_pipeline.h"
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"
 

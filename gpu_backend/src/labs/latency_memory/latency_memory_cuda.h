@@ -4,7 +4,7 @@
 /// configuration timed with CUDA events and checked on the device (copy_bench.h). Compiled only
 /// with the CUDA toolkit (lab.cmake).
 
-#include "labs/run_monitor.h"
+#include "core/run_monitor.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"
 

@@ -8,7 +8,7 @@
 
 #include "labs/latency_memory/latency_memory_cuda.h"
 #include "labs/latency_memory/latency_memory_model.h"
-#include "labs/sweep_format.h"
+#include "core/sweep_format.h"
 #include "labs/latency_memory/latency_memory_presets.h"
 
 namespace warpscope::labs {

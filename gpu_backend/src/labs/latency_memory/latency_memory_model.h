@@ -7,11 +7,11 @@
 
 #include <string>
 
-#include "labs/run_monitor.h"
+#include "core/run_monitor.h"
 #include "mechanisms/block_scheduler.h"
 #include "mechanisms/dram_system.h"
 #include "mechanisms/occupancy_calculator.h"
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"
 

@@ -2,7 +2,7 @@
 /// \file limiter_cuda.h
 /// The limiter lab on a CUDA device (CUDA builds only).
 
-#include "labs/run_monitor.h"
+#include "core/run_monitor.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"
 

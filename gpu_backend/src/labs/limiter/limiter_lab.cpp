@@ -7,7 +7,7 @@
 #include "labs/limiter/limiter_cuda.h"
 #include "labs/limiter/limiter_model.h"
 #include "labs/limiter/limiter_presets.h"
-#include "labs/sweep_format.h"
+#include "core/sweep_format.h"
 
 namespace warpscope::labs {
 

@@ -3,8 +3,8 @@
 /// The limiter lab on a simulator profile: the family's model (labs/limiter_common/
 /// limiter_family_model.h) for the three kernels, assembled with the model's bounds in a note.
 
-#include "labs/run_monitor.h"
-#include "sim/device_profile.h"
+#include "core/run_monitor.h"
+#include "mechanisms/device_profile.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"
 

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <iterator>
 
-#include "labs/param_builders.h"
+#include "core/param_builders.h"
 
 namespace warpscope::labs {
 namespace {

@@ -11,8 +11,8 @@
 #include <cstddef>
 
 #include "labs/limiter_common/limiter_family.h"
-#include "labs/run_monitor.h"
-#include "sim/device_profile.h"
+#include "core/run_monitor.h"
+#include "mechanisms/device_profile.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"
 

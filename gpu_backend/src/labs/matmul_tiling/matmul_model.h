@@ -16,8 +16,8 @@
 #include "mechanisms/fma_pipeline.h"
 #include "labs/matmul_tiling/sgemm_variants.h"
 #include "mechanisms/occupancy_calculator.h"
-#include "labs/run_monitor.h"
-#include "sim/device_profile.h"
+#include "core/run_monitor.h"
+#include "mechanisms/device_profile.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"
 

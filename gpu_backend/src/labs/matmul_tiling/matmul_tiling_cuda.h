@@ -4,7 +4,7 @@
 /// reference for the full comparisons), then every variant timed with CUDA events and checked
 /// (sgemm_bench.h), assembled like the model's records. Compiled only with the CUDA toolkit.
 
-#include "labs/run_monitor.h"
+#include "core/run_monitor.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"
 

@@ -6,8 +6,8 @@
 
 #include "labs/matmul_tiling/matmul_model.h"
 #include "labs/matmul_tiling/matmul_tiling_cuda.h"
-#include "labs/param_builders.h"
-#include "labs/sweep_format.h"
+#include "core/param_builders.h"
+#include "core/sweep_format.h"
 #include "labs/matmul_tiling/matmul_tiling_presets.h"
 
 namespace warpscope::labs {

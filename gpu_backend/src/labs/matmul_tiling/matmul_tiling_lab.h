@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "labs/lab_definition.h"
+#include "core/lab_definition.h"
 #include "labs/matmul_tiling/sgemm_variants.h"
 #include "warpscope/device.h"
 #include "warpscope/lab.h"

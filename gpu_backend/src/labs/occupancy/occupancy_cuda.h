@@ -4,7 +4,7 @@
 /// occupancy and time, and the calculator checked against CUDA's occupancy API.
 
 #include "labs/occupancy/occupancy_lab.h"
-#include "labs/run_monitor.h"
+#include "core/run_monitor.h"
 
 namespace warpscope::cuda {
 struct DeviceContext;

@@ -6,7 +6,7 @@
 #include "labs/occupancy/occupancy_cuda.h"
 #include "labs/occupancy/occupancy_model.h"
 #include "labs/occupancy/register_cap_kernel.h"
-#include "labs/param_builders.h"
+#include "core/param_builders.h"
 #include "labs/occupancy/occupancy_presets.h"
 
 namespace warpscope::labs {

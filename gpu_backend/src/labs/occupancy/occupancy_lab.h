@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "labs/lab_definition.h"
+#include "core/lab_definition.h"
 #include "mechanisms/occupancy_calculator.h"
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 #include "warpscope/device.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"

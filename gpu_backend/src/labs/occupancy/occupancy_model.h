@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "labs/occupancy/occupancy_lab.h"
-#include "labs/run_monitor.h"
-#include "sim/device_profile.h"
+#include "core/run_monitor.h"
+#include "mechanisms/device_profile.h"
 
 namespace warpscope::labs {
 

@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "labs/occupancy/occupancy_lab.h"
-#include "labs/sweep_format.h"
+#include "core/sweep_format.h"
 
 namespace warpscope::labs {
 

@@ -7,7 +7,7 @@
 #include "labs/register_vs_shared/register_vs_shared_lab.h"
 #include "labs/register_vs_shared/register_vs_shared_model.h"
 #include "labs/register_vs_shared/rvs_bench.h"
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 
 namespace warpscope::labs {
 

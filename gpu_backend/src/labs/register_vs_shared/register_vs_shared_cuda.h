@@ -4,7 +4,7 @@
 /// point timed with CUDA events (rvs_bench.h) and its output checked, assembled like the model's
 /// points, with the closest profile's model beside the measured bars. CUDA only (lab.cmake).
 
-#include "labs/run_monitor.h"
+#include "core/run_monitor.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"
 

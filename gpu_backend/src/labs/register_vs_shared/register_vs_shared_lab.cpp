@@ -4,10 +4,10 @@
 #include <map>
 #include <sstream>
 
-#include "labs/param_builders.h"
+#include "core/param_builders.h"
 #include "labs/register_vs_shared/register_vs_shared_cuda.h"
 #include "labs/register_vs_shared/register_vs_shared_model.h"
-#include "labs/sweep_format.h"
+#include "core/sweep_format.h"
 #include "labs/register_vs_shared/register_vs_shared_presets.h"
 
 namespace warpscope::labs {

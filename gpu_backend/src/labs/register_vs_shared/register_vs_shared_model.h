@@ -6,10 +6,10 @@
 /// per SM shared by its schedulers, and Little's law for its latency with the loads each resident
 /// warp keeps in flight (profile mechanism "shared_memory", fitted on the H200).
 
-#include "labs/run_monitor.h"
+#include "core/run_monitor.h"
 #include "mechanisms/fma_pipeline.h"
 #include "mechanisms/shared_memory.h"
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"
 

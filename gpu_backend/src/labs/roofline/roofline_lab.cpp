@@ -4,7 +4,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "labs/sweep_format.h"
+#include "core/sweep_format.h"
 #include "labs/roofline/roofline_presets.h"
 
 namespace warpscope::labs {

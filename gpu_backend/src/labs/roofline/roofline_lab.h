@@ -8,7 +8,7 @@
 
 #include <vector>
 
-#include "labs/lab_definition.h"
+#include "core/lab_definition.h"
 #include "labs/limiter_common/limiter_family.h"
 #include "warpscope/device.h"
 #include "warpscope/lab.h"

@@ -5,7 +5,7 @@
 /// is measured by a child process started with the variable set: `warpscope-cli run streams` with
 /// the same parameters, whose JSON result comes back whole.
 
-#include "labs/run_monitor.h"
+#include "core/run_monitor.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"
 

@@ -20,7 +20,7 @@
 #include "labs/streams/streams_kernels.h"
 #include "labs/streams/streams_lab.h"
 #include "labs/streams/streams_model.h"
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 
 namespace warpscope::labs {
 

@@ -1,6 +1,6 @@
 #pragma once
 // Lab "streams": the CUDA measurement (CUDA builds only).
-#include "labs/run_monitor.h"
+#include "core/run_monitor.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"
 

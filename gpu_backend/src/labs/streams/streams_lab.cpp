@@ -5,11 +5,11 @@
 #include <cstdio>
 #include <sstream>
 
-#include "labs/param_builders.h"
+#include "core/param_builders.h"
 #include "labs/streams/streams_cuda.h"
 #include "labs/streams/streams_model.h"
 #include "labs/streams/streams_presets.h"
-#include "labs/sweep_format.h"
+#include "core/sweep_format.h"
 
 namespace warpscope::labs {
 

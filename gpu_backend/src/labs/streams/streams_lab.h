@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "labs/lab_definition.h"
+#include "core/lab_definition.h"
 #include "labs/streams/streams_schedule.h"
 #include "labs/streams/streams_shape.h"
 #include "warpscope/device.h"

@@ -14,9 +14,9 @@
 /// asynchronous call when nothing gates the queue (streams.issue_us, pageable runs) complete the
 /// machine. Every parameter's source is in the profiles; docs/labs/streams.md works examples.
 
-#include "labs/run_monitor.h"
+#include "core/run_monitor.h"
 #include "labs/streams/streams_schedule.h"
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"
 

@@ -5,7 +5,7 @@
 
 #include "labs/streams/streams_lab.h"
 #include "labs/streams/streams_model.h"
-#include "labs/sweep_format.h"
+#include "core/sweep_format.h"
 
 namespace warpscope::labs {
 

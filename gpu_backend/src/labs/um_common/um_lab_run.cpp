@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "labs/param_builders.h"
-#include "labs/sweep_format.h"
+#include "core/param_builders.h"
+#include "core/sweep_format.h"
 #include "labs/um_common/um_views.h"
 
 namespace warpscope::labs::um {

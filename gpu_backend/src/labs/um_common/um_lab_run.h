@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "labs/run_monitor.h"
+#include "core/run_monitor.h"
 #include "labs/um_common/um_trace.h"
 #include "warpscope/device.h"
 #include "warpscope/params.h"

@@ -2,7 +2,7 @@
 // Template bodies of um_lab_run.h.
 #include <exception>
 
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 
 namespace warpscope::labs::um {
 

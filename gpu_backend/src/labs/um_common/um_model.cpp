@@ -1,6 +1,6 @@
 #include "labs/um_common/um_model.h"
 
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 #include "warpscope/params.h"
 
 namespace warpscope::labs::um {

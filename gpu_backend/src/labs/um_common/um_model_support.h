@@ -9,7 +9,7 @@
 #include "labs/um_common/um_trace.h"
 #include "labs/um_common/uvm_engine.h"
 #include "labs/um_common/um_policy.h"
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 #include "warpscope/params.h"
 
 namespace warpscope::labs::um {

@@ -6,7 +6,7 @@
 #include <map>
 #include <sstream>
 
-#include "labs/sweep_format.h"
+#include "core/sweep_format.h"
 
 namespace warpscope::labs::um {
 

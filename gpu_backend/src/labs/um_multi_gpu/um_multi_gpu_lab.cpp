@@ -2,12 +2,12 @@
 
 #include <sstream>
 
-#include "labs/param_builders.h"
-#include "labs/sweep_format.h"
+#include "core/param_builders.h"
+#include "core/sweep_format.h"
 #include "labs/um_common/um_views.h"
 #include "labs/um_multi_gpu/um_multi_gpu_model.h"
 #include "labs/um_multi_gpu/um_multi_gpu_presets.h"
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 
 namespace warpscope::labs {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "labs/lab_definition.h"
+#include "core/lab_definition.h"
 #include "labs/um_common/um_lab_run.h"
 #include "labs/um_multi_gpu/um_multi_gpu_scenario.h"
 

@@ -3,7 +3,7 @@
 // result says so.
 #include "cuda/device_context.h"
 #include "labs/um_oversubscription/um_oversubscription_lab.h"
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 
 namespace warpscope::labs {
 

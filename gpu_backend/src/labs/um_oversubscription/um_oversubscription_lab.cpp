@@ -5,13 +5,13 @@
 #include <cstdio>
 #include <sstream>
 
-#include "labs/parallel_configurations.h"
-#include "labs/param_builders.h"
-#include "labs/sweep_format.h"
+#include "core/parallel_configurations.h"
+#include "core/param_builders.h"
+#include "core/sweep_format.h"
 #include "labs/um_common/um_views.h"
 #include "labs/um_oversubscription/um_oversubscription_model.h"
 #include "labs/um_oversubscription/um_oversubscription_presets.h"
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 
 namespace warpscope::labs {
 

@@ -2,13 +2,13 @@
 
 #include <sstream>
 
-#include "labs/param_builders.h"
-#include "labs/sweep_format.h"
+#include "core/param_builders.h"
+#include "core/sweep_format.h"
 #include "labs/um_common/um_policy_names.h"
 #include "labs/um_common/um_views.h"
 #include "labs/um_policies/um_policies_model.h"
 #include "labs/um_policies/um_policies_presets.h"
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 
 namespace warpscope::labs {
 

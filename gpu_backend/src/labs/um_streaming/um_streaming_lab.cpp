@@ -5,12 +5,12 @@
 #include <cstdio>
 #include <sstream>
 
-#include "labs/param_builders.h"
-#include "labs/sweep_format.h"
+#include "core/param_builders.h"
+#include "core/sweep_format.h"
 #include "labs/um_common/um_views.h"
 #include "labs/um_streaming/um_streaming_model.h"
 #include "labs/um_streaming/um_streaming_presets.h"
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 
 namespace warpscope::labs {
 

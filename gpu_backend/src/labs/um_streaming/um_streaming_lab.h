@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "labs/lab_definition.h"
+#include "core/lab_definition.h"
 #include "labs/um_common/um_lab_run.h"
 #include "labs/um_streaming/um_streaming_scenario.h"
 

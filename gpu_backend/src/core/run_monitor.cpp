@@ -1,4 +1,4 @@
-#include "labs/run_monitor.h"
+#include "core/run_monitor.h"
 
 namespace warpscope::labs {
 

@@ -1,4 +1,4 @@
-#include "labs/sweep_format.h"
+#include "core/sweep_format.h"
 
 #include <algorithm>
 #include <cctype>

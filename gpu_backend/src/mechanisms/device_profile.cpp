@@ -1,4 +1,4 @@
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 
 #include <algorithm>
 #include <cctype>

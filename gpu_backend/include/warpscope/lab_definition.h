@@ -1,14 +1,16 @@
 #pragma once
 /// \file lab_definition.h
-/// What a lab is inside the backend: its declaration plus the two ways of producing a result,
-/// the simulator's model and the CUDA measurement. Every lab lives in one folder,
-/// gpu_backend/src/labs/<lab_id>/ (docs/adding-a-lab.md), and is registered in the one list in
-/// lab_list.cpp. The backends only look a lab up there: nothing dispatches on a lab id.
+/// What a lab is: its declaration (LabSpec) plus its two ways of producing a result, the
+/// simulator's model and the CUDA measurement. Every lab lives in one folder,
+/// gpu_backend/src/labs/<lab_id>/ (docs/adding-a-lab.md), and registers this definition in the
+/// one list (LabRegistry::builtin(), src/labs/lab_list.cpp). Front ends read `spec` only; the
+/// session resolves a request's lab once and hands its definition to the backend, which calls
+/// one of the two functions. Their argument types are the backends' own (forward-declared here,
+/// so this header stays free of CUDA and of the simulator's internals).
 
 #include <string>
 #include <vector>
 
-#include "labs/run_monitor.h"
 #include "warpscope/lab.h"
 #include "warpscope/result.h"
 
@@ -20,6 +22,8 @@ struct DeviceContext;
 }
 
 namespace warpscope::labs {
+
+class RunMonitor;
 
 /// Models a validated request on a simulator profile. May throw BadInputError (an infeasible
 /// combination), Cancelled (through the monitor) or std::exception.
@@ -41,19 +45,4 @@ struct LabDefinition {
   std::vector<std::string> modelNeeds = {};
 };
 
-/// Every lab, in the order the GUI lists them (lab_list.cpp).
-const std::vector<LabDefinition>& allLabs();
-/// The lab with this id, or nullptr.
-const LabDefinition* findLab(const std::string& id);
-
 }  // namespace warpscope::labs
-
-/// A lab's CUDA measurement function when this build has the CUDA backend, nullptr otherwise.
-/// The one compile-time switch about CUDA: its .cu and *_cuda.cpp files are compiled only with
-/// the toolkit (each lab's lab.cmake), so without it there is no function to point to. Which
-/// backend serves a run is still decided at run time (Session).
-#if WARPSCOPE_WITH_CUDA
-#define WARPSCOPE_GPU_MEASUREMENT(function) (&(function))
-#else
-#define WARPSCOPE_GPU_MEASUREMENT(function) (nullptr)
-#endif

@@ -15,7 +15,7 @@
 #include <thread>
 #include <vector>
 
-#include "labs/run_monitor.h"
+#include "core/run_monitor.h"
 
 namespace warpscope::labs {
 

@@ -1,4 +1,4 @@
-#include "labs/param_builders.h"
+#include "core/param_builders.h"
 
 namespace warpscope::labs {
 

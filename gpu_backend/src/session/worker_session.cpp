@@ -3,7 +3,7 @@
 #include <cstdlib>
 #include <stdexcept>
 
-#include "warpscope/worker.h"
+#include "warpscope/worker_session.h"
 
 namespace warpscope::worker {
 
@@ -22,7 +22,7 @@ class MissingWorker : public Backend {
   [[nodiscard]] std::string name() const override { return "GPU worker (not started)"; }
   [[nodiscard]] std::vector<DeviceInfo> devices() const override { return {}; }
   [[nodiscard]] std::vector<UnavailableDevice> unavailableDevices() const override { return {{why_.id, "", why_.reason}}; }
-  RunOutcome run(const RunRequest&, const ProgressFn&, const CancelToken&) override {
+  RunOutcome run(const labs::LabDefinition&, const RunRequest&, const ProgressFn&, const CancelToken&) override {
     return RunError{RunError::Kind::Device, why_.reason};
   }
 

@@ -4,9 +4,9 @@
 #include <exception>
 
 #include "core/id_list.h"
-#include "labs/run_guard.h"
+#include "core/run_guard.h"
 #include "rec/recording_backend.h"
-#include "sim/device_profile.h"
+#include "mechanisms/device_profile.h"
 
 namespace warpscope {
 
@@ -106,7 +106,8 @@ std::string Session::modelDeviceFor(const std::string& deviceId) const {
 std::string Session::whyCannotRun(const std::string& labId, const std::string& deviceId) const {
   try {
     const Backend* backend = backendFor(deviceId);
-    return backend ? backend->whyCannotRun(labId, deviceId) : std::string();
+    const labs::LabDefinition* lab = registry().definition(labId);
+    return backend && lab ? backend->whyCannotRun(*lab, deviceId) : std::string();
   } catch (const BadInputError& e) {
     return e.what();
   }
@@ -114,26 +115,32 @@ std::string Session::whyCannotRun(const std::string& labId, const std::string& d
 
 RunOutcome Session::run(const RunRequest& request, const ProgressFn& progress, const CancelToken& cancel) {
   const auto started = std::chrono::steady_clock::now();
-  // Everything inside the one backend boundary: Session::run never throws, so its callers (the
-  // GUI's worker, the CLI) need no handlers of their own.
-  return labs::guardRun("", [&]() -> RunOutcome {
-    const LabSpec& lab = registry().get(request.labId);
+  // The session's part of the run: the lab resolved (the one lookup in this process), the request
+  // validated (the one validation in this process: a worker validates again, since it never
+  // trusts its client), the backend chosen. Its errors come back as RunError here; the backend's
+  // own errors come back from its own guard, so no run crosses two.
+  const labs::LabDefinition* lab = nullptr;
+  Backend* backend = nullptr;
+  RunOutcome refused = labs::guardRun("", [&]() -> RunOutcome {
+    lab = &registry().resolve(request.labId);
     // Managed-memory sizes are capped on a real GPU (half its free memory): the refusal names the cap.
-    validateParams(capParamsForDevice(lab.params, device(request.deviceId)), request.params);
-    Backend* backend = backendFor(request.deviceId);
+    validateParams(capParamsForDevice(lab->spec.params, device(request.deviceId)), request.params);
+    backend = backendFor(request.deviceId);
     if (!backend) return RunError{RunError::Kind::Device, "no backend serves device '" + request.deviceId + "'"};
-    RunOutcome outcome = backend->run(request, progress, cancel);
-    if (outcome.ok()) {
-      RunResult& result = outcome.result();
-      result.elapsedSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-      // Named choices read as their names in every export ("pattern = 1 (odd-even)").
-      for (const ParamSpec& spec : lab.params)
-        if (spec.isNamedChoice())
-          if (const auto value = result.params.find(spec.id); value != result.params.end())
-            result.paramNames[spec.id] = spec.valueText(value->second);
-    }
-    return outcome;
+    return RunResult{};
   });
+  if (!refused.ok()) return refused;
+  RunOutcome outcome = backend->run(*lab, request, progress, cancel);
+  if (outcome.ok()) {
+    RunResult& result = outcome.result();
+    result.elapsedSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    // Named choices read as their names in every export ("pattern = 1 (odd-even)").
+    for (const ParamSpec& spec : lab->spec.params)
+      if (spec.isNamedChoice())
+        if (const auto value = result.params.find(spec.id); value != result.params.end())
+          result.paramNames[spec.id] = spec.valueText(value->second);
+  }
+  return outcome;
 }
 
 }  // namespace warpscope

@@ -1,4 +1,4 @@
-#include "warpscope/worker.h"
+#include "warpscope/worker_session.h"
 
 #include <unistd.h>
 
@@ -72,7 +72,7 @@ class Server {
       if (const char* job = std::getenv("SLURM_JOB_ID"); job && *job) hello["slurm_job"] = job;
       send(hello);
     } else if (type == "labs") {
-      send(labsMessage(session_.registry().labs()));
+      send(labsMessage(session_.registry()));
     } else if (type == "devices") {
       // The worker's GPUs (and, when the client asked, its simulator devices: a remote demo
       // without a GPU); the client has recordings of its own.

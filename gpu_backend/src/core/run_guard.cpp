@@ -1,6 +1,6 @@
-#include "labs/run_guard.h"
+#include "core/run_guard.h"
 
-#include "labs/run_monitor.h"
+#include "core/run_monitor.h"
 
 namespace warpscope::labs {
 
