@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The unified-memory labs' real-GPU check in one command, for the lent GPU machine
-# (docs/results.md, "Unified memory"): their device tests, the bench targets, each lab as JSON,
-# figures of their views and a window screenshot. With two GPUs (MULTI=1) only the two-GPU parts.
+# (docs/results.md, the um-* sections; docs/logs/history.md, "Unified memory (issue 6)"): their
+# device tests, the bench targets, each lab as JSON, figures of their views and a window screenshot.
+# With two GPUs (MULTI=1) only the two-GPU parts.
 #   Here:  cmake --build build -j2 && ../shared/tools/device-bundle .device build/app/warpscope \
 #            build/app/warpscope-cli build/tests/warpscope_device_tests
 #   There: scripts/gpu-check-um.sh .device/bundle.tar.xz OUTDIR

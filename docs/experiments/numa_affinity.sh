@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Does the host NUMA node that the measuring process runs on explain why whole runs of
-# um-streaming are fast or slow (docs/results.md, "Issue 6, fifth session")?
+# um-streaming are fast or slow (docs/logs/history.md, "Issue 6, fifth session")?
 # There: docs/experiments/numa_affinity.sh .device/bundle.tar.xz OUTDIR [runs per binding]
 set -u
 bundle=${1:?bundle.tar.xz}; out=${2:?output folder}; runs=${3:-4}
