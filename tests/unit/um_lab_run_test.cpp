@@ -1,0 +1,37 @@
+// What the family's shell (labs/um_common/um_lab_run.h) gives every um-* lab: the frame every
+// declaration ends with (the "shown" choice, the timeline and the page map, no sweep-time target,
+// the family's doc page).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "labs/lab_definition.h"
+#include "warpscope/params.h"
+
+using namespace warpscope;
+
+namespace {
+
+constexpr const char* kUmLabs[] = {"um-streaming", "um-policies", "um-thrashing", "um-oversubscription",
+                                   "um-multi-gpu"};
+
+}  // namespace
+
+TEST(UmLabRun, EveryDeclarationEndsWithShownTheTimelineAndThePageMap) {
+  for (const char* id : kUmLabs) {
+    const labs::LabDefinition* def = labs::findLab(id);
+    ASSERT_NE(def, nullptr) << id;
+    const LabSpec& lab = def->spec;
+    ASSERT_FALSE(lab.params.empty()) << id;
+    EXPECT_EQ(lab.params.back().id, "shown") << id;
+    EXPECT_EQ(lab.params.back().label, "Timeline and page map show") << id;
+    ASSERT_GE(lab.views.size(), 3u) << id;
+    EXPECT_EQ(lab.views[lab.views.size() - 2].id, "um-timeline") << id;
+    EXPECT_EQ(lab.views[lab.views.size() - 2].kind, ViewKind::Timeline) << id;
+    EXPECT_EQ(lab.views.back().id, "page-map") << id;
+    EXPECT_EQ(lab.views.back().kind, ViewKind::Grid) << id;
+    EXPECT_EQ(lab.gpuSweepTargetS, 0) << id;
+    EXPECT_EQ(lab.simSweepTargetS, 0) << id;
+    EXPECT_EQ(lab.docPage, "labs/unified-memory.md") << id;
+  }
+}
