@@ -1,6 +1,6 @@
-// What the family's shell (labs/um_common/um_lab_run.h) gives every um-* lab: the frame every
-// declaration ends with (the "shown" choice, the timeline and the page map, no sweep-time target,
-// the family's doc page).
+// What the family's shell (labs/um_common/um_lab_run.h) gives every um-* lab: the managed buffer
+// marked for the GPU's cap, and the frame every declaration ends with (the "shown" choice, the
+// timeline and the page map, no sweep-time target, the family's doc page).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -16,6 +16,14 @@ constexpr const char* kUmLabs[] = {"um-streaming", "um-policies", "um-thrashing"
                                    "um-multi-gpu"};
 
 }  // namespace
+
+TEST(UmLabRun, BufferSizesAreMarkedAsManagedMemoryForTheGpuCap) {
+  for (const char* lab : {"um-streaming", "um-policies", "um-thrashing", "um-multi-gpu"}) {
+    const ParamSpec* p = findParam(labs::findLab(lab)->spec.params, "buffer_mib");
+    ASSERT_NE(p, nullptr) << lab;
+    EXPECT_EQ(p->memoryUnitBytes, 1024.0 * 1024.0) << lab;
+  }
+}
 
 TEST(UmLabRun, EveryDeclarationEndsWithShownTheTimelineAndThePageMap) {
   for (const char* id : kUmLabs) {
