@@ -1,6 +1,7 @@
 // warpscope-um-model-bench: times the simulator's UVM model (docs/model.md, "Unified memory") on
 // the um-streaming modes and the um-oversubscription curve at a 1 GiB working set, median of 5
-// runs each, and prints the modelled figures beside the times.
+// runs each, and prints the modelled figures beside the times. The scenarios come from the um-*
+// rooms through one header, labs/um_common/um_model_bench.h (target warpscope_um_model_bench_api).
 //
 //   warpscope-um-model-bench [profile-id (default h200)] [buffer MiB (default 1024)] [streaming|oversubscription|labs]
 
@@ -15,12 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "labs/um_multi_gpu/um_multi_gpu_model.h"
-#include "labs/um_oversubscription/um_oversubscription_model.h"
-#include "labs/um_policies/um_policies_model.h"
-#include "labs/um_thrashing/um_thrashing_model.h"
-#include "labs/um_streaming/um_streaming_model.h"
-#include "mechanisms/device_profile.h"
+#include "labs/um_common/um_model_bench.h"
 
 namespace {
 
@@ -99,7 +95,7 @@ namespace {
 
 int benchMain(int argc, char** argv) {
   using namespace warpscope;
-  using namespace warpscope::labs;
+  namespace um = warpscope::labs::um;
   if (argc > 1 && (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0)) {
     std::fputs(kUsage, stdout);
     return 0;
@@ -124,81 +120,34 @@ int benchMain(int argc, char** argv) {
   }
   std::printf("UVM model bench, profile %s, buffer %llu MiB (median of 5 runs)\n", profile->fileName.c_str(),
               static_cast<unsigned long long>(*mib));
-  struct Mode {
-    const char* name;
-    StreamingMode mode;
-    std::uint64_t chunk;
-  };
-  const Mode modes[] = {{"streaming on-demand thread/4B", StreamingMode::OnDemand, 128},
-                        {"streaming on-demand warp/1KB", StreamingMode::OnDemand, 1024},
-                        {"streaming on-demand warp/4KB", StreamingMode::OnDemand, 4096},
-                        {"streaming on-demand warp/64KB", StreamingMode::OnDemand, 65536},
-                        {"streaming on-demand warp/2MB", StreamingMode::OnDemand, 2u << 20},
-                        {"streaming prefetch", StreamingMode::Prefetch, 128},
-                        {"streaming memcpy pinned", StreamingMode::MemcpyPinned, 128},
-                        {"streaming memcpy pageable", StreamingMode::MemcpyPageable, 128}};
   const std::string only = argc > 3 ? argv[3] : "";
   if (!only.empty() && only != "labs" && only != "streaming" && only != "oversubscription") {
     std::fprintf(stderr, "warpscope-um-model-bench: unknown part '%s'\n%s", only.c_str(), kUsage);
     return 2;
   }
   if (only == "labs") {
-    const char* policyNames[] = {"policies none", "policies ReadMostly", "policies PreferredCpu", "policies PreferredGpu",
-                                 "policies AccessedByGpu"};
-    for (int pol = 0; pol < 5; ++pol) {
-      PoliciesScenario s;
-      s.policy = static_cast<UmPolicy>(pol);
-      UmScenarioResult r;
-      const double ms = medianMs([&] { return simulatePoliciesScenario(*profile, s); }, r);
-      printPhases(policyNames[pol], ms, r);
-    }
-    for (int pol : {0, 1, 2, 4}) {
-      for (const double shared : {0.02, 0.25}) {
-        ThrashingScenario s;
-        s.policy = static_cast<UmPolicy>(pol);
-        s.sharedFraction = shared;
+    for (const auto& part : {um::policiesBenchCases(), um::thrashingBenchCases(), um::multiGpuBenchCases()})
+      for (const um::ModelBenchCase& c : part) {
         UmScenarioResult r;
-        const double ms = medianMs([&] { return simulateThrashingScenario(*profile, s); }, r);
-        char name[80];
-        std::snprintf(name, sizeof name, "thrashing %s shared %.2f", policyNames[pol] + 9, shared);
-        printPhases(name, ms, r);
+        const double ms = medianMs([&] { return c.run(*profile); }, r);
+        printPhases(c.name.c_str(), ms, r);
       }
-    }
-    const char* multiNames[] = {"multi first touch", "multi ReadMostly", "multi AccessedBy", "multi migrate", "multi peer copy"};
-    for (int mode = 0; mode < 5; ++mode) {
-      MultiGpuScenario s;
-      s.mode = static_cast<MultiGpuMode>(mode);
-      UmScenarioResult r;
-      const double ms = medianMs([&] { return simulateMultiGpuScenario(*profile, s); }, r);
-      printPhases(multiNames[mode], ms, r);
-    }
     return 0;
   }
-  for (const Mode& m : modes) {
-    if (only == "oversubscription") break;
-    UmScenarioResult r;
-    const double ms = medianMs([&] { return simulateStreamingScenario(*profile, {m.mode, bytes, m.chunk}); }, r);
-    print(m.name, ms, r, "transfer");
-    if (!r.notes.empty() && r.notes.front().find("batches") != std::string::npos) std::printf("%36s %s\n", "", r.notes.front().c_str());
-  }
+  if (only != "oversubscription")
+    for (const um::ModelBenchCase& c : um::streamingBenchCases(bytes)) {
+      UmScenarioResult r;
+      const double ms = medianMs([&] { return c.run(*profile); }, r);
+      print(c.name.c_str(), ms, r, "transfer");
+      if (!r.notes.empty() && r.notes.front().find("batches") != std::string::npos) std::printf("%36s %s\n", "", r.notes.front().c_str());
+    }
   if (only == "streaming") return 0;
   const double memory = static_cast<double>(profile->info.globalMemBytes);
   std::printf("oversubscription curve (GPU memory %.1f GiB; simulated at a 1 GiB-class scale model)\n", memory / (1 << 30));
-  for (const std::uint64_t chunk : {std::uint64_t{128}, std::uint64_t{65536}}) {
-    for (const bool readMostly : {false, true}) {
-      for (const double fraction : {0.5, 0.9, 1.1, 1.5}) {
-        OversubscriptionScenario s;
-        s.workingSetBytes = fraction * memory;
-        s.warpChunkBytes = chunk;
-        s.readMostly = readMostly;
-        UmScenarioResult r;
-        const double ms = medianMs([&] { return simulateOversubscriptionScenario(*profile, s); }, r);
-        char name[80];
-        std::snprintf(name, sizeof name, "oversub %s%s x%.1f", chunk == 128 ? "thread/4B" : "warp/64KB",
-                      readMostly ? "+RM" : "", fraction);
-        print(name, ms, r, "transfer");
-      }
-    }
+  for (const um::ModelBenchCase& c : um::oversubscriptionBenchCases(memory)) {
+    UmScenarioResult r;
+    const double ms = medianMs([&] { return c.run(*profile); }, r);
+    print(c.name.c_str(), ms, r, "transfer");
   }
   return 0;
 }

@@ -1,14 +1,13 @@
-// The anti-thrashing heuristic (labs/um_common/uvm_thrashing.h) as uvm_perf_thrashing.c has it, and
-// the um-thrashing model: block tracking, detection at thrashing_threshold moves within
-// thrashing_lapse_us, throttling periods, then pinning and remote mapping after
-// thrashing_pin_threshold throttles.
+// The anti-thrashing heuristic (labs/um_common/uvm_thrashing.h) as uvm_perf_thrashing.c has it:
+// block tracking, detection at thrashing_threshold moves within thrashing_lapse_us, throttling
+// periods, then pinning and remote mapping after thrashing_pin_threshold throttles. The
+// um-thrashing lab's scenarios on the model that uses it: um_thrashing_model_test.cpp.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
 #include "labs/um_common/um_model.h"
 #include "labs/um_common/uvm_thrashing.h"
-#include "labs/um_thrashing/um_thrashing_model.h"
 #include "um_test_support.h"
 
 using namespace warpscope;
@@ -151,53 +150,4 @@ TEST(ThrashingDetector, AGpuFaultOnAPagePinnedInHostMemoryMapsItThere) {
   const ThrashVerdict v = d.onFault(0, Processor::Gpu0, 70);
   EXPECT_EQ(v.action, ThrashAction::Pin);
   EXPECT_EQ(v.pinResidency, Processor::Cpu);
-}
-
-TEST(UmThrashingModel, SharedPagesThrashThenThrottleThenPinAndMapRemotely) {
-  const auto profile = withParam("uvm", "thrashing_pin_threshold", 2);
-  ThrashingScenario s;
-  s.sharedFraction = 0.02;
-  const UmScenarioResult r = simulateThrashingScenario(profile, s);
-  EXPECT_GT(r.counters.thrashingEvents, 0u);
-  EXPECT_GT(r.counters.throttlingEvents, 0u);
-  EXPECT_GT(r.counters.remoteMapEvents, 0u);
-  EXPECT_TRUE(std::any_of(r.trace.events.begin(), r.trace.events.end(), [](const UmEvent& e) {
-    return e.kind == UmEventKind::RemoteMap && e.cause == UmCause::Thrashing;
-  }));
-  EXPECT_TRUE(std::any_of(r.trace.residency.begin(), r.trace.residency.end(),
-                          [](const ResidencyChange& c) { return c.state == PageState::Pinned; }));
-  ASSERT_NE(r.findPhase("kernel"), nullptr);
-  ASSERT_NE(r.findPhase("cpu"), nullptr);
-}
-
-TEST(UmThrashingModel, NoThrashingWhenTheLapseIsShorterThanThePingPong) {
-  const auto profile = withParam("uvm", "thrashing_lapse_us", 5);
-  ThrashingScenario s;
-  s.sharedFraction = 0.02;
-  const UmScenarioResult r = simulateThrashingScenario(profile, s);
-  EXPECT_EQ(r.counters.thrashingEvents, 0u);
-  EXPECT_EQ(r.counters.throttlingEvents, 0u);
-  EXPECT_GT(r.counters.cpuFaults, 0u);  // the pages still ping-pong
-}
-
-TEST(UmThrashingModel, AccessedByGpuAvoidsMigrationAltogether) {
-  ThrashingScenario s;
-  s.sharedFraction = 0.02;
-  s.policy = UmPolicy::AccessedByGpu;
-  const UmScenarioResult r = simulateThrashingScenario(shippedProfile("h200"), s);
-  EXPECT_EQ(r.counters.gpuFaults, 0u);
-  EXPECT_EQ(r.counters.thrashingEvents, 0u);
-  EXPECT_EQ(r.counters.bytesHtoD + r.counters.bytesDtoH, 0u);
-}
-
-TEST(UmThrashingModel, ReadMostlyRangesAreNotTrackedForThrashing) {
-  // thrashing_event_cb forgets pages of a range with read duplication enabled, written or not.
-  ThrashingScenario s;
-  s.sharedFraction = 0.05;
-  const UmScenarioResult none = simulateThrashingScenario(shippedProfile("h200"), s);
-  s.policy = UmPolicy::ReadMostly;
-  const UmScenarioResult readMostly = simulateThrashingScenario(shippedProfile("h200"), s);
-  EXPECT_GT(none.counters.thrashingEvents, 0u);
-  EXPECT_EQ(readMostly.counters.thrashingEvents, 0u);
-  EXPECT_EQ(readMostly.counters.throttlingEvents, 0u);
 }

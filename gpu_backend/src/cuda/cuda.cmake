@@ -16,6 +16,7 @@ target_sources(${warpscope_lab_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/timing.cpp
   ${CMAKE_CURRENT_LIST_DIR}/occupancy.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ceilings.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/fma_chain_harness.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fma_bench.cpp
   ${CMAKE_CURRENT_LIST_DIR}/counters.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cupti_range_profiler.cpp

@@ -4,10 +4,8 @@
 /// lab's measurement, and the FP32 ceiling (measureFmaPeak) the limiter family is judged against.
 
 #include <cstdint>
-#include <random>
-#include <vector>
 
-#include "cuda/device_buffer.h"
+#include "cuda/fma_chain_harness.h"
 #include "cuda/kernels/fma_chains_shape.h"
 #include "cuda/timing.h"
 #include "warpscope/device.h"
@@ -18,7 +16,7 @@ namespace warpscope::cuda {
 /// kernel's order, then summed in the kernel's order. Bit-exact with the device (both fused, RN).
 float referenceFmaThreadSum(unsigned tid, int ilp, int passes, float b, float c);
 
-/// Owns the output buffer for the largest grid the device takes; one per run.
+/// The FMA-chains kernel on the shared harness (fma_chain_harness.h); one per run.
 class ArithBench {
  public:
   ArithBench(const DeviceInfo& device, std::uint64_t seed);
@@ -30,16 +28,10 @@ class ArithBench {
                                  const CancelToken* cancel);
 
   /// Threads whose output was compared with the host's recomputation so far.
-  [[nodiscard]] long long threadsVerified() const { return threadsVerified_; }
+  [[nodiscard]] long long threadsVerified() const { return harness_.threadsVerified(); }
 
  private:
-  void check(const labs::ArithConfig& config, unsigned threads, int passes, float b, float c);
-
-  DeviceInfo device_;
-  DeviceBuffer out_;
-  std::vector<float> host_;
-  std::mt19937_64 rng_;
-  long long threadsVerified_ = 0;
+  FmaChainHarness harness_;
 };
 
 /// The FP32 ceiling: the FMA-chains kernel (also latency-arith's) at its best configuration - ILP 4 and ILP 8, 256-thread blocks filling the SM - whichever is faster.

@@ -7,6 +7,7 @@
 #include "labs/limiter/limiter_cuda.h"
 #include "labs/limiter/limiter_model.h"
 #include "labs/limiter/limiter_presets.h"
+#include "labs/limiter_common/limiter_assembly.h"
 #include "core/sweep_format.h"
 
 namespace warpscope::labs {
@@ -34,13 +35,6 @@ LabSpec buildSpec() {
   lab.benchChecks = limiterBenchChecks;
   lab.benchFocusMove = {"fmas_per_element", 4, 256};
   return lab;
-}
-
-std::string formatted(double v, int precision = 3) {
-  std::ostringstream s;
-  s.precision(precision);
-  s << v;
-  return s.str();
 }
 
 std::string kText(int k) { return "K = " + std::to_string(k) + " FMA" + (k == 1 ? "" : "s") + " per element"; }
@@ -89,29 +83,23 @@ BarValue bar(const VariantTime& t) { return {t.ms, t.fastestMs, t.slowestMs}; }
 RunResult assembleLimiterResult(const DeviceInfo& device, const ParamSet& params,
                                 const std::vector<LimiterPoint>& points, const LimiterCeilings& ceilings,
                                 std::size_t elements, int blocksPerSm, RunScope scope, bool modelled) {
-  RunResult result = resultShell(kLimiterId, device, params);
-  result.focusOnly = scope == RunScope::FocusOnly;
   const LabSpec& lab = limiterSpec();
-  const int focusK = params.getInt("fmas_per_element");
-  const double focusI = limiterIntensity(focusK);
+  RunResult result = limiterResultShell(lab, device, params, scope);
+  const LimiterFocus at = limiterFocus(params);
+  const int focusK = at.fmasPerElement;
+  const double focusI = at.flopPerByte;
   const double balanced = ceilings.balancedFlopPerByte();
 
   // ---- time and fractions against intensity (one point per K) -----------------------------
-  View times = declaredView(lab, "time-vs-intensity");
-  times.xLabel = "Arithmetic intensity (flop per DRAM byte)";
-  times.yLabel = "Time per launch (ms)";
-  times.logX = times.logY = true;
-  View fractions = declaredView(lab, "fraction-vs-intensity");
-  fractions.xLabel = "Arithmetic intensity (flop per DRAM byte)";
-  fractions.yLabel = "Fraction of the measured ceiling";
-  if (modelled) fractions.yLabel = "Fraction of the ceiling";
-  fractions.logX = true;
+  View times = intensityView(lab, "time-vs-intensity", "Time per launch (ms)", true, at);
+  View fractions = intensityView(lab, "fraction-vs-intensity",
+                                 modelled ? "Fraction of the ceiling" : "Fraction of the measured ceiling", false, at);
   fractions.yMaxHint = 1.0;
   Series variantSeries[kLimiterVariantCount];
   for (int v = 0; v < kLimiterVariantCount; ++v) variantSeries[v] = {kVariantSeries[v], {}, static_cast<double>(v)};
   Series bandwidth{"Bandwidth / copy ceiling", {}, 0};
   Series flops{"FLOP/s / FMA ceiling", {}, 1};
-  Series near{"Near-ceiling threshold (" + formatted(kLimiterNearCeiling) + ")", {}, 2};
+  Series near{"Near-ceiling threshold (" + limiterFormatted(kLimiterNearCeiling) + ")", {}, 2};
   const LimiterPoint* focus = nullptr;
   const LimiterPoint* lowest = nullptr;
   const LimiterPoint* highest = nullptr;
@@ -137,10 +125,6 @@ RunResult assembleLimiterResult(const DeviceInfo& device, const ParamSet& params
   fractions.series = {sortedByX(std::move(bandwidth)), sortedByX(std::move(flops)), sortedByX(std::move(near))};
   times.focusSeries = kVariantSeries[0];
   fractions.focusSeries = fractions.series[0].name;
-  for (View* v : {&times, &fractions}) {
-    v->focusX = focusI;
-    v->hasFocus = true;
-  }
 
   // ---- the focus: bars, ratio, verdict -----------------------------------------------------
   View bars = declaredView(lab, "variant-times");
@@ -173,8 +157,8 @@ RunResult assembleLimiterResult(const DeviceInfo& device, const ParamSet& params
     const double fBw = gbs / ceilings.bandwidthGBs, fFma = gflops / ceilings.fmaGflops;
     const LimiterVerdict verdict = limiterVerdict(fBw, fFma);
 
-    bars.title += " at K = " + std::to_string(focusK) + " (" + formatted(focusI) + " flop/byte): overlap " +
-                  formatted(100 * overlap, 3) + "%";
+    bars.title += " at K = " + std::to_string(focusK) + " (" + limiterFormatted(focusI) + " flop/byte): overlap " +
+                  limiterFormatted(100 * overlap, 3) + "%";
     bars.bars.categoryLabel = "Kernel";
     bars.bars.valueLabel = "Time per launch (ms)";
     bars.bars.categories = {"Full", "Memory-only", "Math-only", "Memory-only + math-only"};
@@ -203,13 +187,13 @@ RunResult assembleLimiterResult(const DeviceInfo& device, const ParamSet& params
     result.scalars.push_back({"limiter.verdict", "Limiter (0 memory, 1 compute, 2 latency bound)",
                               static_cast<double>(verdict), ""});
     std::ostringstream why;
-    why << "Limiter at " << kText(focusK) << " (" << formatted(focusI) << " flop/byte, balanced ratio "
-        << formatted(balanced) << "): " << verdictName(verdict) << ". The full kernel reaches "
-        << formatted(100 * fBw) << "% of the bandwidth ceiling and " << formatted(100 * fFma)
-        << "% of the FMA ceiling (near = at least " << formatted(100 * kLimiterNearCeiling)
-        << "%; neither near: latency bound). Memory-only takes " << formatted(100 * tMem / tFull)
-        << "% of the full time, math-only " << formatted(100 * tMath / tFull) << "%; overlap "
-        << formatted(100 * overlap) << "%.";
+    why << "Limiter at " << kText(focusK) << " (" << limiterFormatted(focusI) << " flop/byte, balanced ratio "
+        << limiterFormatted(balanced) << "): " << verdictName(verdict) << ". The full kernel reaches "
+        << limiterFormatted(100 * fBw) << "% of the bandwidth ceiling and " << limiterFormatted(100 * fFma)
+        << "% of the FMA ceiling (near = at least " << limiterFormatted(100 * kLimiterNearCeiling)
+        << "%; neither near: latency bound). Memory-only takes " << limiterFormatted(100 * tMem / tFull)
+        << "% of the full time, math-only " << limiterFormatted(100 * tMath / tFull) << "%; overlap "
+        << limiterFormatted(100 * overlap) << "%.";
     result.notes.push_back(why.str());
   }
   if (scope == RunScope::FullSweep && lowest && highest) {

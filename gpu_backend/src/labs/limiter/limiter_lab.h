@@ -6,8 +6,8 @@
 //
 // The room's core, shared by both backends: the declaration, the assembly of the three times per
 // intensity into views, scalars and the verdict, and the bench targets. What the roofline lab
-// shares with this one (the kernels, the plan, the points, the ceilings, their model and bench)
-// lives in the family's room, labs/limiter_common.
+// shares with this one (the kernels, the plan, the points, the ceilings, their model and bench,
+// and the frame of the assembly: limiter_assembly.h) lives in the family's room, labs/limiter_common.
 
 #include <string>
 #include <vector>

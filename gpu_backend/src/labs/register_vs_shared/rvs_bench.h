@@ -3,10 +3,10 @@
 /// Measures and checks register-vs-shared configurations (Volkov part III) on one device.
 
 #include <cstdint>
-#include <random>
 #include <vector>
 
 #include "cuda/device_buffer.h"
+#include "cuda/fma_chain_harness.h"
 #include "cuda/timing.h"
 #include "labs/register_vs_shared/register_vs_shared_lab.h"
 
@@ -19,7 +19,8 @@ namespace warpscope::cuda {
 float referenceRvsThreadSum(unsigned tid, const labs::RvsConfig& config, int passes, float b, float c,
                             const std::vector<float>& table);
 
-/// Owns the output and table buffers for the largest grid the device takes; one per run.
+/// The register-vs-shared kernels on the shared harness (cuda/fma_chain_harness.h), with the
+/// table their shared-memory variants read; one per run.
 class RvsBench {
  public:
   RvsBench(const DeviceInfo& device, std::uint64_t seed);
@@ -34,18 +35,12 @@ class RvsBench {
   int registersPerThread(int variant, int ilp) const;
 
   /// Threads whose output was compared with the host's recomputation so far.
-  [[nodiscard]] long long threadsVerified() const { return threadsVerified_; }
+  [[nodiscard]] long long threadsVerified() const { return harness_.threadsVerified(); }
 
  private:
-  void check(const labs::RvsConfig& config, unsigned threads, int passes, float b, float c);
-
-  DeviceInfo device_;
-  DeviceBuffer out_;
+  FmaChainHarness harness_;
   DeviceBuffer table_;
   std::vector<float> hostTable_;
-  std::vector<float> host_;
-  std::mt19937_64 rng_;
-  long long threadsVerified_ = 0;
 };
 
 }  // namespace warpscope::cuda

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 #include "core/sweep_format.h"
+#include "labs/limiter_common/limiter_assembly.h"
 #include "labs/roofline/roofline_presets.h"
 
 namespace warpscope::labs {
@@ -37,13 +37,6 @@ LabSpec buildSpec() {
   return lab;
 }
 
-std::string formatted(double v, int precision = 4) {
-  std::ostringstream s;
-  s.precision(precision);
-  s << v;
-  return s.str();
-}
-
 }  // namespace
 
 const LabSpec& rooflineSpec() {
@@ -62,21 +55,13 @@ double rooflineAt(const LimiterCeilings& ceilings, double flopPerByte) {
 RunResult assembleRooflineResult(const DeviceInfo& device, const ParamSet& params,
                                  const std::vector<LimiterPoint>& points, const LimiterCeilings& ceilings,
                                  std::size_t elements, int blocksPerSm, RunScope scope, bool modelled) {
-  RunResult result = resultShell(kRooflineId, device, params);
-  result.focusOnly = scope == RunScope::FocusOnly;
   const LabSpec& lab = rooflineSpec();
-  const int focusK = params.getInt("fmas_per_element");
-  const double focusI = limiterIntensity(focusK);
+  RunResult result = limiterResultShell(lab, device, params, scope);
+  const LimiterFocus focus = limiterFocus(params);
   const double ridge = ceilings.balancedFlopPerByte();
 
-  View roof = declaredView(lab, "roofline");
-  roof.xLabel = "Arithmetic intensity (flop per DRAM byte)";
-  roof.yLabel = "FP32 GFLOP/s";
-  roof.logX = roof.logY = true;
-  View fraction = declaredView(lab, "fraction-of-roof");
-  fraction.xLabel = "Arithmetic intensity (flop per DRAM byte)";
-  fraction.yLabel = "Achieved / roof at that intensity";
-  fraction.logX = true;
+  View roof = intensityView(lab, "roofline", "FP32 GFLOP/s", true, focus);
+  View fraction = intensityView(lab, "fraction-of-roof", "Achieved / roof at that intensity", false, focus);
   fraction.yMaxHint = 1.0;
 
   // The roof over the whole slider range (and a little beyond): bandwidth x I up to the ridge,
@@ -85,8 +70,8 @@ RunResult assembleRooflineResult(const DeviceInfo& device, const ParamSet& param
   const double xHi = limiterIntensity(kLimiterFmaValues[kLimiterFmaCount - 1]) * 2;
   // Short enough for the legend at 1280x720 (about 34 characters); whether the ceilings were
   // measured or modelled is the banner's to say.
-  Series roofLine{"Roof: " + formatted(ceilings.bandwidthGBs / 1000, 3) + " TB/s, " +
-                      formatted(ceilings.fmaGflops / 1000, 3) + " TFLOP/s",
+  Series roofLine{"Roof: " + limiterFormatted(ceilings.bandwidthGBs / 1000, 3) + " TB/s, " +
+                      limiterFormatted(ceilings.fmaGflops / 1000, 3) + " TFLOP/s",
                   {}, 0};
   for (double x : {xLo, ridge, xHi})
     if (x >= xLo && x <= xHi) roofLine.points.push_back({x, rooflineAt(ceilings, x), rooflineAt(ceilings, x),
@@ -94,7 +79,7 @@ RunResult assembleRooflineResult(const DeviceInfo& device, const ParamSet& param
   const std::string kernelName = modelled ? "Full kernel (model)" : "Full kernel (measured)";
   Series kernel{kernelName, {}, 1};
   Series kernelFraction{kernelName, {}, 1};
-  Series ridgePoint{"Ridge point: " + formatted(ridge, 3) + " flop/byte", {{ridge, ceilings.fmaGflops,
+  Series ridgePoint{"Ridge point: " + limiterFormatted(ridge, 3) + " flop/byte", {{ridge, ceilings.fmaGflops,
                                                                            ceilings.fmaGflops, ceilings.fmaGflops}}, 2};
   double bestMemory = 0, bestCompute = 0, maxOfRoof = 0, focusOfRoof = -1;
   for (const LimiterPoint& p : points) {
@@ -108,15 +93,11 @@ RunResult assembleRooflineResult(const DeviceInfo& device, const ParamSet& param
     bestMemory = std::max(bestMemory, limiterGBs(elements, p.full.ms) / ceilings.bandwidthGBs);
     bestCompute = std::max(bestCompute, g / ceilings.fmaGflops);
     maxOfRoof = std::max(maxOfRoof, g / r);
-    if (p.fmasPerElement == focusK) focusOfRoof = g / r;
+    if (p.fmasPerElement == focus.fmasPerElement) focusOfRoof = g / r;
   }
   roof.series = {sortedByX(std::move(roofLine)), sortedByX(std::move(kernel)), std::move(ridgePoint)};
   fraction.series = {sortedByX(std::move(kernelFraction))};
   roof.focusSeries = fraction.focusSeries = kernelName;
-  for (View* v : {&roof, &fraction}) {
-    v->focusX = focusI;
-    v->hasFocus = true;
-  }
   result.views = {std::move(roof), std::move(fraction)};
 
   result.scalars.push_back({"roofline.ridge_flop_per_byte", "Ridge point (FMA peak / bandwidth)", ridge, "flop/byte"});
@@ -137,7 +118,7 @@ RunResult assembleRooflineResult(const DeviceInfo& device, const ParamSet& param
     result.notes.push_back("Simulated: the limiter model's full kernel under the profile's ceilings (cudaMemcpy "
                            "bandwidth and the FMA model's best), not a measurement.");
   result.notes.push_back("Bandwidth ceiling: " + ceilings.bandwidthSource + ". FP32 ceiling: " + ceilings.fmaSource +
-                         ". Ridge = FMA ceiling / bandwidth ceiling = " + formatted(ridge, 3) + " flop/byte.");
+                         ". Ridge = FMA ceiling / bandwidth ceiling = " + limiterFormatted(ridge, 3) + " flop/byte.");
   result.notes.push_back("Points: the limiter lab's full kernel (" + std::to_string(elements) +
                          " elements, 2K flops and 8 bytes each) at K = 1..1024 FMAs per element; " +
                          std::to_string(blocksPerSm) + " blocks of 256 threads per SM.");
@@ -150,13 +131,13 @@ std::vector<BenchCheck> rooflineBenchChecks(const RunResult& sweep, const Device
     return s ? s->value : 0.0;
   };
   BenchCheck memory{"best point's bandwidth / the copy ceiling", value("roofline.best_fraction_memory"),
-                    ">= " + formatted(kBestFractionTarget, 2), false, true, ""};
+                    ">= " + limiterFormatted(kBestFractionTarget, 2), false, true, ""};
   memory.pass = memory.value >= kBestFractionTarget;
   BenchCheck compute{"best point's FLOP/s / the FMA ceiling", value("roofline.best_fraction_compute"),
-                     ">= " + formatted(kBestFractionTarget, 2), false, true, ""};
+                     ">= " + limiterFormatted(kBestFractionTarget, 2), false, true, ""};
   compute.pass = compute.value >= kBestFractionTarget;
   BenchCheck under{"highest point / the roof at its intensity (points under the ceilings)",
-                   value("roofline.max_fraction_of_roof"), "<= " + formatted(kRoofTolerance, 3), false, true, ""};
+                   value("roofline.max_fraction_of_roof"), "<= " + limiterFormatted(kRoofTolerance, 3), false, true, ""};
   under.pass = under.value > 0 && under.value <= kRoofTolerance;
   return {memory, compute, under};
 }

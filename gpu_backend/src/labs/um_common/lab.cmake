@@ -1,5 +1,7 @@
 # The unified-memory rooms' shared parts: the trace records and their names (um_trace.cpp), the
-# views and run helpers every room assembles with (um_views, um_lab_run, um_policy_names), the
+# views every room assembles with (um_views), the shell that runs a room's plan on either backend
+# and what every declaration and result share (um_lab_run), the policies' names and what the
+# rooms with one scenario per policy share (um_policy_names, um_policy_room), the
 # UVM parameters (um_model.cpp) and the simulator's UVM engine, one job per file: page table and
 # residency (uvm_page_table), density prefetch (uvm_prefetch), GPU memory chunks in LRU order
 # (uvm_gpu_memory), the anti-thrashing heuristic (uvm_thrashing), migrations and eviction
@@ -10,6 +12,7 @@ target_sources(${warpscope_lab_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/um_views.cpp
   ${CMAKE_CURRENT_LIST_DIR}/um_lab_run.cpp
   ${CMAKE_CURRENT_LIST_DIR}/um_policy_names.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/um_policy_room.cpp
   ${CMAKE_CURRENT_LIST_DIR}/um_model.cpp
   ${CMAKE_CURRENT_LIST_DIR}/uvm_page_table.cpp
   ${CMAKE_CURRENT_LIST_DIR}/uvm_prefetch.cpp

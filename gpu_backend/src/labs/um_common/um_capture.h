@@ -37,9 +37,9 @@ class UmCapture {
 
   /// Stops recording, flushes CUPTI's buffers and returns the events that fall inside
   /// [base, base + bytes), with times in microseconds from this capture's start and addresses as
-  /// offsets from base. The GPU current at the start is Processor::Gpu0, any other Gpu1 (with two
-  /// GPUs CUPTI's ids are not reliably ordinals: docs/results.md). When !available() the trace
-  /// has captured = false and the reason.
+  /// offsets from base. The GPU current at the start is Processor::Gpu0, any other Gpu1 (the labs
+  /// start a capture with GPU 0 current; CUPTI's ids are the CUDA ordinals: docs/results.md,
+  /// um-multi-gpu). When !available() the trace has captured = false and the reason.
   labs::um::UmTrace finish(const void* base, std::uint64_t bytes);
 
  private:

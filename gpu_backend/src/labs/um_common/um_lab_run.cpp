@@ -14,10 +14,30 @@ ParamSpec bufferMibParam(double defaultMib, std::vector<double> choices, std::st
   return p;
 }
 
+void finishUmSpec(LabSpec& lab, const std::vector<std::string>& shownChoices, const std::string& shownHelp) {
+  lab.params.push_back(namedChoiceParam("shown", "Timeline and page map show", shownChoices, 0, shownHelp));
+  // Every repetition migrates the buffer over the host link (and back): no sweep-time target.
+  lab.gpuSweepTargetS = 0;
+  lab.simSweepTargetS = 0;
+  lab.views.push_back({"um-timeline", "Unified memory timeline", ViewKind::Timeline});
+  lab.views.push_back({"page-map", "Where each page lives", ViewKind::Grid});
+  lab.docPage = "labs/unified-memory.md";
+}
+
+std::uint64_t bufferBytes(const ParamSet& params) {
+  return static_cast<std::uint64_t>(params.getInt("buffer_mib")) << 20;
+}
+
 RunResult umResultShell(const std::string& labId, const DeviceInfo& device, const ParamSet& params, bool measured) {
   RunResult result = resultShell(labId, device, params);
   result.provenance = measured ? Provenance::Measured : Provenance::Simulated;
   return result;
+}
+
+std::vector<View> withTraceViews(const LabSpec& lab, std::vector<View> own, const UmScenarioResult& shown) {
+  own.push_back(umTimelineView(lab, "um-timeline", shown.trace, shown.name));
+  own.push_back(pageMapView(lab, "page-map", shown.trace, shown.name));
+  return own;
 }
 
 void addRunNotes(RunResult& result, const UmRun& run, const UmScenarioResult* traced) {

@@ -31,4 +31,25 @@ std::vector<UmScenarioResult> modelForComparison(
   return model;
 }
 
+template <typename Scenario>
+RunResult simulatePlanRoom(const PlanRoom<Scenario>& room, const sim::DeviceProfile& profile,
+                           const RunRequest& request, RunMonitor& monitor) {
+  UmRun run;
+  run.scenarios = runPlan<Scenario>(room.plan(request.params), monitor, room.name,
+                                    [&](const Scenario& s) { return room.simulate(profile, s); });
+  monitor.done();
+  return room.assemble(profile.info, request.params, run);
+}
+
+template <typename Scenario>
+RunResult measurePlanRoom(const PlanRoom<Scenario>& room, const DeviceInfo& gpu, const RunRequest& request,
+                          RunMonitor& monitor, const std::function<UmScenarioResult(const Scenario&)>& measure) {
+  std::vector<std::string> notes;
+  const UmRun run = measureWithModel<Scenario>(gpu, room.plan(request.params), monitor, room.name, measure,
+                                               room.simulate, &notes);
+  RunResult result = room.assemble(gpu, request.params, run);
+  result.notes.insert(result.notes.end(), notes.begin(), notes.end());
+  return result;
+}
+
 }  // namespace warpscope::labs::um

@@ -178,6 +178,15 @@ BarValue phaseMs(const UmScenarioResult& scenario, const std::string& phase) {
 
 BarValue exactBar(double value) { return {value, value, value}; }
 
+ScenarioFigure counterFigure(std::string name, std::uint64_t UmCounters::*counter) {
+  return {std::move(name),
+          [counter](const UmScenarioResult& s) { return exactBar(static_cast<double>(s.counters.*counter)); }};
+}
+
+ScenarioFigure mebibyteFigure(std::string name, std::uint64_t UmCounters::*counter) {
+  return {std::move(name), [counter](const UmScenarioResult& s) { return exactBar(mebibytes(s.counters.*counter)); }};
+}
+
 std::string traceNote(const UmScenarioResult& traced) {
   const UmTrace& t = traced.trace;
   std::ostringstream note;

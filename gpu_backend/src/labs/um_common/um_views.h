@@ -39,6 +39,11 @@ Bars scenarioBars(const std::string& categoryLabel, const std::string& valueLabe
                   const std::vector<UmScenarioResult>& scenarios, const std::vector<ScenarioFigure>& figures,
                   const std::vector<UmScenarioResult>& model = {});
 
+/// A counter of the traced run (faults, events, pages) as an exact bar.
+ScenarioFigure counterFigure(std::string name, std::uint64_t UmCounters::*counter);
+/// A byte counter of the traced run in MiB, as an exact bar.
+ScenarioFigure mebibyteFigure(std::string name, std::uint64_t UmCounters::*counter);
+
 /// A phase's GB/s with its spread; {0,0,0} when the scenario has no such phase.
 BarValue phaseGbps(const UmScenarioResult& scenario, const std::string& phase);
 /// A phase's median time in ms with its spread.

@@ -7,7 +7,6 @@ target_sources(${warpscope_lab_target} PRIVATE
 )
 if(warpscope_lab_cuda)
   target_sources(${warpscope_lab_target} PRIVATE
-    ${CMAKE_CURRENT_LIST_DIR}/um_multi_gpu_measure.cpp
     ${CMAKE_CURRENT_LIST_DIR}/um_multi_gpu_cuda.cpp
     ${CMAKE_CURRENT_LIST_DIR}/um_multi_gpu_kernels.cu
   )

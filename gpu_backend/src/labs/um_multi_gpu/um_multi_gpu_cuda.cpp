@@ -17,6 +17,7 @@
 #include "labs/um_common/um_support.h"
 #include "labs/um_common/um_device_guards.h"
 #include "labs/um_multi_gpu/um_multi_gpu_kernels.h"
+#include "labs/um_multi_gpu/um_multi_gpu_lab.h"
 #include "warpscope/params.h"
 
 namespace warpscope::labs {
@@ -463,6 +464,12 @@ um::UmScenarioResult measureMultiGpuScenario(cuda::DeviceContext& device, const 
                              "moving: the counters are missing here, not zero");
   }
   return result;
+}
+
+RunResult measureUmMultiGpu(cuda::DeviceContext& device, const RunRequest& request, RunMonitor& monitor) {
+  return um::measurePlanRoom<MultiGpuScenario>(umMultiGpuRoom(), device.info, request, monitor, [&](const MultiGpuScenario& s) {
+    return measureMultiGpuScenario(device, s, um::kTimedReps);
+  });
 }
 
 }  // namespace warpscope::labs

@@ -5,6 +5,7 @@
 #include "core/param_builders.h"
 #include "core/sweep_format.h"
 #include "labs/um_common/um_views.h"
+#include "labs/um_multi_gpu/um_multi_gpu_cuda.h"
 #include "labs/um_multi_gpu/um_multi_gpu_model.h"
 #include "labs/um_multi_gpu/um_multi_gpu_presets.h"
 #include "mechanisms/device_profile.h"
@@ -27,22 +28,22 @@ LabSpec buildSpec() {
   const ParamSpec passes = intParam("passes", "Kernel passes", "x", 1, 4, 1, 2,
                                     "Passes each GPU's kernel makes over its data (the second shows what stayed where).");
   lab.params = {um::bufferMibParam(256, {16, 64, 256, 1024}, "Size of the managed buffer the two GPUs share."),
-                passes,
-                namedChoiceParam("shown", "Timeline and page map show", kModeNames, 0,
-                                 "Which mode's unified-memory trace the timeline and the page map show.")};
-  // Every repetition migrates the buffer over the host link (and back): no sweep-time target.
+                passes};
   lab.gpusNeeded = 2;
-  lab.gpuSweepTargetS = 0;
-  lab.simSweepTargetS = 0;
   lab.views = {{"time-by-mode", "Kernel time per GPU by mode (ms)", ViewKind::Bars},
                {"gbps-by-mode", "Read throughput per GPU by mode (GB/s)", ViewKind::Bars},
-               {"bytes-by-mode", "Bytes migrated by mode (MiB)", ViewKind::Bars},
-               {"um-timeline", "Unified memory timeline", ViewKind::Timeline},
-               {"page-map", "Where each page lives", ViewKind::Grid}};
+               {"bytes-by-mode", "Bytes migrated by mode (MiB)", ViewKind::Bars}};
+  um::finishUmSpec(lab, kModeNames, "Which mode's unified-memory trace the timeline and the page map show.");
   lab.presets = umMultiGpuPresets();
-  lab.docPage = "labs/unified-memory.md";
   lab.keyFigures = {"multigpu.first-touch.gpu1_gbps", "multigpu.read-duplicate.gpu1_gbps", "multigpu.remote-mapped.gpu1_gbps", "multigpu.migrate.gpu1_gbps"};
   return lab;
+}
+
+/// The lab on a simulator profile, through the family's shell.
+RunResult simulateUmMultiGpu(const sim::DeviceProfile& profile, const RunRequest& request, RunMonitor& monitor) {
+  RunResult result = um::simulatePlanRoom(umMultiGpuRoom(), profile, request, monitor);
+  result.notes.push_back("Simulated as two " + profile.info.name + " GPUs joined by the profile's peer link.");
+  return result;
 }
 
 }  // namespace
@@ -56,6 +57,8 @@ LabDefinition umMultiGpuLab() {
   return {umMultiGpuSpec(), &simulateUmMultiGpu, WARPSCOPE_GPU_MEASUREMENT(measureUmMultiGpu), {"uvm"}};
 }
 
+namespace {
+
 std::string multiGpuScenarioName(const MultiGpuScenario& s) {
   switch (s.mode) {
     case MultiGpuMode::FirstTouch: return "first touch";
@@ -67,26 +70,17 @@ std::string multiGpuScenarioName(const MultiGpuScenario& s) {
   return "?";
 }
 
+/// One scenario per mode, with the run's buffer and passes.
 std::vector<MultiGpuScenario> multiGpuPlan(const ParamSet& params) {
   std::vector<MultiGpuScenario> plan;
   for (int m = 0; m < static_cast<int>(kModeNames.size()); ++m) {
     MultiGpuScenario s;
     s.mode = static_cast<MultiGpuMode>(m);
-    s.bufferBytes = static_cast<std::uint64_t>(params.getInt("buffer_mib")) << 20;
+    s.bufferBytes = um::bufferBytes(params);
     s.passes = params.getInt("passes");
     plan.push_back(s);
   }
   return plan;
-}
-
-RunResult simulateUmMultiGpu(const sim::DeviceProfile& profile, const RunRequest& request, RunMonitor& monitor) {
-  um::UmRun run;
-  run.scenarios = um::runPlan<MultiGpuScenario>(multiGpuPlan(request.params), monitor, multiGpuScenarioName,
-                                                [&](const MultiGpuScenario& s) { return simulateMultiGpuScenario(profile, s); });
-  monitor.done();
-  RunResult result = assembleUmMultiGpu(profile.info, request.params, run);
-  result.notes.push_back("Simulated as two " + profile.info.name + " GPUs joined by the profile's peer link.");
-  return result;
 }
 
 RunResult assembleUmMultiGpu(const DeviceInfo& device, const ParamSet& params, const um::UmRun& run) {
@@ -106,20 +100,17 @@ RunResult assembleUmMultiGpu(const DeviceInfo& device, const ParamSet& params, c
                                 {"peer copy", [](const UmScenarioResult& s) { return um::phaseGbps(s, "peer-copy"); }}},
                                run.model);
   View bytes = declaredView(lab, "bytes-by-mode");
-  bytes.bars = um::scenarioBars(
-      "Mode", "MiB over the traced run", run.scenarios,
-      {{"host to device", [](const UmScenarioResult& s) { return um::exactBar(um::mebibytes(s.counters.bytesHtoD)); }},
-       {"device to host", [](const UmScenarioResult& s) { return um::exactBar(um::mebibytes(s.counters.bytesDtoH)); }},
-       {"GPU to GPU", [](const UmScenarioResult& s) { return um::exactBar(um::mebibytes(s.counters.bytesDtoD)); }}},
-      run.model);
+  bytes.bars = um::scenarioBars("Mode", "MiB over the traced run", run.scenarios,
+                                {um::mebibyteFigure("host to device", &um::UmCounters::bytesHtoD),
+                                 um::mebibyteFigure("device to host", &um::UmCounters::bytesDtoH),
+                                 um::mebibyteFigure("GPU to GPU", &um::UmCounters::bytesDtoD)},
+                                run.model);
 
   const std::vector<MultiGpuScenario> plan = multiGpuPlan(params);
   const std::string shownName = multiGpuScenarioName(plan[static_cast<std::size_t>(params.getInt("shown"))]);
   um::UmScenarioResult missing;
   const um::UmScenarioResult& shown = um::shownScenario(run.scenarios, shownName, missing);
-  result.views = {std::move(time), std::move(gbps), std::move(bytes),
-                  um::umTimelineView(lab, "um-timeline", shown.trace, shown.name),
-                  um::pageMapView(lab, "page-map", shown.trace, shown.name)};
+  result.views = um::withTraceViews(lab, {std::move(time), std::move(gbps), std::move(bytes)}, shown);
 
   for (const MultiGpuScenario& m : plan) {
     const UmScenarioResult* s = um::findScenario(run.scenarios, multiGpuScenarioName(m));
@@ -151,6 +142,14 @@ RunResult assembleUmMultiGpu(const DeviceInfo& device, const ParamSet& params, c
         "times are exact.");
   um::addRunNotes(result, run, &shown);
   return result;
+}
+
+}  // namespace
+
+const um::PlanRoom<MultiGpuScenario>& umMultiGpuRoom() {
+  static const um::PlanRoom<MultiGpuScenario> room{multiGpuPlan, multiGpuScenarioName, simulateMultiGpuScenario,
+                                                   assembleUmMultiGpu};
+  return room;
 }
 
 }  // namespace warpscope::labs

@@ -2,11 +2,10 @@
 /// \file um_multi_gpu_lab.h
 /// Lab "um-multi-gpu": one managed buffer used by two GPUs: first-touch placement, read
 /// duplication with ReadMostly, SetAccessedBy remote mapping against migration, and the peer
-/// link's bandwidth. On a machine with one GPU the simulator covers it. Shared by both
-/// backends: declaration, plan, assembly.
-
-#include <string>
-#include <vector>
+/// link's bandwidth. On a machine with one GPU the simulator covers it. Shared by both backends:
+/// the declaration, and the room the family's shell runs (um_common/um_lab_run.h): one scenario
+/// per mode and the assembly (the model of a scenario in um_multi_gpu_model.cpp, the GPUs in
+/// um_multi_gpu_cuda.cpp).
 
 #include "core/lab_definition.h"
 #include "labs/um_common/um_lab_run.h"
@@ -15,16 +14,9 @@
 namespace warpscope::labs {
 
 inline constexpr const char* kUmMultiGpuId = "um-multi-gpu";
-inline constexpr int kUmMultiGpuTimedReps = 3;
 
 const LabSpec& umMultiGpuSpec();
 LabDefinition umMultiGpuLab();
-
-std::vector<MultiGpuScenario> multiGpuPlan(const ParamSet& params);
-std::string multiGpuScenarioName(const MultiGpuScenario& scenario);
-RunResult assembleUmMultiGpu(const DeviceInfo& device, const ParamSet& params, const um::UmRun& run);
-
-RunResult simulateUmMultiGpu(const sim::DeviceProfile& profile, const RunRequest& request, RunMonitor& monitor);
-RunResult measureUmMultiGpu(cuda::DeviceContext& device, const RunRequest& request, RunMonitor& monitor);
+const um::PlanRoom<MultiGpuScenario>& umMultiGpuRoom();
 
 }  // namespace warpscope::labs

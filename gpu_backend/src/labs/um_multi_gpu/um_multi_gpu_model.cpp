@@ -4,6 +4,7 @@
 #include <string>
 
 #include "labs/um_common/um_model.h"
+#include "labs/um_common/um_model_bench.h"
 #include "labs/um_common/um_model_support.h"
 #include "labs/um_common/uvm_engine.h"
 #include "labs/um_common/uvm_stream_kernel.h"
@@ -106,6 +107,17 @@ um::UmScenarioResult simulateMultiGpuScenario(const sim::DeviceProfile& profile,
   result.trace = engine.takeTrace(t, initial, profile.info.name);
   result.notes.push_back("Kernel phases add up all " + std::to_string(scenario.passes) + " passes");
   return result;
+}
+
+std::vector<um::ModelBenchCase> um::multiGpuBenchCases() {
+  const char* names[] = {"multi first touch", "multi ReadMostly", "multi AccessedBy", "multi migrate", "multi peer copy"};
+  std::vector<ModelBenchCase> cases;
+  for (int mode = 0; mode < 5; ++mode) {
+    MultiGpuScenario s;
+    s.mode = static_cast<MultiGpuMode>(mode);
+    cases.push_back({names[mode], [s](const sim::DeviceProfile& profile) { return simulateMultiGpuScenario(profile, s); }});
+  }
+  return cases;
 }
 
 }  // namespace warpscope::labs

@@ -7,6 +7,6 @@ target_sources(${warpscope_lab_target} PRIVATE
 )
 if(warpscope_lab_cuda)
   target_sources(${warpscope_lab_target} PRIVATE
-    ${CMAKE_CURRENT_LIST_DIR}/um_oversubscription_gpu.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/um_oversubscription_cuda.cpp
   )
 endif()

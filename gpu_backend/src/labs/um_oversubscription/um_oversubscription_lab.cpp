@@ -37,17 +37,10 @@ LabSpec buildSpec() {
                                          200, "The curve runs from a quarter of GPU memory to this.");
   const ParamSpec passes = intParam("passes", "Passes over the working set", "x", 1, 4, 1, 1,
                                     "Times the kernel streams the working set (later passes find what eviction left).");
-  lab.params = {memory, maxRatio, passes,
-                namedChoiceParam("shown", "Timeline and page map show", kCurveNames, 0,
-                                 "Which curve's largest working set the timeline and the page map show.")};
-  // Every repetition migrates the buffer over the host link (and back): no sweep-time target.
-  lab.gpuSweepTargetS = 0;
-  lab.simSweepTargetS = 0;
-  lab.views = {{"gbps-vs-working-set", "Fault-driven migration throughput vs working set", ViewKind::Xy},
-               {"um-timeline", "Unified memory timeline", ViewKind::Timeline},
-               {"page-map", "Where each page lives", ViewKind::Grid}};
+  lab.params = {memory, maxRatio, passes};
+  lab.views = {{"gbps-vs-working-set", "Fault-driven migration throughput vs working set", ViewKind::Xy}};
+  um::finishUmSpec(lab, kCurveNames, "Which curve's largest working set the timeline and the page map show.");
   lab.presets = umOversubscriptionPresets();
-  lab.docPage = "labs/unified-memory.md";
   lab.keyFigures = {"oversubscription.thread_4b.gbps_below", "oversubscription.thread_4b.gbps_above", "oversubscription.warp_64kb.gbps_below", "oversubscription.warp_64kb.gbps_above"};
   return lab;
 }
@@ -147,8 +140,7 @@ RunResult simulateUmOversubscription(const sim::DeviceProfile& original, const R
   Series limit{"GPU memory (" + um::bytesText(memory) + ")", {}, -1};
   limit.points = {{memory / (1 << 20), 0, 0, 0}, {memory / (1 << 20), top, top, top}};
   chart.series.push_back(std::move(limit));
-  result.views = {std::move(chart), um::umTimelineView(lab, "um-timeline", shownScenario.trace, shownScenario.name),
-                  um::pageMapView(lab, "page-map", shownScenario.trace, shownScenario.name)};
+  result.views = um::withTraceViews(lab, {std::move(chart)}, shownScenario);
 
   for (const Series& s : result.views[0].series) {
     if (s.key < 0 || s.points.empty()) continue;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "labs/um_common/um_model.h"
+#include "labs/um_common/um_model_bench.h"
 #include "labs/um_common/um_model_support.h"
 #include "labs/um_common/uvm_engine.h"
 #include "labs/um_common/uvm_stream_kernel.h"
@@ -96,6 +97,26 @@ um::UmScenarioResult simulateOversubscriptionScenario(const sim::DeviceProfile& 
   }
   result.notes.push_back(std::to_string(batches) + " fault batches in the simulated model");
   return result;
+}
+
+std::vector<um::ModelBenchCase> um::oversubscriptionBenchCases(double gpuMemoryBytes) {
+  std::vector<ModelBenchCase> cases;
+  for (const std::uint64_t chunk : {std::uint64_t{128}, std::uint64_t{65536}}) {
+    for (const bool readMostly : {false, true}) {
+      for (const double fraction : {0.5, 0.9, 1.1, 1.5}) {
+        OversubscriptionScenario s;
+        s.workingSetBytes = fraction * gpuMemoryBytes;
+        s.warpChunkBytes = chunk;
+        s.readMostly = readMostly;
+        char name[80];
+        std::snprintf(name, sizeof name, "oversub %s%s x%.1f", chunk == 128 ? "thread/4B" : "warp/64KB",
+                      readMostly ? "+RM" : "", fraction);
+        cases.push_back(
+            {name, [s](const sim::DeviceProfile& profile) { return simulateOversubscriptionScenario(profile, s); }});
+      }
+    }
+  }
+  return cases;
 }
 
 }  // namespace warpscope::labs

@@ -7,7 +7,6 @@ target_sources(${warpscope_lab_target} PRIVATE
 )
 if(warpscope_lab_cuda)
   target_sources(${warpscope_lab_target} PRIVATE
-    ${CMAKE_CURRENT_LIST_DIR}/um_policies_measure.cpp
     ${CMAKE_CURRENT_LIST_DIR}/um_policies_cuda.cpp
     ${CMAKE_CURRENT_LIST_DIR}/um_policies_kernels.cu
   )

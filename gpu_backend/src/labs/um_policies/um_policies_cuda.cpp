@@ -15,6 +15,7 @@
 #include "labs/um_common/um_capture.h"
 #include "labs/um_common/um_support.h"
 #include "labs/um_policies/um_policies_kernels.h"
+#include "labs/um_policies/um_policies_lab.h"
 #include "warpscope/params.h"
 
 namespace warpscope::labs {
@@ -219,6 +220,12 @@ um::UmScenarioResult measurePoliciesScenario(cuda::DeviceContext& device, const 
                          " timed iterations; CPU phases with steady_clock, the kernel with CUDA events; counters from "
                          "one traced run of " + std::to_string(scenario.iterations) + " iterations on a fresh buffer");
   return result;
+}
+
+RunResult measureUmPolicies(cuda::DeviceContext& device, const RunRequest& request, RunMonitor& monitor) {
+  return um::measurePlanRoom<PoliciesScenario>(umPoliciesRoom(), device.info, request, monitor, [&](const PoliciesScenario& s) {
+    return measurePoliciesScenario(device, s, um::kTimedReps);
+  });
 }
 
 }  // namespace warpscope::labs

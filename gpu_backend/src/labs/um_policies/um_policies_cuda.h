@@ -1,14 +1,10 @@
 #pragma once
 /// \file um_policies_cuda.h
-/// The CUDA side of this room (built only with the toolkit): runs one PoliciesScenario on the GPU
-/// whose context is current, times its phases with CUDA events after a warm-up repetition
-/// (median and spread over timedReps), checks every kernel's output (throws CheckFailed when it
-/// is wrong) and captures one repetition with CUPTI's unified-memory counters (um_common/um_capture.h)
-/// when the platform supports it (otherwise the trace says why not, and only timings are
-/// reported). Never allocates more managed memory than half of the device's free memory (throws
-/// BadInputError naming the cap).
+/// The CUDA side of this room (built only with the toolkit): the lab on a GPU, through the
+/// family's shell (um_common/um_lab_run.h, which says what measuring a scenario involves), and one
+/// PoliciesScenario on the GPU whose context is current.
 
-#include "labs/um_common/um_trace.h"
+#include "labs/um_common/um_lab_run.h"
 #include "labs/um_policies/um_policies_scenario.h"
 
 namespace warpscope::cuda {
@@ -17,6 +13,9 @@ struct DeviceContext;
 
 namespace warpscope::labs {
 
+/// The lab on a GPU (LabDefinition's measurement): each policy measured beside the model's.
+RunResult measureUmPolicies(cuda::DeviceContext& device, const RunRequest& request, RunMonitor& monitor);
+/// One scenario, median and spread over timedReps repetitions after a warm-up.
 um::UmScenarioResult measurePoliciesScenario(cuda::DeviceContext& device, const PoliciesScenario& scenario, int timedReps);
 
 }  // namespace warpscope::labs

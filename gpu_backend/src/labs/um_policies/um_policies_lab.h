@@ -2,11 +2,9 @@
 /// \file um_policies_lab.h
 /// Lab "um-policies": data used in turn by the CPU and the GPU, under each cudaMemAdvise policy
 /// side by side (no advice, ReadMostly, PreferredLocation CPU or GPU, AccessedBy GPU): time per
-/// iteration, bytes moved each way and faults. Shared by both backends: declaration, plan and
-/// assembly (the model in um_policies_model.cpp, the GPU in um_policies_cuda.cpp).
-
-#include <string>
-#include <vector>
+/// iteration, bytes moved each way and faults. Shared by both backends: the declaration, and the
+/// room the family's shell runs (um_common/um_lab_run.h): one scenario per policy and the
+/// assembly (the model of a scenario in um_policies_model.cpp, the GPU in um_policies_cuda.cpp).
 
 #include "core/lab_definition.h"
 #include "labs/um_common/um_lab_run.h"
@@ -15,17 +13,9 @@
 namespace warpscope::labs {
 
 inline constexpr const char* kUmPoliciesId = "um-policies";
-inline constexpr int kUmPoliciesTimedReps = 3;
 
 const LabSpec& umPoliciesSpec();
 LabDefinition umPoliciesLab();
-
-/// One scenario per policy, with the run's buffer, iterations and access pattern.
-std::vector<PoliciesScenario> policiesPlan(const ParamSet& params);
-std::string policiesScenarioName(const PoliciesScenario& scenario);
-RunResult assembleUmPolicies(const DeviceInfo& device, const ParamSet& params, const um::UmRun& run);
-
-RunResult simulateUmPolicies(const sim::DeviceProfile& profile, const RunRequest& request, RunMonitor& monitor);
-RunResult measureUmPolicies(cuda::DeviceContext& device, const RunRequest& request, RunMonitor& monitor);
+const um::PlanRoom<PoliciesScenario>& umPoliciesRoom();
 
 }  // namespace warpscope::labs

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "labs/um_common/um_model.h"
+#include "labs/um_common/um_model_bench.h"
 #include "labs/um_common/um_model_support.h"
 #include "labs/um_common/uvm_engine.h"
 #include "labs/um_common/uvm_stream_kernel.h"
@@ -77,6 +78,17 @@ um::UmScenarioResult simulatePoliciesScenario(const sim::DeviceProfile& profile,
   result.trace = engine.takeTrace(t, PageState::Unpopulated, profile.info.name);
   result.notes.push_back("Counters and trace cover all " + std::to_string(scenario.iterations) + " iterations");
   return result;
+}
+
+std::vector<um::ModelBenchCase> um::policiesBenchCases() {
+  std::vector<ModelBenchCase> cases;
+  for (int p = 0; p < kPolicyCount; ++p) {
+    PoliciesScenario s;
+    s.policy = static_cast<UmPolicy>(p);
+    cases.push_back({std::string("policies ") + kBenchPolicyNames[p],
+                     [s](const sim::DeviceProfile& profile) { return simulatePoliciesScenario(profile, s); }});
+  }
+  return cases;
 }
 
 }  // namespace warpscope::labs

@@ -15,6 +15,7 @@
 #include "labs/um_common/um_capture.h"
 #include "labs/um_common/um_support.h"
 #include "labs/um_streaming/um_streaming_kernels.h"
+#include "labs/um_streaming/um_streaming_lab.h"
 #include "warpscope/params.h"
 
 namespace warpscope::labs {
@@ -256,6 +257,12 @@ um::UmScenarioResult measureStreamingScenario(cuda::DeviceContext& device, const
     }
   }
   return result;
+}
+
+RunResult measureUmStreaming(cuda::DeviceContext& device, const RunRequest& request, RunMonitor& monitor) {
+  return um::measurePlanRoom<StreamingScenario>(umStreamingRoom(), device.info, request, monitor, [&](const StreamingScenario& s) {
+    return measureStreamingScenario(device, s, um::kTimedReps);
+  });
 }
 
 }  // namespace warpscope::labs

@@ -8,6 +8,7 @@
 #include "core/param_builders.h"
 #include "core/sweep_format.h"
 #include "labs/um_common/um_views.h"
+#include "labs/um_streaming/um_streaming_cuda.h"
 #include "labs/um_streaming/um_streaming_model.h"
 #include "labs/um_streaming/um_streaming_presets.h"
 #include "mechanisms/device_profile.h"
@@ -54,35 +55,41 @@ LabSpec buildSpec() {
                        "the pages back); fresh-allocation: a new cudaMallocManaged buffer first written on the CPU; "
                        "prefetch-to-cpu: cudaMemPrefetchAsync back to the CPU. On an H200 the on-demand order "
                        "depends on it; the model always starts from CPU-resident pages."),
-      namedChoiceParam("shown", "Timeline and page map show", kShownNames, 0,
-                       "Which scenario's unified-memory trace the timeline and the page map show: on demand at the "
-                       "chosen granularity, or the prefetch."),
   };
-  // Every repetition migrates the buffer over the host link (and back): no sweep-time target.
-  lab.gpuSweepTargetS = 0;
-  lab.simSweepTargetS = 0;
   lab.views = {{"gbps-by-mode", "Host-to-device throughput by mode (GB/s)", ViewKind::Bars},
                {"gbps-vs-granularity", "On-demand throughput vs bytes per warp", ViewKind::Xy},
                {"prefetch-vs-size", "Prefetch and pinned memcpy vs buffer size", ViewKind::Xy},
                {"faults-by-mode", "Pages faulted in and fault groups by mode", ViewKind::Bars},
-               {"bytes-by-mode", "Bytes migrated by mode (MiB)", ViewKind::Bars},
-               {"um-timeline", "Unified memory timeline", ViewKind::Timeline},
-               {"page-map", "Where each page lives", ViewKind::Grid}};
+               {"bytes-by-mode", "Bytes migrated by mode (MiB)", ViewKind::Bars}};
+  um::finishUmSpec(lab, kShownNames,
+                   "Which scenario's unified-memory trace the timeline and the page map show: on demand at the "
+                   "chosen granularity, or the prefetch.");
   lab.presets = umStreamingPresets();
-  lab.docPage = "labs/unified-memory.md";
   lab.keyFigures = {"streaming.gbps.thread_4b", "streaming.gbps.warp_64k", "streaming.gbps.prefetch", "streaming.gbps.memcpy_pinned"};
   lab.benchChecks = umStreamingBenchChecks;
   return lab;
 }
 
-std::uint64_t bufferBytes(const ParamSet& params) {
-  return static_cast<std::uint64_t>(params.getInt("buffer_mib")) << 20;
-}
 
 StreamingReset resetOf(const ParamSet& params) { return kResets[params.getInt("reset")]; }
 
 StreamingScenario onDemand(const ParamSet& params, std::uint64_t granularity) {
-  return {StreamingMode::OnDemand, bufferBytes(params), granularity, resetOf(params)};
+  return {StreamingMode::OnDemand, um::bufferBytes(params), granularity, resetOf(params)};
+}
+
+/// "on-demand thread/4B", "prefetch", "memcpy pinned", ...: the bars' categories.
+std::string streamingScenarioName(const StreamingScenario& s) {
+  if (s.sizeStudy) {
+    const std::string mib = " " + std::to_string(s.bufferBytes >> 20) + " MiB";
+    return (s.mode == StreamingMode::Prefetch ? "prefetch" : "memcpy pinned") + mib;
+  }
+  switch (s.mode) {
+    case StreamingMode::OnDemand: return "on-demand " + um::granularityName(s.warpChunkBytes);
+    case StreamingMode::Prefetch: return "prefetch";
+    case StreamingMode::MemcpyPinned: return "memcpy pinned";
+    case StreamingMode::MemcpyPageable: return "memcpy pageable";
+  }
+  return "?";
 }
 
 /// The bars' scenarios, in the seed's order: on demand (thread/4B, warp/64KB, the chosen
@@ -93,7 +100,7 @@ std::vector<std::string> barScenarioNames(const ParamSet& params) {
                                     streamingScenarioName(onDemand(params, kWarp64K))};
   if (chosen != kThread4B && chosen != kWarp64K) names.push_back(streamingScenarioName(onDemand(params, chosen)));
   for (StreamingMode mode : {StreamingMode::Prefetch, StreamingMode::MemcpyPinned, StreamingMode::MemcpyPageable})
-    names.push_back(streamingScenarioName({mode, bufferBytes(params), 0}));
+    names.push_back(streamingScenarioName({mode, um::bufferBytes(params), 0}));
   return names;
 }
 
@@ -148,6 +155,11 @@ Series referenceLine(const um::UmScenarioResult* scenario, const std::string& na
   return s;
 }
 
+/// The lab on a simulator profile, through the family's shell.
+RunResult simulateUmStreaming(const sim::DeviceProfile& profile, const RunRequest& request, RunMonitor& monitor) {
+  return um::simulatePlanRoom(umStreamingRoom(), profile, request, monitor);
+}
+
 }  // namespace
 
 const LabSpec& umStreamingSpec() {
@@ -159,41 +171,22 @@ LabDefinition umStreamingLab() {
   return {umStreamingSpec(), &simulateUmStreaming, WARPSCOPE_GPU_MEASUREMENT(measureUmStreaming), {"uvm"}};
 }
 
-std::string streamingScenarioName(const StreamingScenario& s) {
-  if (s.sizeStudy) {
-    const std::string mib = " " + std::to_string(s.bufferBytes >> 20) + " MiB";
-    return (s.mode == StreamingMode::Prefetch ? "prefetch" : "memcpy pinned") + mib;
-  }
-  switch (s.mode) {
-    case StreamingMode::OnDemand: return "on-demand " + um::granularityName(s.warpChunkBytes);
-    case StreamingMode::Prefetch: return "prefetch";
-    case StreamingMode::MemcpyPinned: return "memcpy pinned";
-    case StreamingMode::MemcpyPageable: return "memcpy pageable";
-  }
-  return "?";
-}
+namespace {
 
+/// The scenarios a run times: on demand at every granularity choice, prefetch, both memcpys, then
+/// the size study's prefetch and pinned memcpy at fixed sizes.
 std::vector<StreamingScenario> streamingPlan(const ParamSet& params) {
   std::vector<StreamingScenario> plan;
   for (double g : kGranularities) plan.push_back(onDemand(params, static_cast<std::uint64_t>(g)));
   for (StreamingMode mode : {StreamingMode::Prefetch, StreamingMode::MemcpyPinned, StreamingMode::MemcpyPageable})
-    plan.push_back({mode, bufferBytes(params), kThread4B, resetOf(params)});  // granularity unused
+    plan.push_back({mode, um::bufferBytes(params), kThread4B, resetOf(params)});  // granularity unused
   for (const std::uint64_t mib : kSizeStudyMib)
     for (StreamingMode mode : {StreamingMode::Prefetch, StreamingMode::MemcpyPinned})
       plan.push_back({mode, mib << 20, kThread4B, resetOf(params), true});
   return plan;
 }
 
-RunResult simulateUmStreaming(const sim::DeviceProfile& profile, const RunRequest& request, RunMonitor& monitor) {
-  const std::vector<StreamingScenario> plan = streamingPlan(request.params);
-  um::UmRun run;
-  run.scenarios = um::runPlan<StreamingScenario>(plan, monitor, streamingScenarioName, [&](const StreamingScenario& s) {
-    return simulateStreamingScenario(profile, s);
-  });
-  monitor.done();
-  return assembleUmStreaming(profile.info, request.params, run);
-}
-
+/// The run's result from its scenarios (and on a GPU the model's).
 RunResult assembleUmStreaming(const DeviceInfo& device, const ParamSet& params, const um::UmRun& run) {
   const LabSpec& lab = umStreamingSpec();
   RunResult result = um::umResultShell(kUmStreamingId, device, params, run.measured);
@@ -228,23 +221,19 @@ RunResult assembleUmStreaming(const DeviceInfo& device, const ParamSet& params, 
     if (!run.model.empty()) sizes.series.push_back(sizeStudySeries(run.model, plan, mode, name + " (model)"));
   }
 
-  auto count = [](std::uint64_t um::UmCounters::*field) {
-    return [field](const um::UmScenarioResult& s) { return um::exactBar(static_cast<double>(s.counters.*field)); };
-  };
   View faults = declaredView(lab, "faults-by-mode");
   // Pages the GPU faulted in are what both backends record alike (migrations with cause coherence);
   // CUPTI's fault records are per-page group counts, so their sum is not a fault count and is left
   // to the scalars. Groups: CUPTI's GPU page-fault records against the model's batches.
   faults.bars = um::scenarioBars("Mode", "Count (one traced repetition)", bars,
-                                 {{"faulted pages", count(&um::UmCounters::gpuFaultedPages)},
-                                  {"fault groups", count(&um::UmCounters::gpuFaultGroups)}},
+                                 {um::counterFigure("faulted pages", &um::UmCounters::gpuFaultedPages),
+                                  um::counterFigure("fault groups", &um::UmCounters::gpuFaultGroups)},
                                  modelBars);
   View bytes = declaredView(lab, "bytes-by-mode");
-  bytes.bars = um::scenarioBars(
-      "Mode", "MiB (one traced repetition)", bars,
-      {{"host to device", [](const um::UmScenarioResult& s) { return um::exactBar(um::mebibytes(s.counters.bytesHtoD)); }},
-       {"device to host", [](const um::UmScenarioResult& s) { return um::exactBar(um::mebibytes(s.counters.bytesDtoH)); }}},
-      modelBars);
+  bytes.bars = um::scenarioBars("Mode", "MiB (one traced repetition)", bars,
+                                {um::mebibyteFigure("host to device", &um::UmCounters::bytesHtoD),
+                                 um::mebibyteFigure("device to host", &um::UmCounters::bytesDtoH)},
+                                modelBars);
 
   const bool showPrefetch = params.getInt("shown") == 1;
   const std::string tracedName =
@@ -252,9 +241,8 @@ RunResult assembleUmStreaming(const DeviceInfo& device, const ParamSet& params, 
                    : streamingScenarioName(onDemand(params, static_cast<std::uint64_t>(params.getInt("granularity"))));
   um::UmScenarioResult missing;
   const um::UmScenarioResult& shown = um::shownScenario(run.scenarios, tracedName, missing);
-  result.views = {std::move(gbps), std::move(curve), std::move(sizes), std::move(faults), std::move(bytes),
-                  um::umTimelineView(lab, "um-timeline", shown.trace, shown.name),
-                  um::pageMapView(lab, "page-map", shown.trace, shown.name)};
+  result.views = um::withTraceViews(
+      lab, {std::move(gbps), std::move(curve), std::move(sizes), std::move(faults), std::move(bytes)}, shown);
 
   // Scalars: the seed's five figures, the traced scenario's counts, and per on-demand pattern.
   auto gbpsOf = [&](const std::string& name) {
@@ -331,12 +319,20 @@ RunResult assembleUmStreaming(const DeviceInfo& device, const ParamSet& params, 
   if (run.measured)
     what << " Before each repetition: " << kResetNames[static_cast<std::size_t>(params.getInt("reset"))] << '.';
   if (run.measured)
-    what << " Median of " << kUmStreamingTimedReps
+    what << " Median of " << um::kTimedReps
          << " timed repetitions after a warm-up (whiskers: fastest and slowest); the counts come from one more, "
             "traced repetition, so tracing does not slow the timed ones (the size study's points are timed only).";
   result.notes.push_back(what.str());
   um::addRunNotes(result, run, &shown);
   return result;
+}
+
+}  // namespace
+
+const um::PlanRoom<StreamingScenario>& umStreamingRoom() {
+  static const um::PlanRoom<StreamingScenario> room{streamingPlan, streamingScenarioName, simulateStreamingScenario,
+                                                    assembleUmStreaming};
+  return room;
 }
 
 namespace {
@@ -418,7 +414,7 @@ std::vector<BenchCheck> umStreamingBenchChecks(const RunResult& sweep, const Dev
   // Model vs GPU: the bars' "(model)" series against the measured ones, within a factor of 2:
   // GB/s, pages faulted in and bytes. The fault groups are printed beside them, not held to the
   // target: a CUPTI GPU page-fault group is not one of the driver's batches (on the H200 those of
-  // warp/64KB last 0.3 to 3.7 ms and overlap; docs/results.md, "Issue 6, fourth session").
+  // warp/64KB last 0.3 to 3.7 ms and overlap; docs/logs/history.md, "Issue 6, fourth session").
   const ModelComparison held = compareWithModel(sweep, {"GB/s", "faulted pages", "host to device"});
   const ModelComparison groups = compareWithModel(sweep, {"fault groups"});
   checks.push_back({"model vs GPU (GB/s, pages faulted in, bytes per mode): worst factor", held.worst, "<= 2",

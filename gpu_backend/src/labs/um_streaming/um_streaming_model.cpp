@@ -3,6 +3,7 @@
 #include <string>
 
 #include "labs/um_common/um_model.h"
+#include "labs/um_common/um_model_bench.h"
 #include "labs/um_common/um_model_support.h"
 #include "labs/um_common/uvm_engine.h"
 #include "labs/um_common/uvm_stream_kernel.h"
@@ -77,6 +78,28 @@ um::UmScenarioResult simulateStreamingScenario(const sim::DeviceProfile& profile
   result.counters = engine.counters();
   result.trace = engine.takeTrace(t, PageState::Cpu, profile.info.name);
   return result;
+}
+
+std::vector<um::ModelBenchCase> um::streamingBenchCases(std::uint64_t bufferBytes) {
+  struct Mode {
+    const char* name;
+    StreamingMode mode;
+    std::uint64_t chunk;
+  };
+  const Mode modes[] = {{"streaming on-demand thread/4B", StreamingMode::OnDemand, 128},
+                        {"streaming on-demand warp/1KB", StreamingMode::OnDemand, 1024},
+                        {"streaming on-demand warp/4KB", StreamingMode::OnDemand, 4096},
+                        {"streaming on-demand warp/64KB", StreamingMode::OnDemand, 65536},
+                        {"streaming on-demand warp/2MB", StreamingMode::OnDemand, 2u << 20},
+                        {"streaming prefetch", StreamingMode::Prefetch, 128},
+                        {"streaming memcpy pinned", StreamingMode::MemcpyPinned, 128},
+                        {"streaming memcpy pageable", StreamingMode::MemcpyPageable, 128}};
+  std::vector<ModelBenchCase> cases;
+  for (const Mode& m : modes) {
+    const StreamingScenario s{m.mode, bufferBytes, m.chunk};
+    cases.push_back({m.name, [s](const sim::DeviceProfile& profile) { return simulateStreamingScenario(profile, s); }});
+  }
+  return cases;
 }
 
 }  // namespace warpscope::labs

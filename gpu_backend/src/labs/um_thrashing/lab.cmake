@@ -7,7 +7,6 @@ target_sources(${warpscope_lab_target} PRIVATE
 )
 if(warpscope_lab_cuda)
   target_sources(${warpscope_lab_target} PRIVATE
-    ${CMAKE_CURRENT_LIST_DIR}/um_thrashing_measure.cpp
     ${CMAKE_CURRENT_LIST_DIR}/um_thrashing_cuda.cpp
     ${CMAKE_CURRENT_LIST_DIR}/um_thrashing_kernels.cu
   )

@@ -20,6 +20,7 @@
 #include "labs/um_common/um_support.h"
 #include "labs/um_common/um_device_guards.h"
 #include "labs/um_thrashing/um_thrashing_kernels.h"
+#include "labs/um_thrashing/um_thrashing_lab.h"
 #include "labs/um_thrashing/um_thrashing_layout.h"
 #include "warpscope/params.h"
 
@@ -360,6 +361,12 @@ um::UmScenarioResult measureThrashingScenario(cuda::DeviceContext& device, const
       result.notes.push_back("the driver reported no thrashing, throttling or remote-map records in this run");
   }
   return result;
+}
+
+RunResult measureUmThrashing(cuda::DeviceContext& device, const RunRequest& request, RunMonitor& monitor) {
+  return um::measurePlanRoom<ThrashingScenario>(umThrashingRoom(), device.info, request, monitor, [&](const ThrashingScenario& s) {
+    return measureThrashingScenario(device, s, um::kTimedReps);
+  });
 }
 
 }  // namespace warpscope::labs

@@ -4,8 +4,9 @@
 
 #include "core/param_builders.h"
 #include "core/sweep_format.h"
-#include "labs/um_common/um_policy_names.h"
+#include "labs/um_common/um_policy_room.h"
 #include "labs/um_common/um_views.h"
+#include "labs/um_thrashing/um_thrashing_cuda.h"
 #include "labs/um_thrashing/um_thrashing_model.h"
 #include "labs/um_thrashing/um_thrashing_presets.h"
 #include "mechanisms/device_profile.h"
@@ -37,21 +38,19 @@ LabSpec buildSpec() {
       intParam("cpu_threads", "CPU threads", "threads", 1, 8, 1, 2, "Host threads writing the shared pages."),
       intParam("duration_ms", "Kernel run time", "ms", 5, 200, 5, 10,
                "How long the kernel keeps sweeping the buffer (a persistent kernel with a time budget)."),
-      namedChoiceParam("shown", "Timeline and page map show", um::policyNames(), 0,
-                       "Which policy's unified-memory trace the timeline and the page map show."),
   };
-  // Every repetition migrates the buffer over the host link (and back): no sweep-time target.
-  lab.gpuSweepTargetS = 0;
-  lab.simSweepTargetS = 0;
   lab.views = {{"events-by-policy", "Thrashing, throttling and remote maps by policy", ViewKind::Bars},
                {"faults-by-policy", "Page faults by policy", ViewKind::Bars},
-               {"throughput-by-policy", "Work done by policy (GB/s touched)", ViewKind::Bars},
-               {"um-timeline", "Unified memory timeline", ViewKind::Timeline},
-               {"page-map", "Where each page lives", ViewKind::Grid}};
+               {"throughput-by-policy", "Work done by policy (GB/s touched)", ViewKind::Bars}};
+  um::finishPolicySpec(lab);
   lab.presets = umThrashingPresets();
-  lab.docPage = "labs/unified-memory.md";
   lab.keyFigures = {"thrashing.none.thrashing", "thrashing.none.kernel_gbps", "thrashing.preferred_cpu.kernel_gbps", "thrashing.accessed_by_gpu.kernel_gbps"};
   return lab;
+}
+
+/// The lab on a simulator profile, through the family's shell.
+RunResult simulateUmThrashing(const sim::DeviceProfile& profile, const RunRequest& request, RunMonitor& monitor) {
+  return um::simulatePlanRoom(umThrashingRoom(), profile, request, monitor);
 }
 
 }  // namespace
@@ -65,48 +64,28 @@ LabDefinition umThrashingLab() {
   return {umThrashingSpec(), &simulateUmThrashing, WARPSCOPE_GPU_MEASUREMENT(measureUmThrashing), {"uvm"}};
 }
 
-std::string thrashingScenarioName(const ThrashingScenario& s) { return um::policyLabel(s.policy); }
+namespace {
 
+/// One scenario per policy, with the run's buffer, shared pages, objects, threads and duration.
 std::vector<ThrashingScenario> thrashingPlan(const ParamSet& params) {
-  std::vector<ThrashingScenario> plan;
-  for (int p = 0; p < um::kPolicyCount; ++p) {
-    ThrashingScenario s;
-    s.policy = static_cast<UmPolicy>(p);
-    s.bufferBytes = static_cast<std::uint64_t>(params.getInt("buffer_mib")) << 20;
-    s.sharedFraction = params.get("shared_pct") / 100.0;
-    s.falseSharingObjectsPerPage = params.getInt("objects_per_page");
-    s.cpuThreads = params.getInt("cpu_threads");
-    s.durationMs = params.get("duration_ms");
-    plan.push_back(s);
-  }
-  return plan;
-}
-
-RunResult simulateUmThrashing(const sim::DeviceProfile& profile, const RunRequest& request, RunMonitor& monitor) {
-  um::UmRun run;
-  run.scenarios = um::runPlan<ThrashingScenario>(thrashingPlan(request.params), monitor, thrashingScenarioName,
-                                                 [&](const ThrashingScenario& s) { return simulateThrashingScenario(profile, s); });
-  monitor.done();
-  return assembleUmThrashing(profile.info, request.params, run);
+  ThrashingScenario s;
+  s.bufferBytes = um::bufferBytes(params);
+  s.sharedFraction = params.get("shared_pct") / 100.0;
+  s.falseSharingObjectsPerPage = params.getInt("objects_per_page");
+  s.cpuThreads = params.getInt("cpu_threads");
+  s.durationMs = params.get("duration_ms");
+  return um::onePerPolicy(s);
 }
 
 RunResult assembleUmThrashing(const DeviceInfo& device, const ParamSet& params, const um::UmRun& run) {
   const LabSpec& lab = umThrashingSpec();
   RunResult result = um::umResultShell(kUmThrashingId, device, params, run.measured);
   using um::UmScenarioResult;
-  auto count = [](std::uint64_t um::UmCounters::*field) {
-    return [field](const UmScenarioResult& s) { return um::exactBar(static_cast<double>(s.counters.*field)); };
-  };
   View events = declaredView(lab, "events-by-policy");
   events.bars = um::scenarioBars("Policy", "Events (traced run)", run.scenarios,
-                                 {{"thrashing", count(&um::UmCounters::thrashingEvents)},
-                                  {"throttling", count(&um::UmCounters::throttlingEvents)},
-                                  {"remote maps", count(&um::UmCounters::remoteMapEvents)}},
-                                 run.model);
-  View faults = declaredView(lab, "faults-by-policy");
-  faults.bars = um::scenarioBars("Policy", "Faults over the traced run", run.scenarios,
-                                 {{"GPU faults", count(&um::UmCounters::gpuFaults)},
-                                  {"CPU faults", count(&um::UmCounters::cpuFaults)}},
+                                 {um::counterFigure("thrashing", &um::UmCounters::thrashingEvents),
+                                  um::counterFigure("throttling", &um::UmCounters::throttlingEvents),
+                                  um::counterFigure("remote maps", &um::UmCounters::remoteMapEvents)},
                                  run.model);
   View work = declaredView(lab, "throughput-by-policy");
   work.bars = um::scenarioBars("Policy", "GB/s touched (median)", run.scenarios,
@@ -114,29 +93,22 @@ RunResult assembleUmThrashing(const DeviceInfo& device, const ParamSet& params, 
                                 {"CPU threads", [](const UmScenarioResult& s) { return um::phaseGbps(s, "cpu"); }}},
                                run.model);
 
-  const auto shownPolicy = static_cast<UmPolicy>(params.getInt("shown"));
   um::UmScenarioResult missing;
-  const um::UmScenarioResult& shown = um::shownScenario(run.scenarios, um::policyLabel(shownPolicy), missing);
-  result.views = {std::move(events), std::move(faults), std::move(work),
-                  um::umTimelineView(lab, "um-timeline", shown.trace, shown.name),
-                  um::pageMapView(lab, "page-map", shown.trace, shown.name)};
+  const um::UmScenarioResult& shown = um::shownPolicyScenario(run, params, missing);
+  result.views = um::withTraceViews(lab, {std::move(events), um::faultsByPolicyView(lab, run), std::move(work)}, shown);
 
-  for (int p = 0; p < um::kPolicyCount; ++p) {
-    const auto policy = static_cast<UmPolicy>(p);
-    const UmScenarioResult* s = um::findScenario(run.scenarios, um::policyLabel(policy));
-    if (!s) continue;
-    const std::string prefix = "thrashing." + um::policyKey(policy);
-    const std::string label = um::policyLabel(policy) + ": ";
+  um::forEachPolicyScenario(run, "thrashing", [&](const UmScenarioResult& s, const std::string& prefix,
+                                                  const std::string& label) {
     result.scalars.push_back({prefix + ".thrashing", label + "thrashing events",
-                              static_cast<double>(s->counters.thrashingEvents), "events"});
+                              static_cast<double>(s.counters.thrashingEvents), "events"});
     result.scalars.push_back({prefix + ".throttling", label + "throttling events",
-                              static_cast<double>(s->counters.throttlingEvents), "events"});
+                              static_cast<double>(s.counters.throttlingEvents), "events"});
     result.scalars.push_back({prefix + ".remote_maps", label + "remote maps",
-                              static_cast<double>(s->counters.remoteMapEvents), "events"});
-    result.scalars.push_back({prefix + ".gpu_faults", label + "GPU faults", static_cast<double>(s->counters.gpuFaults), "faults"});
-    result.scalars.push_back({prefix + ".cpu_faults", label + "CPU faults", static_cast<double>(s->counters.cpuFaults), "faults"});
-    result.scalars.push_back({prefix + ".kernel_gbps", label + "kernel GB/s touched", um::phaseGbps(*s, "kernel").value, "GB/s"});
-  }
+                              static_cast<double>(s.counters.remoteMapEvents), "events"});
+    result.scalars.push_back({prefix + ".gpu_faults", label + "GPU faults", static_cast<double>(s.counters.gpuFaults), "faults"});
+    result.scalars.push_back({prefix + ".cpu_faults", label + "CPU faults", static_cast<double>(s.counters.cpuFaults), "faults"});
+    result.scalars.push_back({prefix + ".kernel_gbps", label + "kernel GB/s touched", um::phaseGbps(s, "kernel").value, "GB/s"});
+  });
   std::ostringstream what;
   what << "A kernel sweeps a " << params.getInt("buffer_mib") << " MiB managed buffer for " << params.getInt("duration_ms")
        << " ms while " << params.getInt("cpu_threads") << " CPU threads write " << params.getInt("shared_pct")
@@ -148,6 +120,14 @@ RunResult assembleUmThrashing(const DeviceInfo& device, const ParamSet& params, 
   result.notes.push_back(what.str());
   um::addRunNotes(result, run, &shown);
   return result;
+}
+
+}  // namespace
+
+const um::PlanRoom<ThrashingScenario>& umThrashingRoom() {
+  static const um::PlanRoom<ThrashingScenario> room{thrashingPlan, um::policyScenarioName<ThrashingScenario>,
+                                                    simulateThrashingScenario, assembleUmThrashing};
+  return room;
 }
 
 }  // namespace warpscope::labs

@@ -3,10 +3,10 @@
 /// Lab "um-thrashing": CPU threads and a kernel on the same pages at the same time (optionally
 /// through false sharing: small objects of each side packed into one page), the driver's
 /// anti-thrashing heuristic (detect, throttle, pin and map remotely), and the advice policies
-/// as the mitigation, side by side. Shared by both backends: declaration, plan, assembly.
-
-#include <string>
-#include <vector>
+/// as the mitigation, side by side. Shared by both backends: the declaration, and the room the
+/// family's shell runs (um_common/um_lab_run.h): one scenario per policy, the first (no advice)
+/// the driver's heuristic alone, and the assembly (the model of a scenario in
+/// um_thrashing_model.cpp, the GPU in um_thrashing_cuda.cpp).
 
 #include "core/lab_definition.h"
 #include "labs/um_common/um_lab_run.h"
@@ -15,17 +15,9 @@
 namespace warpscope::labs {
 
 inline constexpr const char* kUmThrashingId = "um-thrashing";
-inline constexpr int kUmThrashingTimedReps = 3;
 
 const LabSpec& umThrashingSpec();
 LabDefinition umThrashingLab();
-
-/// One scenario per policy (the first, no advice, is the driver's heuristic alone).
-std::vector<ThrashingScenario> thrashingPlan(const ParamSet& params);
-std::string thrashingScenarioName(const ThrashingScenario& scenario);
-RunResult assembleUmThrashing(const DeviceInfo& device, const ParamSet& params, const um::UmRun& run);
-
-RunResult simulateUmThrashing(const sim::DeviceProfile& profile, const RunRequest& request, RunMonitor& monitor);
-RunResult measureUmThrashing(cuda::DeviceContext& device, const RunRequest& request, RunMonitor& monitor);
+const um::PlanRoom<ThrashingScenario>& umThrashingRoom();
 
 }  // namespace warpscope::labs

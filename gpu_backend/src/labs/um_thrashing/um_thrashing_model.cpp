@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <vector>
 
 #include "labs/um_common/um_model.h"
+#include "labs/um_common/um_model_bench.h"
 #include "labs/um_common/um_model_support.h"
 #include "labs/um_common/uvm_engine.h"
 
@@ -110,6 +112,21 @@ um::UmScenarioResult simulateThrashingScenario(const sim::DeviceProfile& profile
   result.notes.push_back(std::to_string(shared) + " of " + std::to_string(n) + " pages shared by " +
                          std::to_string(scenario.cpuThreads) + " CPU threads and the kernel");
   return result;
+}
+
+std::vector<um::ModelBenchCase> um::thrashingBenchCases() {
+  std::vector<ModelBenchCase> cases;
+  for (const UmPolicy policy : {UmPolicy::None, UmPolicy::ReadMostly, UmPolicy::PreferredCpu, UmPolicy::AccessedByGpu}) {
+    for (const double shared : {0.02, 0.25}) {
+      ThrashingScenario s;
+      s.policy = policy;
+      s.sharedFraction = shared;
+      char name[80];
+      std::snprintf(name, sizeof name, "thrashing %s shared %.2f", kBenchPolicyNames[static_cast<int>(policy)], shared);
+      cases.push_back({name, [s](const sim::DeviceProfile& profile) { return simulateThrashingScenario(profile, s); }});
+    }
+  }
+  return cases;
 }
 
 }  // namespace warpscope::labs

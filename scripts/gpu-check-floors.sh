@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Issue 27's real-GPU check (docs/results.md, "Speed and memory"): the device tests after the
+# re-flooring, then every Focus parameter of every lab moved N times in the window through its GPU
+# worker (slider-to-redraw, the window's part and the backend's part of each in-place update), and
+# the window at 1600x1000 and 1280x720.
+#   Here:  cmake --build build -j2 && ../shared/tools/device-bundle .device build/app/warpscope \
+#            build/app/warpscope-cli build/tests/warpscope_device_tests
+#   There: scripts/gpu-check-floors.sh .device/bundle.tar.xz OUTDIR [MOVES]
+set -uo pipefail
+bundle=${1:?bundle.tar.xz}; out=${2:?output folder}; moves=${3:-100}
+mkdir -p "$out"
+tar xJf "$bundle" -C /tmp && source /tmp/bundle/env.sh
+export QT_QPA_PLATFORM=offscreen
+nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,temperature.gpu,power.draw --format=csv | tee "$out/gpu.txt"
+step() { echo "== $*"; "$@"; echo "== exit $?"; }
+{
+  step warpscope_device_tests --gtest_brief=1
+  for lab in $(warpscope-cli labs | cut -f1); do
+    # Only labs with a Focus parameter update in place; the others rerun their sweep on every move.
+    warpscope-cli describe "$lab" | grep -q '"role": "focus"' || continue
+    step warpscope --lab "$lab" --device cuda:0 --measure-slider-latency "$moves"
+  done
+} 2>&1 | grep -v "propagateSizeHints" | tee "$out/floors_log.txt"
+for size in 1600x1000 1280x720; do
+  warpscope --lab coalescing --device cuda:0 --window-size "$size" --screenshot "$out/floors_coalescing_$size.png" 2>&1 | tail -1
+  warpscope --lab bank-conflicts --device cuda:0 --set pattern=transpose --window-size "$size" \
+    --screenshot "$out/floors_bank_conflicts_$size.png" 2>&1 | tail -1
+done
+ls -la "$out"
