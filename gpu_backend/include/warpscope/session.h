@@ -1,7 +1,9 @@
 #pragma once
 /// \file session.h
-/// The front door for the GUI and the CLI: lists every device of every backend, validates a
-/// request against the lab's declaration and hands it to the backend that owns the device.
+/// The front door for the GUI and the CLI (the session's floor, docs/architecture.md): lists every
+/// device of every backend, resolves a request's lab in the one registry and validates the request
+/// against its declaration (once per process), and hands the resolved lab and the request to the
+/// backend that owns the device.
 
 #include <memory>
 #include <string>
@@ -47,8 +49,9 @@ class Session {
   /// Why the lab cannot run on the device at all (Backend::whyCannotRun), or "".
   [[nodiscard]] std::string whyCannotRun(const std::string& labId, const std::string& deviceId) const;
 
-  /// Validates and runs; sets the result's elapsedSeconds (the one place run time is measured).
-  /// Never throws: bad input and device failures come back as RunError.
+  /// Resolves the lab (the run's one lookup in this process), validates the parameters (its one
+  /// validation), runs on the device's backend, and sets the result's elapsedSeconds (the one
+  /// place run time is measured). Never throws: bad input and device failures come back as RunError.
   RunOutcome run(const RunRequest& request, const ProgressFn& progress, const CancelToken& cancel);
 
  private:
