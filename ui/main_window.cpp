@@ -467,12 +467,12 @@ void MainWindow::onRunFinished(quint64 seq, const RunResult& result) {
     displayShown();
     scalarPanel_->display(*shown_);
     statusBar_->runEnded(tr("Focus point updated"), result.elapsedSeconds);
-    emit resultDisplayed(false);
+    emit resultDisplayed(false, result.elapsedSeconds);
     return;
   }
   showFull(result);
   statusBar_->runEnded(tr("Sweep done: %1").arg(bannerFor(result)), result.elapsedSeconds);
-  emit resultDisplayed(true);
+  emit resultDisplayed(true, result.elapsedSeconds);
 }
 
 void MainWindow::onRunFailed(quint64, const RunError& error) {

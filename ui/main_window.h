@@ -137,8 +137,10 @@ class MainWindow : public QMainWindow {
   [[nodiscard]] bool isConnecting() const;
 
  signals:
-  /// A result reached the screen (full sweep, or a focus point merged in place).
-  void resultDisplayed(bool fullSweep);
+  /// A result reached the screen (full sweep, or a focus point merged in place). `runSeconds`
+  /// is the backend's time for the run shown (RunResult::elapsedSeconds); negative for a file
+  /// shown as recorded.
+  void resultDisplayed(bool fullSweep, double runSeconds);
   /// A run failed or was cancelled; the window keeps running and keeps the last chart.
   void runErrorShown(const warpscope::RunError& error);
   /// A startup choice was refused (unknown device); the window continues with the default.
