@@ -158,10 +158,18 @@ class MainWindow : public QMainWindow {
   void onHostConnectFailed(const QString& host, const QString& message, bool cancelled);
   /// The message bar's "Connecting to HOST: STATE" with its Cancel button.
   void showConnecting(const QString& host, const QString& state);
-  void onParamsChanged(const ParamSet& values);
+  /// A slider move (or a reset): the panel's values and its word on whether only Focus
+  /// parameters changed go, as they are, into the run request (scopeForChange decides the scope).
+  void onParamsChanged(const ParamSet& values, bool focusOnly);
   void onRunFinished(quint64 seq, const RunResult& result);
   void onRunFailed(quint64 seq, const RunError& error);
-  void submit(RunScope scope);
+  /// Queues a run of the current lab on the current device with exactly `values` and `scope`.
+  void submit(const ParamSet& values, RunScope scope);
+  /// A full sweep of what the panel shows (a lab, device or file change, Rerun).
+  void submitSweep();
+  /// The values of the full sweep a focus result would be merged into: the latest one
+  /// requested, while it is on screen or on its way; nullopt when there is none.
+  [[nodiscard]] std::optional<ParamSet> sweepToMergeInto() const;
   /// Full sweep in the background for views a focus change left stale.
   void refreshStaleViews();
   /// The current lab's LabSpec::sameSweep (false without a lab).
