@@ -169,20 +169,21 @@ QWidget* ChartPanel::paintTarget() const {
 }
 
 void ChartPanel::armRedraw() {
-  // Qt Charts lays out title, axes and legend through posted events; do it now and paint at
-  // once, so the new picture is on screen when this returns (and redrawn() means exactly that)
-  // instead of after an extra trip through the event loop and a second full repaint.
-  if (current_->kind() == ViewKind::Xy)
-    if (QGraphicsLayout* layout = chartView()->chart()->layout()) layout->activate();
   QWidget* target = paintTarget();
-  if (target->isVisible()) {
-    target->repaint();
-    redrawPending_ = false;
-    QMetaObject::invokeMethod(this, &ChartPanel::redrawn, Qt::QueuedConnection);
-  } else {
+  if (!target->isVisible()) {
     redrawPending_ = true;  // announce with the first paint once shown
     target->update();
+    return;
   }
+  redrawPending_ = false;
+  // The new picture is on screen when this returns (and redrawn() means exactly that), painted
+  // once: an xy chart paints what changed as it settles; any other view is painted here.
+  paintedNow_ = false;
+  settling_ = true;
+  if (current_->kind() == ViewKind::Xy) xy_->settle();
+  settling_ = false;
+  if (!paintedNow_) target->repaint();
+  QMetaObject::invokeMethod(this, &ChartPanel::redrawn, Qt::QueuedConnection);
 }
 
 void ChartPanel::display(const RunResult& result, const QString& preferredViewId) {
@@ -304,6 +305,7 @@ void ChartPanel::keyPressEvent(QKeyEvent* event) {
 }
 
 bool ChartPanel::eventFilter(QObject* watched, QEvent* event) {
+  if (event->type() == QEvent::Paint && settling_ && watched == paintTarget()) paintedNow_ = true;
   if (event->type() == QEvent::Paint && redrawPending_ && watched == paintTarget()) {
     // The view paints right after this filter returns; a queued call runs once that paint is
     // done, so redrawn() means "the new pixels are there", not "they were asked for".

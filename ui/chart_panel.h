@@ -89,6 +89,8 @@ class ChartPanel : public QWidget {
   std::string lastAnimatedViewId_;
   RunResult result_;
   bool redrawPending_ = false;
+  bool settling_ = false;   ///< Inside armRedraw's settle of the xy chart.
+  bool paintedNow_ = false; ///< The view was painted while it settled.
   bool syncingTabs_ = false;
 };
 

@@ -289,7 +289,8 @@ bool ViewChart::show(const View& view, const QString& banner, Provenance provena
   // out the axes and their grid again. Once wide, it stays wide for this view.
   if (inPlace) {
     QLegend* legend = chart_->legend();
-    legend->setMinimumWidth(std::max(legend->minimumWidth(), legend->size().width()));
+    if (const qreal wide = std::max(legend->minimumWidth(), legend->size().width()); wide != legend->minimumWidth())
+      legend->setMinimumWidth(wide);
   }
   updateFocus(view);
   updateAxes(view, logX);
@@ -391,7 +392,10 @@ void ViewChart::updatePoints(const View& view) {
     auto it = lines_.find(s.name);
     if (it == lines_.end()) continue;
     Line& line = it->second;
-    line.line->replace(toPoints(view, s, &Point::y));  // one repaint, not one per point
+    // Unchanged points (every point but the focus on a focus move, often that one too) are left
+    // alone: Qt Charts repaints a series it is given, and the plot under it, even when equal.
+    if (QList<QPointF> points = toPoints(view, s, &Point::y); points != line.line->points())
+      line.line->replace(points);  // one repaint, not one per point
     if (line.band) {
       // Edges point for point: a point whose either edge a log axis cannot show is left out.
       QList<QPointF> upper, lower;
@@ -416,9 +420,11 @@ void ViewChart::updateFocus(const View& view) {
           at.append(QPointF(p.x, p.y));
     }
   }
-  focus_->replace(at);
-  focus_->setName(at.isEmpty() ? QString() : focusLabel(view));
-  for (QLegendMarker* m : chart_->legend()->markers(focus_)) m->setVisible(!at.isEmpty());
+  if (at != focus_->points()) focus_->replace(at);
+  // The legend lays itself out again (and the chart with it) for a new label: only when it is.
+  if (const QString name = at.isEmpty() ? QString() : focusLabel(view); name != focus_->name()) focus_->setName(name);
+  for (QLegendMarker* m : chart_->legend()->markers(focus_))
+    if (m->isVisible() != !at.isEmpty()) m->setVisible(!at.isEmpty());
 }
 
 void ViewChart::updateAxes(const View& view, bool logX) {
@@ -476,9 +482,10 @@ void ViewChart::setTitle(const View& view, const QString& banner, Provenance pro
   // Measured and simulated charts look different at a glance from the back of the room.
   const QString bannerColor =
       provenance == Provenance::Measured ? QStringLiteral("#1b6e20") : QStringLiteral("#8a3b00");
-  chart_->setTitle(QStringLiteral("<div align='center'><span style='font-size:16pt; font-weight:600'>%1</span>"
-                                  "<br><span style='font-size:13pt; color:%2'>%3</span></div>")
-                       .arg(toQ(view.title).toHtmlEscaped(), bannerColor, banner.toHtmlEscaped()));
+  const QString title = QStringLiteral("<div align='center'><span style='font-size:16pt; font-weight:600'>%1</span>"
+                                       "<br><span style='font-size:13pt; color:%2'>%3</span></div>")
+                            .arg(toQ(view.title).toHtmlEscaped(), bannerColor, banner.toHtmlEscaped());
+  if (title != chart_->title()) chart_->setTitle(title);  // a new title lays the chart out again
 }
 
 }  // namespace warpscope::ui
