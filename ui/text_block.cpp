@@ -13,6 +13,7 @@
 #include <QTextOption>
 
 #include <cmath>
+#include <memory>
 
 namespace warpscope::ui {
 
@@ -51,6 +52,7 @@ void TextBlock::setSource(const QString& text, bool rich) {
     doc_.setPlainText(text);
   }
   laidOutWidth_ = -1;
+  otherHeights_.clear();
   // Laid out once, at the width it is shown at; the same height needs no new window layout.
   if (isVisible() && width() > 0) {
     layOutAt(width());
@@ -73,8 +75,21 @@ int TextBlock::documentHeight() const { return static_cast<int>(std::ceil(doc_.s
 
 int TextBlock::heightForWidth(int width) const {
   if (source_.isEmpty()) return 0;
-  layOutAt(std::max(0, width));
-  return documentHeight();
+  width = std::max(0, width);
+  if (laidOutWidth_ < 0 || width == laidOutWidth_ || !isVisible()) {
+    layOutAt(width);
+    return documentHeight();
+  }
+  // Another width than the one shown: a scroll area tries its widget with and without its
+  // vertical bar on every new text. Measured on a copy, so the shown layout stays as it is and
+  // each width is laid out once per text, not once per question.
+  if (const auto known = otherHeights_.constFind(width); known != otherHeights_.cend()) return *known;
+  const std::unique_ptr<QTextDocument> copy(doc_.clone());
+  copy->setTextWidth(width);
+  const int height = static_cast<int>(std::ceil(copy->size().height()));
+  if (otherHeights_.size() > 8) otherHeights_.clear();  // a window being resized
+  otherHeights_.insert(width, height);
+  return height;
 }
 
 QSize TextBlock::sizeHint() const {
@@ -115,6 +130,7 @@ void TextBlock::changeEvent(QEvent* event) {
     // The window's type scale (Ctrl+= / Ctrl+-, presenting) reaches the text through the font.
     doc_.setDefaultFont(font());
     laidOutWidth_ = -1;
+    otherHeights_.clear();
     updateGeometry();
     update();
   }

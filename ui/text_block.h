@@ -12,6 +12,7 @@
 /// width it is shown at; a new text whose height did not change asks for no new layout of the
 /// window at all.
 
+#include <QHash>
 #include <QTextCursor>
 #include <QTextDocument>
 #include <QWidget>
@@ -64,6 +65,7 @@ class TextBlock : public QWidget {
   // Laid out on demand from const size queries, hence mutable.
   mutable QTextDocument doc_;
   mutable int laidOutWidth_ = -1;
+  mutable QHash<int, int> otherHeights_;  ///< Width -> height of this text at widths not shown.
   QString source_;
   bool rich_ = false;
   QTextCursor selection_;
