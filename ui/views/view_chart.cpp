@@ -236,7 +236,14 @@ void ViewChart::fitLogTickLabels(const QRectF& plot) {
     ++ticks;
     widest = std::max(widest, fm.horizontalAdvance(QString::asprintf(kNumberLabelFormat, v)));
   }
-  const int angle = ticks * (widest + 10) > plot.width() ? -90 : 0;
+  // Upright once they no longer fit side by side; flat again only when they would fit with a
+  // label's width to spare. Upright labels leave the plot wider (a flat last label overhangs the
+  // plot's end), so with one threshold a plot width between the two flipped the labels on every
+  // layout, and every flip laid the chart out again: a window that never went idle (atomics at
+  // 131072 addresses in a 1500x900 window took a whole core, every move 300 ms).
+  const qreal needed = ticks * (widest + 10);
+  const bool upright = axis->labelsAngle() != 0;
+  const int angle = (upright ? needed > plot.width() - widest : needed > plot.width()) ? -90 : 0;
   if (axis->labelsAngle() != angle) axis->setLabelsAngle(angle);  // no relayout loop
 }
 
