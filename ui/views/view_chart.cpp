@@ -16,6 +16,7 @@
 #include <cmath>
 #include <limits>
 
+#include "focus_ring_item.h"
 #include "qt_text.h"
 #include "spread_band_item.h"
 #include "ui_scale.h"
@@ -199,7 +200,7 @@ ViewChart::ViewChart(QChart* chart) : chart_(chart) {
   // desk's 70%).
   plotAreaWatch_ = QObject::connect(chart_, &QChart::plotAreaChanged, chart_, [this](const QRectF& plot) {
     fitAxisTitles(plot);
-    remapBands();
+    remapItems();
   });
 }
 
@@ -250,18 +251,21 @@ void ViewChart::fitLogTickLabels(const QRectF& plot) {
 QString ViewChart::titleText() const { return chart_->title(); }
 
 bool ViewChart::focusMarker(QPointF* at) const {
-  if (!focus_ || focus_->count() == 0) return false;
-  if (at) *at = focus_->at(0);
+  if (!focusRing_ || focusRing_->values().isEmpty()) return false;
+  if (at) *at = focusRing_->values().front();
   return true;
 }
 
-void ViewChart::remapBands() {
+void ViewChart::remapItems() {
   for (auto& [name, line] : lines_)
     if (line.band) line.band->remap();
+  if (focusRing_) focusRing_->remap();
 }
 
 void ViewChart::clear(const QString& message) {
   for (auto& [name, line] : lines_) delete line.band;  // before the series it maps through
+  delete focusRing_;
+  focusRing_ = nullptr;
   chart_->removeAllSeries();
   for (QAbstractAxis* axis : chart_->axes()) {
     chart_->removeAxis(axis);
@@ -301,7 +305,7 @@ bool ViewChart::show(const View& view, const QString& banner, Provenance provena
   }
   updateFocus(view);
   updateAxes(view, logX);
-  remapBands();  // the new edges, under axes whose ranges may have moved
+  remapItems();  // the new edges and ring, under axes whose ranges may have moved
   setTitle(view, banner, provenance);
   return inPlace;
 }
@@ -392,6 +396,8 @@ void ViewChart::rebuild(const View& view, bool logX, bool logY) {
   chart_->addSeries(focus_);
   focus_->attachAxis(xAxis_);
   focus_->attachAxis(yAxis_);
+  // The ring itself, in the scatter series' pen and brush (focus_ring_item.h says why apart).
+  focusRing_ = new FocusRingItem(chart_, focus_, kFocusMarkerSize, focus_->pen(), focus_->brush());
 }
 
 void ViewChart::updatePoints(const View& view) {
@@ -427,7 +433,7 @@ void ViewChart::updateFocus(const View& view) {
           at.append(QPointF(p.x, p.y));
     }
   }
-  if (at != focus_->points()) focus_->replace(at);
+  if (at != focusRing_->values()) focusRing_->setValues(at);
   // The legend lays itself out again (and the chart with it) for a new label: only when it is.
   if (const QString name = at.isEmpty() ? QString() : focusLabel(view); name != focus_->name()) focus_->setName(name);
   for (QLegendMarker* m : chart_->legend()->markers(focus_))

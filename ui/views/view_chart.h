@@ -27,6 +27,7 @@ QT_END_NAMESPACE
 
 namespace warpscope::ui {
 
+class FocusRingItem;
 class SpreadBandItem;
 
 /// The banner line for a result: RunResult::banner(), or a fallback built from the device name
@@ -77,14 +78,15 @@ class ViewChart {
   void fitAxisTitles(const QRectF& plot);
   /// Turns the x tick labels of a log axis upright when side by side they would be cut.
   void fitLogTickLabels(const QRectF& plot);
-  /// Maps every spread band onto the plot again (axes or plot area changed).
-  void remapBands();
+  /// Maps every spread band and the focus ring onto the plot again (axes or plot area changed).
+  void remapItems();
 
   QChart* chart_;
   std::string viewId_;
   QVector<QString> seriesNames_;
   std::map<std::string, Line> lines_;
-  QScatterSeries* focus_ = nullptr;
+  QScatterSeries* focus_ = nullptr;  ///< No points: the focus entry of the legend.
+  FocusRingItem* focusRing_ = nullptr;  ///< The ring on the chart (a child of the chart).
   QAbstractAxis* xAxis_ = nullptr;
   QAbstractAxis* yAxis_ = nullptr;
   bool logX_ = false;
