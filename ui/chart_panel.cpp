@@ -212,10 +212,11 @@ void ChartPanel::display(const RunResult& result, const QString& preferredViewId
     syncingTabs_ = false;
   }
   // Titles can follow the focus ("... at 512 threads per SM"): relabel on every result.
+  // Only a changed text: a tab bar given a text lays itself out and repaints, equal or not.
   for (int i = 0; i < tabs_->count(); ++i) {
     const View& v = result.views[static_cast<size_t>(i)];
-    tabs_->setTabText(i, tabLabel(result, v));
-    tabs_->setTabToolTip(i, tabToolTip(v));
+    if (const QString text = tabLabel(result, v); text != tabs_->tabText(i)) tabs_->setTabText(i, text);
+    if (const QString tip = tabToolTip(v); tip != tabs_->tabToolTip(i)) tabs_->setTabToolTip(i, tip);
   }
   showCurrent();
 }
