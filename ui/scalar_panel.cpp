@@ -1,5 +1,6 @@
 #include "scalar_panel.h"
 
+#include <QCoreApplication>
 #include <QResizeEvent>
 #include <QVBoxLayout>
 
@@ -51,11 +52,16 @@ void ScalarPanel::display(const RunResult& result) {
   shown_ = result.scalars;
   const LabSpec* lab = LabRegistry::builtin().find(result.labId);
   keyFigureIds_ = lab ? lab->keyFigures : std::vector<std::string>{};
-  render();
+  const bool tableResized = render();
   QStringList notes;
   for (const std::string& n : result.notes) notes << toQ(n);
-  notes_->setPlainText(notes.join(QStringLiteral("  ·  ")));
+  const bool resized = notes_->setPlainText(notes.join(QStringLiteral("  ·  "))) || tableResized;
   notes_->setVisible(!notes.isEmpty());
+  // A block of a new height asks this panel, and then the scroll area round it, for a layout,
+  // each in an event of its own; the text was painted between them at the old size and again at
+  // the new. Laid out now, it is painted once.
+  if (resized)
+    for (int hop = 0; hop < 3; ++hop) QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
 }
 
 void ScalarPanel::resizeEvent(QResizeEvent* event) {
@@ -67,10 +73,10 @@ void ScalarPanel::resizeEvent(QResizeEvent* event) {
   }
 }
 
-void ScalarPanel::render() {
+bool ScalarPanel::render() {
   if (shown_.empty()) {
     scalars_->clear();
-    return;
+    return false;
   }
   const ScalarLayout layout = layOutScalars(shown_, keyFigureIds_);
   // The lab's key figures, then its other one-off figures, as many label/value pairs a row as
@@ -101,7 +107,7 @@ void ScalarPanel::render() {
     }
     html += QStringLiteral("</table>");
   }
-  scalars_->setHtml(html);
+  return scalars_->setHtml(html);
 }
 
 QString ScalarPanel::scalarsText() const { return scalars_->toPlainText(); }

@@ -28,7 +28,8 @@ class ScalarPanel : public QWidget {
   void resizeEvent(QResizeEvent* event) override;
 
  private:
-  void render();
+  /// Shows shown_ as tables; true when the table's height changed (scalars_ asked for a layout).
+  bool render();
 
   std::vector<Scalar> shown_;
   std::vector<std::string> keyFigureIds_;  ///< The shown lab's (LabSpec::keyFigures).

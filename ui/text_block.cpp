@@ -34,14 +34,14 @@ TextBlock::TextBlock(QWidget* parent) : QWidget(parent) {
   doc_.setDefaultTextOption(option);
 }
 
-void TextBlock::setHtml(const QString& html) { setSource(html, true); }
+bool TextBlock::setHtml(const QString& html) { return setSource(html, true); }
 
-void TextBlock::setPlainText(const QString& text) { setSource(text, false); }
+bool TextBlock::setPlainText(const QString& text) { return setSource(text, false); }
 
 void TextBlock::clear() { setSource(QString(), false); }
 
-void TextBlock::setSource(const QString& text, bool rich) {
-  if (text == source_ && rich == rich_) return;
+bool TextBlock::setSource(const QString& text, bool rich) {
+  if (text == source_ && rich == rich_) return false;
   const int oldHeight = laidOutWidth_ >= 0 ? documentHeight() : -1;
   source_ = text;
   rich_ = rich;
@@ -58,11 +58,12 @@ void TextBlock::setSource(const QString& text, bool rich) {
     layOutAt(width());
     if (documentHeight() == oldHeight) {
       update();
-      return;
+      return false;
     }
   }
   updateGeometry();
   update();
+  return true;
 }
 
 void TextBlock::layOutAt(int width) const {

@@ -26,10 +26,10 @@ class TextBlock : public QWidget {
   explicit TextBlock(QWidget* parent = nullptr);
 
   /// Shows `html` (Qt's rich-text subset, as QLabel takes it); nothing happens when it is the
-  /// text shown already.
-  void setHtml(const QString& html);
-  /// Shows `text` as plain text, wrapped at word boundaries.
-  void setPlainText(const QString& text);
+  /// text shown already. True when the new text changed the height: a layout was asked for.
+  bool setHtml(const QString& html);
+  /// Shows `text` as plain text, wrapped at word boundaries; returns as setHtml.
+  bool setPlainText(const QString& text);
   void clear();
   /// The text as given to setHtml or setPlainText.
   [[nodiscard]] const QString& text() const { return source_; }
@@ -54,7 +54,7 @@ class TextBlock : public QWidget {
   void contextMenuEvent(QContextMenuEvent* event) override;
 
  private:
-  void setSource(const QString& text, bool rich);
+  bool setSource(const QString& text, bool rich);
   /// Lays the document out at `width` unless it already is (the one place a layout happens).
   void layOutAt(int width) const;
   [[nodiscard]] int documentHeight() const;
