@@ -6,14 +6,14 @@
 namespace warpscope::ui {
 
 namespace {
-/// Qt Charts' z for series items (ChartPresenter::SeriesZValue): made after the series, the rings
-/// lie over every line, as the scatter series added last did.
-constexpr qreal kSeriesZ = 4;
+/// Over every series item (Qt Charts' ChartPresenter::SeriesZValue is 4) and under the legend
+/// (5), as the scatter series added after the lines was, also over lines added after the ring.
+constexpr qreal kRingZ = 4.5;
 }  // namespace
 
 FocusRingItem::FocusRingItem(QChart* chart, QAbstractSeries* series, qreal size, const QPen& pen, const QBrush& brush)
     : QGraphicsItem(chart), chart_(chart), series_(series), size_(size), pen_(pen), brush_(brush) {
-  setZValue(kSeriesZ);
+  setZValue(kRingZ);
   // Like a scatter series' item: spans the plot, draws nothing itself, clips its markers to it.
   setFlags(QGraphicsItem::ItemHasNoContents | QGraphicsItem::ItemClipsChildrenToShape);
   setAcceptedMouseButtons(Qt::NoButton);

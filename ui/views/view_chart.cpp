@@ -284,8 +284,19 @@ bool ViewChart::show(const View& view, const QString& banner, Provenance provena
   for (const Series& s : view.series) names.append(toQ(s.name));
   const bool logX = view.logX || prefersLogX(view);
   const bool bands = hasSpread(view);
-  const bool inPlace = !viewId_.empty() && viewId_ == view.id && names == seriesNames_ &&
-                       logX == logX_ && view.logY == logY_ && bands == hasBands_;
+  const bool sameView = !viewId_.empty() && viewId_ == view.id && logX == logX_ && view.logY == logY_ && bands == hasBands_;
+  // A focus run of a configuration the sweep lacks adds its series to the view on screen (one
+  // point, until a sweep draws it whole: result_merge.h), once per move of such a parameter. The
+  // new lines go after the others, where a rebuild would put them, without rebuilding the rest.
+  const bool grew = sameView && names.size() > seriesNames_.size() &&
+                    std::equal(seriesNames_.begin(), seriesNames_.end(), names.begin()) &&
+                    std::none_of(view.series.begin() + seriesNames_.size(), view.series.end(),
+                                 [](const Series& s) { return !s.comparesWith.empty(); });
+  const bool inPlace = sameView && (names == seriesNames_ || grew);
+  if (grew) {
+    appendLines(view, static_cast<std::size_t>(seriesNames_.size()));
+    seriesNames_ = names;
+  }
   if (!inPlace) {
     chart_->legend()->setMinimumWidth(0);
     clear(QString());
@@ -305,7 +316,7 @@ bool ViewChart::show(const View& view, const QString& banner, Provenance provena
   }
   updateFocus(view);
   updateAxes(view, logX);
-  remapItems();  // the new edges and ring, under axes whose ranges may have moved
+  remapItems();
   setTitle(view, banner, provenance);
   return inPlace;
 }
@@ -340,52 +351,67 @@ void ViewChart::rebuild(const View& view, bool logX, bool logY) {
   chart_->addAxis(xAxis_, Qt::AlignBottom);
   chart_->addAxis(yAxis_, Qt::AlignLeft);
 
-  int index = 0;
-  std::map<std::string, QColor> colorOf;  // a pinned series takes its counterpart's colour
-  for (std::size_t seriesIndex = 0; seriesIndex < view.series.size(); ++seriesIndex) {
-    const Series& s = view.series[seriesIndex];
-    const bool pinned = !s.comparesWith.empty();
-    const auto counterpart = colorOf.find(s.comparesWith);
-    const QColor color = !pinned ? seriesColor(index) : counterpart != colorOf.end() ? counterpart->second : QColor(0x55, 0x55, 0x55);
-    if (!pinned) colorOf[s.name] = color;
-    Line line;
-    QColor bandFill = color;
-    bandFill.setAlpha(50);
-    if (hasBands_ && !pinned && index == 0) {
-      // One legend entry explains every band: an area series with no points, only its swatch.
-      auto* legendOnly = new QAreaSeries;
-      legendOnly->setUpperSeries(new QLineSeries(legendOnly));
-      legendOnly->setName(QObject::tr("Shaded: fastest to slowest repetition"));
-      legendOnly->setBrush(bandFill);
-      legendOnly->setPen(Qt::NoPen);
-      chart_->addSeries(legendOnly);
-      legendOnly->attachAxis(xAxis_);
-      legendOnly->attachAxis(yAxis_);
-    }
-    line.line = new QLineSeries;
-    line.line->setName(toQ(s.name));
-    QPen pen(color, highContrastPalette ? kLineWidth * 1.6 : kLineWidth);
-    // Past the palette, a dash pattern keeps lines apart where colours repeat; a pinned run is
-    // dashed in its counterpart's colour, without markers, under the run on screen.
-    if (index >= 8 || pinned) pen.setStyle(pinned ? Qt::DashLine : Qt::DashDotLine);
-    // A series lying on an earlier one (the counters equal to the rule, a model on its measurement)
-    // would hide it: drawn thin and dotted on top, the line beneath stays in sight.
-    const bool liesOnAnother = !pinned && coincidesWithAnEarlierSeries(view.series, seriesIndex);
-    if (liesOnAnother) {
-      pen.setWidthF(pen.widthF() * 0.6);
-      pen.setStyle(Qt::DotLine);
-    }
-    line.line->setPen(pen);
-    line.line->setPointsVisible(!pinned && !liesOnAnother && s.points.size() <= kMaxPointsWithMarkers);
-    line.line->setMarkerSize(kMarkerSize);
-    chart_->addSeries(line.line);
-    line.line->attachAxis(xAxis_);
-    line.line->attachAxis(yAxis_);
-    if (hasBands_ && !pinned) line.band = new SpreadBandItem(chart_, line.line, bandFill);
-    lines_[s.name] = line;
-    if (!pinned) ++index;
-  }
+  colorIndex_ = 0;
+  colorOf_.clear();
+  for (std::size_t seriesIndex = 0; seriesIndex < view.series.size(); ++seriesIndex) addLine(view, seriesIndex);
+  addFocusSeries();
+}
 
+void ViewChart::addLine(const View& view, std::size_t seriesIndex) {
+  const Series& s = view.series[seriesIndex];
+  const bool pinned = !s.comparesWith.empty();
+  const auto counterpart = colorOf_.find(s.comparesWith);  // a pinned series takes its counterpart's colour
+  const QColor color =
+      !pinned ? seriesColor(colorIndex_) : counterpart != colorOf_.end() ? counterpart->second : QColor(0x55, 0x55, 0x55);
+  if (!pinned) colorOf_[s.name] = color;
+  Line line;
+  QColor bandFill = color;
+  bandFill.setAlpha(50);
+  if (hasBands_ && !pinned && colorIndex_ == 0) {
+    // One legend entry explains every band: an area series with no points, only its swatch.
+    auto* legendOnly = new QAreaSeries;
+    legendOnly->setUpperSeries(new QLineSeries(legendOnly));
+    legendOnly->setName(QObject::tr("Shaded: fastest to slowest repetition"));
+    legendOnly->setBrush(bandFill);
+    legendOnly->setPen(Qt::NoPen);
+    chart_->addSeries(legendOnly);
+    legendOnly->attachAxis(xAxis_);
+    legendOnly->attachAxis(yAxis_);
+  }
+  line.line = new QLineSeries;
+  line.line->setName(toQ(s.name));
+  QPen pen(color, highContrastPalette ? kLineWidth * 1.6 : kLineWidth);
+  // Past the palette, a dash pattern keeps lines apart where colours repeat; a pinned run is
+  // dashed in its counterpart's colour, without markers, under the run on screen.
+  if (colorIndex_ >= 8 || pinned) pen.setStyle(pinned ? Qt::DashLine : Qt::DashDotLine);
+  // A series lying on an earlier one (the counters equal to the rule, a model on its measurement)
+  // would hide it: drawn thin and dotted on top, the line beneath stays in sight.
+  const bool liesOnAnother = !pinned && coincidesWithAnEarlierSeries(view.series, seriesIndex);
+  if (liesOnAnother) {
+    pen.setWidthF(pen.widthF() * 0.6);
+    pen.setStyle(Qt::DotLine);
+  }
+  line.line->setPen(pen);
+  line.line->setPointsVisible(!pinned && !liesOnAnother && s.points.size() <= kMaxPointsWithMarkers);
+  line.line->setMarkerSize(kMarkerSize);
+  chart_->addSeries(line.line);
+  line.line->attachAxis(xAxis_);
+  line.line->attachAxis(yAxis_);
+  if (hasBands_ && !pinned) line.band = new SpreadBandItem(chart_, line.line, bandFill);
+  lines_[s.name] = line;
+  if (!pinned) ++colorIndex_;
+}
+
+void ViewChart::appendLines(const View& view, std::size_t from) {
+  // The focus entry ends the legend, as after a rebuild: it steps out while the lines go in.
+  chart_->removeSeries(focus_);
+  for (std::size_t seriesIndex = from; seriesIndex < view.series.size(); ++seriesIndex) addLine(view, seriesIndex);
+  chart_->addSeries(focus_);
+  focus_->attachAxis(xAxis_);
+  focus_->attachAxis(yAxis_);
+}
+
+void ViewChart::addFocusSeries() {
   focus_ = new QScatterSeries;
   focus_->setMarkerShape(QScatterSeries::MarkerShapeCircle);
   focus_->setMarkerSize(kFocusMarkerSize);

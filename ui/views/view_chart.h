@@ -70,6 +70,12 @@ class ViewChart {
   };
 
   void rebuild(const View& view, bool logX, bool logY);
+  /// The line (and band) of view.series[seriesIndex], in the next colour of the palette.
+  void addLine(const View& view, std::size_t seriesIndex);
+  /// The lines of view.series from `from` on, after those on the chart.
+  void appendLines(const View& view, std::size_t from);
+  /// The focus series (its legend entry) and the ring, after every line.
+  void addFocusSeries();
   void updatePoints(const View& view);
   void updateFocus(const View& view);
   void updateAxes(const View& view, bool logX);
@@ -85,6 +91,8 @@ class ViewChart {
   std::string viewId_;
   QVector<QString> seriesNames_;
   std::map<std::string, Line> lines_;
+  int colorIndex_ = 0;                        ///< The palette index of the next (not pinned) line.
+  std::map<std::string, QColor> colorOf_;     ///< Each line's colour, which its pinned run takes.
   QScatterSeries* focus_ = nullptr;  ///< No points: the focus entry of the legend.
   FocusRingItem* focusRing_ = nullptr;  ///< The ring on the chart (a child of the chart).
   QAbstractAxis* xAxis_ = nullptr;
