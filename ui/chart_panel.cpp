@@ -159,7 +159,7 @@ void ChartPanel::showPlaceholder(const QString& message) {
   animationBar_->setVisible(false);
   animatedViewId_.clear();
   lastAnimatedViewId_.clear();
-  armRedraw();
+  armRedraw(true);
 }
 
 QWidget* ChartPanel::paintTarget() const {
@@ -168,7 +168,7 @@ QWidget* ChartPanel::paintTarget() const {
   return w;
 }
 
-void ChartPanel::armRedraw() {
+void ChartPanel::armRedraw(bool shownAnew) {
   QWidget* target = paintTarget();
   if (!target->isVisible()) {
     redrawPending_ = true;  // announce with the first paint once shown
@@ -177,12 +177,13 @@ void ChartPanel::armRedraw() {
   }
   redrawPending_ = false;
   // The new picture is on screen when this returns (and redrawn() means exactly that), painted
-  // once: an xy chart paints what changed as it settles; any other view is painted here.
+  // once: an xy chart paints what changed as it settles, and nothing when nothing did (the
+  // picture on screen is the new one); any other view, or one shown anew, is painted here.
   paintedNow_ = false;
   settling_ = true;
   if (current_->kind() == ViewKind::Xy) xy_->settle();
   settling_ = false;
-  if (!paintedNow_) target->repaint();
+  if (!paintedNow_ && (current_->kind() != ViewKind::Xy || shownAnew)) target->repaint();
   QMetaObject::invokeMethod(this, &ChartPanel::redrawn, Qt::QueuedConnection);
 }
 
@@ -296,7 +297,7 @@ void ChartPanel::showCurrent() {
     animatedViewId_.clear();
   }
   animationBar_->setVisible(animated);
-  armRedraw();
+  armRedraw(switched);
 }
 
 void ChartPanel::keyPressEvent(QKeyEvent* event) {

@@ -70,7 +70,9 @@ class ChartPanel : public QWidget {
 
  private:
   void showCurrent();
-  void armRedraw();
+  /// Paints the new picture now and announces redrawn(); `shownAnew`: the view's widget was
+  /// just put on screen (or emptied), so it is painted even if its chart did not change.
+  void armRedraw(bool shownAnew);
   ViewRenderer* rendererFor(ViewKind kind);
   /// Points the clock at an animated view: its stops, its span, and where to begin.
   void setUpAnimation(const View& view, bool sameView);
