@@ -34,21 +34,33 @@ void printOut(const QString& text) {
   std::fprintf(stdout, "%s\n", text.toLocal8Bit().constData());
   std::fflush(stdout);
 }
+
+/// Counts the events the application delivers while it is installed.
+class EventCounter : public QObject {
+ public:
+  int count = 0;
+  bool eventFilter(QObject*, QEvent*) override {
+    ++count;
+    return false;
+  }
+};
+
+/// Qt handles the events posted before a pass over the queue, then runs due (and zero) timers,
+/// and only then the events posted during that pass: a chain of them (a new text's height, the
+/// panel's layout, its repaint) can still be on its way when a zero timer fires. Passes until
+/// one delivers nothing (or 50: something that keeps posting would otherwise hold the clock).
+void handlePostedEventsUntilNoneAreLeft() {
+  EventCounter counter;
+  QCoreApplication::instance()->installEventFilter(&counter);
+  for (int pass = 0; pass < 50; ++pass) {
+    counter.count = 0;
+    QCoreApplication::sendPostedEvents();
+    if (counter.count == 0) break;
+  }
+  QCoreApplication::instance()->removeEventFilter(&counter);
+}
+
 }  // namespace
-
-double medianOf(std::vector<double> values) {
-  if (values.empty()) return 0;
-  std::sort(values.begin(), values.end());
-  const size_t n = values.size();
-  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
-}
-
-double percentileOf(std::vector<double> values, double p) {
-  if (values.empty()) return 0;
-  std::sort(values.begin(), values.end());
-  const auto rank = static_cast<std::size_t>(std::ceil(p / 100.0 * static_cast<double>(values.size())));
-  return values[std::clamp<std::size_t>(rank, 1, values.size()) - 1];
-}
 
 Automation::Automation(MainWindow* window, RunController* runs, LaunchOptions options, QObject* parent)
     : QObject(parent), window_(window), runs_(runs), options_(std::move(options)) {
@@ -77,7 +89,7 @@ void Automation::onRunError(const RunError& error) {
   }
 }
 
-void Automation::onResultDisplayed(bool fullSweep) {
+void Automation::onResultDisplayed(bool fullSweep, double runSeconds) {
   if (done_) return;
   if (!firstFullSeen_) {
     if (!fullSweep) return;
@@ -90,7 +102,8 @@ void Automation::onResultDisplayed(bool fullSweep) {
   if (awaitingDisplay_) {
     awaitingDisplay_ = false;
     awaitingRedraw_ = true;
-    lastDisplayInPlace_ = !fullSweep;
+    move_.inPlace = !fullSweep;
+    move_.backendMs = std::max(0.0, runSeconds) * 1e3;
   }
 }
 
@@ -103,11 +116,20 @@ void Automation::onRedrawn() {
   }
   if (awaitingRedraw_) {
     awaitingRedraw_ = false;
-    latenciesMs_.push_back(static_cast<double>(clock_.nsecsElapsed()) / 1e6);
-    inPlaceCount_ += lastDisplayInPlace_ ? 1 : 0;
-    ++changesDone_;
-    settleThenNext();
+    // The chart is painted; the rest of the window (the numbers under it, tab titles, layouts)
+    // settles in events posted meanwhile. The move is timed to a window that has handled them
+    // all (onWindowIdle): whatever the update costs the window, this clock sees it.
+    QTimer::singleShot(0, this, &Automation::onWindowIdle);
   }
+}
+
+void Automation::onWindowIdle() {
+  if (done_) return;
+  handlePostedEventsUntilNoneAreLeft();
+  move_.totalMs = static_cast<double>(clock_.nsecsElapsed()) / 1e6;
+  moves_.push_back(move_);
+  ++changesDone_;
+  settleThenNext();
 }
 
 void Automation::settleThenNext() {
@@ -166,27 +188,13 @@ void Automation::startMeasurement() {
 void Automation::nextSliderChange() {
   if (done_) return;
   if (changesDone_ >= options_.measureSliderChanges) {
-    const auto [lo, hi] = std::minmax_element(latenciesMs_.begin(), latenciesMs_.end());
-    printOut(tr("slider-latency: %1 changes of %2 on %3 (%4): median %5 ms, p95 %6 ms, min %7 ms, max %8 ms "
-                "(%9 updated in place, %10 as a full sweep)")
-                 .arg(changesDone_)
-                 .arg(toQ(control_->spec().id), window_->currentDeviceId(), window_->currentLabId())
-                 .arg(medianOf(latenciesMs_), 0, 'f', 2)
-                 .arg(percentileOf(latenciesMs_, 95), 0, 'f', 2)
-                 .arg(*lo, 0, 'f', 2)
-                 .arg(*hi, 0, 'f', 2)
-                 .arg(inPlaceCount_)
-                 .arg(changesDone_ - inPlaceCount_));
-    // Which move was slowest: a p95 far above the median is usually one value of the slider.
-    const auto slowest = static_cast<std::size_t>(hi - latenciesMs_.begin());
-    if (slowest < movedTo_.size())
-      printOut(tr("  slowest: %1 = %2, %3 ms").arg(toQ(control_->spec().id), movedTo_[slowest]).arg(*hi, 0, 'f', 2));
+    for (const QString& line :
+         sliderLatencyReport(moves_, toQ(control_->spec().id), window_->currentDeviceId(), window_->currentLabId()))
+      printOut(line);
     if (++controlIndex_ < controls_.size()) {
       control_ = controls_[controlIndex_];
       changesDone_ = 0;
-      inPlaceCount_ = 0;
-      latenciesMs_.clear();
-      movedTo_.clear();
+      moves_.clear();
       QTimer::singleShot(10, this, &Automation::nextSliderChange);
       return;
     }
@@ -199,13 +207,14 @@ void Automation::nextSliderChange() {
   const int current = control_->slider() ? control_->slider()->value() : control_->comboBox()->currentIndex();
   const int next = (current + 1) % count;
   awaitingDisplay_ = true;
+  move_ = SliderMove{};
   clock_.start();
   if (control_->slider()) {
     control_->slider()->setValue(next);  // the same signal path as a mouse drag
   } else {
     control_->comboBox()->setCurrentIndex(next);
   }
-  movedTo_.push_back(control_->comboBox() ? control_->comboBox()->currentText() : QString::number(control_->value()));
+  move_.movedTo = control_->comboBox() ? control_->comboBox()->currentText() : QString::number(control_->value());
 }
 
 }  // namespace warpscope::ui

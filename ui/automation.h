@@ -3,7 +3,9 @@
 /// The GUI's scripted modes: after the first full run it exports the chart (--export), grabs
 /// the whole window (--screenshot) or times N focus-slider changes to a redrawn chart
 /// (--measure-slider-latency), then asks the application to exit with a CLI-style code.
-/// It drives the real window through its public widgets, so what it measures is what a user gets.
+/// It drives the real window through its public widgets, so what it measures is what a user gets:
+/// a move is timed from the control to the chart painted with the window idle again, and split
+/// into the backend's run and the window's part (slider_latency_report.h).
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -11,6 +13,7 @@
 #include <vector>
 
 #include "launch_options.h"
+#include "slider_latency_report.h"
 #include "warpscope/backend.h"
 
 namespace warpscope::ui {
@@ -30,8 +33,10 @@ class Automation : public QObject {
   void finished(int code);
 
  private:
-  void onResultDisplayed(bool fullSweep);
+  void onResultDisplayed(bool fullSweep, double runSeconds);
   void onRedrawn();
+  /// The window handled every event the update posted: the move's clock stops.
+  void onWindowIdle();
   void onRunError(const RunError& error);
   void fail(int code, const QString& message);
   void runActions();
@@ -56,16 +61,9 @@ class Automation : public QObject {
   int changesDone_ = 0;
   bool awaitingDisplay_ = false;
   bool awaitingRedraw_ = false;
-  bool lastDisplayInPlace_ = false;
-  int inPlaceCount_ = 0;
   QElapsedTimer clock_;
-  std::vector<double> latenciesMs_;
-  std::vector<QString> movedTo_;  ///< The value each timed move went to (the slowest is named).
+  SliderMove move_;                  ///< The move being timed.
+  std::vector<SliderMove> moves_;    ///< This control's timed moves.
 };
-
-/// Median of a sample (the mean of the middle two for an even count).
-double medianOf(std::vector<double> values);
-/// The nearest-rank percentile (0 < p <= 100) of a sample; 0 for an empty one.
-double percentileOf(std::vector<double> values, double p);
 
 }  // namespace warpscope::ui

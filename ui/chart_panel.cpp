@@ -159,7 +159,7 @@ void ChartPanel::showPlaceholder(const QString& message) {
   animationBar_->setVisible(false);
   animatedViewId_.clear();
   lastAnimatedViewId_.clear();
-  armRedraw();
+  armRedraw(true);
 }
 
 QWidget* ChartPanel::paintTarget() const {
@@ -168,21 +168,23 @@ QWidget* ChartPanel::paintTarget() const {
   return w;
 }
 
-void ChartPanel::armRedraw() {
-  // Qt Charts lays out title, axes and legend through posted events; do it now and paint at
-  // once, so the new picture is on screen when this returns (and redrawn() means exactly that)
-  // instead of after an extra trip through the event loop and a second full repaint.
-  if (current_->kind() == ViewKind::Xy)
-    if (QGraphicsLayout* layout = chartView()->chart()->layout()) layout->activate();
+void ChartPanel::armRedraw(bool shownAnew) {
   QWidget* target = paintTarget();
-  if (target->isVisible()) {
-    target->repaint();
-    redrawPending_ = false;
-    QMetaObject::invokeMethod(this, &ChartPanel::redrawn, Qt::QueuedConnection);
-  } else {
+  if (!target->isVisible()) {
     redrawPending_ = true;  // announce with the first paint once shown
     target->update();
+    return;
   }
+  redrawPending_ = false;
+  // The new picture is on screen when this returns (and redrawn() means exactly that), painted
+  // once: an xy chart paints what changed as it settles, and nothing when nothing did (the
+  // picture on screen is the new one); any other view, or one shown anew, is painted here.
+  paintedNow_ = false;
+  settling_ = true;
+  if (current_->kind() == ViewKind::Xy) xy_->settle();
+  settling_ = false;
+  if (!paintedNow_ && (current_->kind() != ViewKind::Xy || shownAnew)) target->repaint();
+  QMetaObject::invokeMethod(this, &ChartPanel::redrawn, Qt::QueuedConnection);
 }
 
 void ChartPanel::display(const RunResult& result, const QString& preferredViewId) {
@@ -211,10 +213,11 @@ void ChartPanel::display(const RunResult& result, const QString& preferredViewId
     syncingTabs_ = false;
   }
   // Titles can follow the focus ("... at 512 threads per SM"): relabel on every result.
+  // Only a changed text: a tab bar given a text lays itself out and repaints, equal or not.
   for (int i = 0; i < tabs_->count(); ++i) {
     const View& v = result.views[static_cast<size_t>(i)];
-    tabs_->setTabText(i, tabLabel(result, v));
-    tabs_->setTabToolTip(i, tabToolTip(v));
+    if (const QString text = tabLabel(result, v); text != tabs_->tabText(i)) tabs_->setTabText(i, text);
+    if (const QString tip = tabToolTip(v); tip != tabs_->tabToolTip(i)) tabs_->setTabToolTip(i, tip);
   }
   showCurrent();
 }
@@ -294,7 +297,7 @@ void ChartPanel::showCurrent() {
     animatedViewId_.clear();
   }
   animationBar_->setVisible(animated);
-  armRedraw();
+  armRedraw(switched);
 }
 
 void ChartPanel::keyPressEvent(QKeyEvent* event) {
@@ -304,6 +307,7 @@ void ChartPanel::keyPressEvent(QKeyEvent* event) {
 }
 
 bool ChartPanel::eventFilter(QObject* watched, QEvent* event) {
+  if (event->type() == QEvent::Paint && settling_ && watched == paintTarget()) paintedNow_ = true;
   if (event->type() == QEvent::Paint && redrawPending_ && watched == paintTarget()) {
     // The view paints right after this filter returns; a queued call runs once that paint is
     // done, so redrawn() means "the new pixels are there", not "they were asked for".

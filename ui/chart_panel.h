@@ -70,7 +70,9 @@ class ChartPanel : public QWidget {
 
  private:
   void showCurrent();
-  void armRedraw();
+  /// Paints the new picture now and announces redrawn(); `shownAnew`: the view's widget was
+  /// just put on screen (or emptied), so it is painted even if its chart did not change.
+  void armRedraw(bool shownAnew);
   ViewRenderer* rendererFor(ViewKind kind);
   /// Points the clock at an animated view: its stops, its span, and where to begin.
   void setUpAnimation(const View& view, bool sameView);
@@ -89,6 +91,8 @@ class ChartPanel : public QWidget {
   std::string lastAnimatedViewId_;
   RunResult result_;
   bool redrawPending_ = false;
+  bool settling_ = false;   ///< Inside armRedraw's settle of the xy chart.
+  bool paintedNow_ = false; ///< The view was painted while it settled.
   bool syncingTabs_ = false;
 };
 

@@ -16,6 +16,7 @@
 #include "controllers/export_controller.h"
 #include "controllers/run_controller.h"
 #include "device_selector.h"
+#include "focus_rule.h"
 #include "lab_list.h"
 #include "key_figures_line.h"
 #include "lecture_caption.h"
@@ -218,8 +219,8 @@ void MainWindow::buildUi() {
   connect(lectures_, &LectureNavigator::moved, this, &MainWindow::applyCurrentPreset);
   connect(lectures_, &LectureNavigator::moved, this, &MainWindow::foldNumbersForLecture);
   connect(deviceSelector_, &DeviceSelector::deviceSelected, this, [this](const QString& id) { selectDevice(id); });
-  connect(paramPanel_, &ParamPanel::paramsChanged, this, [this](const ParamSet& values, const QString&, bool) {
-    onParamsChanged(values);
+  connect(paramPanel_, &ParamPanel::paramsChanged, this, [this](const ParamSet& values, const QString&, bool focusOnly) {
+    onParamsChanged(values, focusOnly);
     presentation_->updateStrip();
   });
   connect(statusBar_, &RunStatusBar::cancelRequested, this, &MainWindow::cancelRuns);
@@ -267,7 +268,7 @@ void MainWindow::onSessionReady(const QList<DeviceInfo>& devices, const QString&
     if (error.isEmpty()) return;
     emit startupProblem(error);
   }
-  submit(RunScope::FullSweep);
+  submitSweep();
 }
 
 bool MainWindow::selectLab(const QString& labId) {
@@ -306,7 +307,7 @@ void MainWindow::switchLab(const LabSpec& lab, std::optional<ParamSet> values, c
   } else if (!viewId.isEmpty()) {
     chartPanel_->selectView(viewId);
   }
-  if (run) submit(RunScope::FullSweep);
+  if (run) submitSweep();
 }
 
 void MainWindow::applyCurrentPreset() {
@@ -347,11 +348,11 @@ bool MainWindow::selectDevice(const QString& deviceId) {
   markLabsForDevice();
   // Managed-memory sizes are capped on a real GPU: the sliders follow before the run reads them.
   if (const DeviceInfo* device = deviceSelector_->device(deviceId)) paramPanel_->setDevice(*device);
-  submit(RunScope::FullSweep);
+  submitSweep();
   return true;
 }
 
-void MainWindow::rerun() { submit(RunScope::FullSweep); }
+void MainWindow::rerun() { submitSweep(); }
 
 void MainWindow::escape() {
   if (presentation_->active()) {
@@ -365,19 +366,26 @@ void MainWindow::setPresentationMode(bool on) { presentation_->setActive(on); }
 
 void MainWindow::cancelRuns() { runs_->cancel(); }
 
-void MainWindow::onParamsChanged(const ParamSet& values) {
-  // One rule decides focus or sweep (LabSpec::sameSweep): only Focus parameters differ from the
-  // sweep on screen or on its way, so one point can be rerun; otherwise the whole sweep.
-  const bool canFocus = lastFullParams_ && sameSweep(values, *lastFullParams_) && (shown_ || runs_->isBusy());
-  submit(canFocus ? RunScope::FocusOnly : RunScope::FullSweep);
+void MainWindow::onParamsChanged(const ParamSet& values, bool focusOnly) {
+  if (!lab_) return;
+  submit(values, scopeForChange(*lab_, values, focusOnly, sweepToMergeInto()));
 }
 
-void MainWindow::submit(RunScope scope) {
+std::optional<ParamSet> MainWindow::sweepToMergeInto() const {
+  // lastFullParams_ is the latest full sweep requested (or the one a failure left on screen):
+  // with a result shown it is on screen, with a run in flight it is on its way.
+  if (lastFullParams_ && (shown_ || runs_->isBusy())) return lastFullParams_;
+  return std::nullopt;
+}
+
+void MainWindow::submitSweep() { submit(paramPanel_->values(), RunScope::FullSweep); }
+
+void MainWindow::submit(const ParamSet& values, RunScope scope) {
   if (!sessionReady_ || !lab_) return;
   RunRequest request;
   request.labId = lab_->id;
   request.deviceId = fromQ(deviceSelector_->currentDeviceId());
-  request.params = paramPanel_->values();
+  request.params = values;
   request.scope = scope;
   if (const PresetRef preset = lectures_->current(); preset && preset.lab == lab_) request.presetId = preset.preset->id;
   if (scope == RunScope::FullSweep) {
@@ -457,7 +465,7 @@ void MainWindow::onRunFinished(quint64 seq, const RunResult& result) {
     if (!merge.merged) {
       // The focus point fits no view on screen (e.g. its series is new): draw it whole,
       // unless a newer request is already on its way.
-      if (seq == runs_->latestForegroundSeq()) submit(RunScope::FullSweep);
+      if (seq == runs_->latestForegroundSeq()) submitSweep();
       return;
     }
     // Views whose every point depends on the focus (View::followsFocus) keep their old points
@@ -467,12 +475,12 @@ void MainWindow::onRunFinished(quint64 seq, const RunResult& result) {
     displayShown();
     scalarPanel_->display(*shown_);
     statusBar_->runEnded(tr("Focus point updated"), result.elapsedSeconds);
-    emit resultDisplayed(false);
+    emit resultDisplayed(false, result.elapsedSeconds);
     return;
   }
   showFull(result);
   statusBar_->runEnded(tr("Sweep done: %1").arg(bannerFor(result)), result.elapsedSeconds);
-  emit resultDisplayed(true);
+  emit resultDisplayed(true, result.elapsedSeconds);
 }
 
 void MainWindow::onRunFailed(quint64, const RunError& error) {

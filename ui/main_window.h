@@ -137,8 +137,10 @@ class MainWindow : public QMainWindow {
   [[nodiscard]] bool isConnecting() const;
 
  signals:
-  /// A result reached the screen (full sweep, or a focus point merged in place).
-  void resultDisplayed(bool fullSweep);
+  /// A result reached the screen (full sweep, or a focus point merged in place). `runSeconds`
+  /// is the backend's time for the run shown (RunResult::elapsedSeconds); negative for a file
+  /// shown as recorded.
+  void resultDisplayed(bool fullSweep, double runSeconds);
   /// A run failed or was cancelled; the window keeps running and keeps the last chart.
   void runErrorShown(const warpscope::RunError& error);
   /// A startup choice was refused (unknown device); the window continues with the default.
@@ -156,10 +158,18 @@ class MainWindow : public QMainWindow {
   void onHostConnectFailed(const QString& host, const QString& message, bool cancelled);
   /// The message bar's "Connecting to HOST: STATE" with its Cancel button.
   void showConnecting(const QString& host, const QString& state);
-  void onParamsChanged(const ParamSet& values);
+  /// A slider move (or a reset): the panel's values and its word on whether only Focus
+  /// parameters changed go, as they are, into the run request (scopeForChange decides the scope).
+  void onParamsChanged(const ParamSet& values, bool focusOnly);
   void onRunFinished(quint64 seq, const RunResult& result);
   void onRunFailed(quint64 seq, const RunError& error);
-  void submit(RunScope scope);
+  /// Queues a run of the current lab on the current device with exactly `values` and `scope`.
+  void submit(const ParamSet& values, RunScope scope);
+  /// A full sweep of what the panel shows (a lab, device or file change, Rerun).
+  void submitSweep();
+  /// The values of the full sweep a focus result would be merged into: the latest one
+  /// requested, while it is on screen or on its way; nullopt when there is none.
+  [[nodiscard]] std::optional<ParamSet> sweepToMergeInto() const;
   /// Full sweep in the background for views a focus change left stale.
   void refreshStaleViews();
   /// The current lab's LabSpec::sameSweep (false without a lab).

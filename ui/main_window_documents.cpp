@@ -80,7 +80,7 @@ QString MainWindow::openRunFile(const QString& path) {
                                     currentDeviceId()),
                            MessageBar::Level::Info);
   statusBar_->runEnded(tr("Opened %1").arg(QFileInfo(path).fileName()), -1);
-  emit resultDisplayed(true);
+  emit resultDisplayed(true, -1);
   return {};
 }
 

@@ -1,14 +1,14 @@
 #include "scalar_panel.h"
 
-#include <QLabel>
+#include <QCoreApplication>
 #include <QResizeEvent>
+#include <QVBoxLayout>
 
 #include <algorithm>
-#include <QTextDocument>
-#include <QVBoxLayout>
 
 #include "qt_text.h"
 #include "scalar_layout.h"
+#include "text_block.h"
 #include "warpscope/registry.h"
 
 namespace warpscope::ui {
@@ -25,15 +25,14 @@ QString formatScalar(const Scalar& scalar) {
 }
 
 ScalarPanel::ScalarPanel(QWidget* parent) : QWidget(parent) {
-  scalars_ = new QLabel(this);
-  scalars_->setTextFormat(Qt::RichText);
-  scalars_->setWordWrap(true);  // a wide table lays out to the panel, not past its edge (and the notes with it)
-  scalars_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  // No font of its own: the numbers follow the window's type scale (Ctrl+= / Ctrl+-, presenting).
-  notes_ = new QLabel(this);
-  notes_->setWordWrap(true);
-  notes_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  notes_->setStyleSheet(QStringLiteral("color: #555555;"));  // readable on a washed-out projector
+  // Wrapped to the panel: a wide table lays out to the panel, not past its edge (and the notes
+  // with it). No font of its own: the numbers follow the window's type scale (Ctrl+= / Ctrl+-,
+  // presenting). Both selectable with the mouse, to copy a figure.
+  scalars_ = new TextBlock(this);
+  notes_ = new TextBlock(this);
+  QPalette grey = notes_->palette();
+  grey.setColor(QPalette::WindowText, QColor(0x55, 0x55, 0x55));  // readable on a washed-out projector
+  notes_->setPalette(grey);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(6, 2, 6, 2);
   layout->addWidget(scalars_);
@@ -53,11 +52,16 @@ void ScalarPanel::display(const RunResult& result) {
   shown_ = result.scalars;
   const LabSpec* lab = LabRegistry::builtin().find(result.labId);
   keyFigureIds_ = lab ? lab->keyFigures : std::vector<std::string>{};
-  render();
+  const bool tableResized = render();
   QStringList notes;
   for (const std::string& n : result.notes) notes << toQ(n);
-  notes_->setText(notes.join(QStringLiteral("  ·  ")));
+  const bool resized = notes_->setPlainText(notes.join(QStringLiteral("  ·  "))) || tableResized;
   notes_->setVisible(!notes.isEmpty());
+  // A block of a new height asks this panel, and then the scroll area round it, for a layout,
+  // each in an event of its own; the text was painted between them at the old size and again at
+  // the new. Laid out now, it is painted once.
+  if (resized)
+    for (int hop = 0; hop < 3; ++hop) QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
 }
 
 void ScalarPanel::resizeEvent(QResizeEvent* event) {
@@ -69,10 +73,10 @@ void ScalarPanel::resizeEvent(QResizeEvent* event) {
   }
 }
 
-void ScalarPanel::render() {
+bool ScalarPanel::render() {
   if (shown_.empty()) {
     scalars_->clear();
-    return;
+    return false;
   }
   const ScalarLayout layout = layOutScalars(shown_, keyFigureIds_);
   // The lab's key figures, then its other one-off figures, as many label/value pairs a row as
@@ -103,13 +107,9 @@ void ScalarPanel::render() {
     }
     html += QStringLiteral("</table>");
   }
-  scalars_->setText(html);
+  return scalars_->setHtml(html);
 }
 
-QString ScalarPanel::scalarsText() const {
-  QTextDocument doc;
-  doc.setHtml(scalars_->text());
-  return doc.toPlainText();
-}
+QString ScalarPanel::scalarsText() const { return scalars_->toPlainText(); }
 
 }  // namespace warpscope::ui

@@ -9,11 +9,9 @@
 
 #include "warpscope/result.h"
 
-QT_BEGIN_NAMESPACE
-class QLabel;
-QT_END_NAMESPACE
-
 namespace warpscope::ui {
+
+class TextBlock;
 
 class ScalarPanel : public QWidget {
   Q_OBJECT
@@ -30,13 +28,15 @@ class ScalarPanel : public QWidget {
   void resizeEvent(QResizeEvent* event) override;
 
  private:
-  void render();
+  /// Shows shown_ as tables; true when the table's height changed (scalars_ asked for a layout).
+  bool render();
 
   std::vector<Scalar> shown_;
   std::vector<std::string> keyFigureIds_;  ///< The shown lab's (LabSpec::keyFigures).
   int pairsPerRow_ = 2;
-  QLabel* scalars_;
-  QLabel* notes_;
+  // Text blocks, not labels: they take new text with every focus move (text_block.h says why).
+  TextBlock* scalars_;
+  TextBlock* notes_;
 };
 
 /// "4201 GB/s", "0.62", "75 %": a scalar's value with its unit, as people write it.

@@ -2,6 +2,9 @@
 // decades, leaves out points a log axis cannot show, and keeps the log2 x axis it picks by itself
 // for geometric x values when the lab asks for nothing.
 #include <QChart>
+#include <QChartView>
+#include <QCoreApplication>
+#include <QGraphicsLayout>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QValueAxis>
@@ -72,4 +75,59 @@ TEST(ViewChartLogAxes, WithoutTheFlagsTheYAxisStaysLinearFromZero) {
   ASSERT_NE(x, nullptr);
   EXPECT_DOUBLE_EQ(x->base(), 2.0);
   EXPECT_EQ(lineNamed(chart, QStringLiteral("kernel"))->count(), 7);
+}
+
+namespace {
+
+/// Decades 1 ... 10^7 on x, like the atomics lab's distinct addresses.
+View decadesOnX() {
+  View v;
+  v.id = "rate";
+  v.title = "Rate vs addresses";
+  v.kind = ViewKind::Xy;
+  v.xLabel = "Distinct addresses (words)";
+  v.yLabel = "atomicAdd calls per second (G/s)";
+  v.logX = v.logY = true;
+  v.hasFocus = true;
+  v.focusSeries = "global, warp-aggregated";
+  v.focusX = 131072;
+  for (const char* name : {"global", "global, warp-aggregated"}) {
+    Series s{name, {}, 0};
+    for (double x = 1; x <= 1048576; x *= 2) s.points.push_back({x, 1 + x / 1000, 1 + x / 1000, 1 + x / 1000});
+    v.series.push_back(s);
+  }
+  return v;
+}
+
+}  // namespace
+
+TEST(ViewChartLogAxes, UprightTickLabelsDoNotFlipBackAndForthAtAnyWidth) {
+  // Upright labels leave the plot wider than flat ones: with one threshold, a plot between the
+  // two widths flipped the labels (and laid the chart out again) on every pass of the event loop.
+  QChartView view(new QChart);
+  ViewChart viewChart(view.chart());
+  viewChart.show(decadesOnX(), QStringLiteral("Simulated: test"), Provenance::Simulated);
+  view.show();
+  auto* x = qobject_cast<QLogValueAxis*>(view.chart()->axes(Qt::Horizontal).front());
+  ASSERT_NE(x, nullptr);
+  const auto settle = [&] {
+    for (int pass = 0; pass < 3; ++pass) {
+      QCoreApplication::sendPostedEvents();
+      if (QGraphicsLayout* layout = view.chart()->layout()) layout->activate();
+    }
+  };
+  int turns = 0;
+  QObject::connect(x, &QAbstractAxis::labelsAngleChanged, [&turns](int) { ++turns; });
+  int flipping = 0;
+  bool sawUpright = false, sawFlat = false;
+  for (int width = 560; width <= 1600; width += 4) {
+    view.resize(width, 600);
+    settle();
+    turns = 0;
+    settle();  // laid out already: nothing may turn now
+    if (turns > 0) ++flipping;
+    (x->labelsAngle() == 0 ? sawFlat : sawUpright) = true;
+  }
+  EXPECT_EQ(flipping, 0) << "widths at which the labels kept turning";
+  EXPECT_TRUE(sawUpright && sawFlat) << "the sweep crosses the point where the labels turn";
 }

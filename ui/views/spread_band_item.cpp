@@ -38,6 +38,9 @@ void SpreadBandItem::remap() {
     path.addPolygon(polygon);
     path.closeSubpath();
   }
+  // Called after every update of the chart: a band whose edges and plot did not move is not
+  // drawn again (nor the plot under it).
+  if (path == path_ && chart_->plotArea() == plot_) return;
   prepareGeometryChange();
   path_ = std::move(path);
   plot_ = chart_->plotArea();

@@ -16,6 +16,7 @@
 #include <cmath>
 #include <limits>
 
+#include "focus_ring_item.h"
 #include "qt_text.h"
 #include "spread_band_item.h"
 #include "ui_scale.h"
@@ -199,7 +200,7 @@ ViewChart::ViewChart(QChart* chart) : chart_(chart) {
   // desk's 70%).
   plotAreaWatch_ = QObject::connect(chart_, &QChart::plotAreaChanged, chart_, [this](const QRectF& plot) {
     fitAxisTitles(plot);
-    remapBands();
+    remapItems();
   });
 }
 
@@ -236,25 +237,35 @@ void ViewChart::fitLogTickLabels(const QRectF& plot) {
     ++ticks;
     widest = std::max(widest, fm.horizontalAdvance(QString::asprintf(kNumberLabelFormat, v)));
   }
-  const int angle = ticks * (widest + 10) > plot.width() ? -90 : 0;
+  // Upright once they no longer fit side by side; flat again only when they would fit with a
+  // label's width to spare. Upright labels leave the plot wider (a flat last label overhangs the
+  // plot's end), so with one threshold a plot width between the two flipped the labels on every
+  // layout, and every flip laid the chart out again: a window that never went idle (atomics at
+  // 131072 addresses in a 1500x900 window took a whole core, every move 300 ms).
+  const qreal needed = ticks * (widest + 10);
+  const bool upright = axis->labelsAngle() != 0;
+  const int angle = (upright ? needed > plot.width() - widest : needed > plot.width()) ? -90 : 0;
   if (axis->labelsAngle() != angle) axis->setLabelsAngle(angle);  // no relayout loop
 }
 
 QString ViewChart::titleText() const { return chart_->title(); }
 
 bool ViewChart::focusMarker(QPointF* at) const {
-  if (!focus_ || focus_->count() == 0) return false;
-  if (at) *at = focus_->at(0);
+  if (!focusRing_ || focusRing_->values().isEmpty()) return false;
+  if (at) *at = focusRing_->values().front();
   return true;
 }
 
-void ViewChart::remapBands() {
+void ViewChart::remapItems() {
   for (auto& [name, line] : lines_)
     if (line.band) line.band->remap();
+  if (focusRing_) focusRing_->remap();
 }
 
 void ViewChart::clear(const QString& message) {
   for (auto& [name, line] : lines_) delete line.band;  // before the series it maps through
+  delete focusRing_;
+  focusRing_ = nullptr;
   chart_->removeAllSeries();
   for (QAbstractAxis* axis : chart_->axes()) {
     chart_->removeAxis(axis);
@@ -273,8 +284,19 @@ bool ViewChart::show(const View& view, const QString& banner, Provenance provena
   for (const Series& s : view.series) names.append(toQ(s.name));
   const bool logX = view.logX || prefersLogX(view);
   const bool bands = hasSpread(view);
-  const bool inPlace = !viewId_.empty() && viewId_ == view.id && names == seriesNames_ &&
-                       logX == logX_ && view.logY == logY_ && bands == hasBands_;
+  const bool sameView = !viewId_.empty() && viewId_ == view.id && logX == logX_ && view.logY == logY_ && bands == hasBands_;
+  // A focus run of a configuration the sweep lacks adds its series to the view on screen (one
+  // point, until a sweep draws it whole: result_merge.h), once per move of such a parameter. The
+  // new lines go after the others, where a rebuild would put them, without rebuilding the rest.
+  const bool grew = sameView && names.size() > seriesNames_.size() &&
+                    std::equal(seriesNames_.begin(), seriesNames_.end(), names.begin()) &&
+                    std::none_of(view.series.begin() + seriesNames_.size(), view.series.end(),
+                                 [](const Series& s) { return !s.comparesWith.empty(); });
+  const bool inPlace = sameView && (names == seriesNames_ || grew);
+  if (grew) {
+    appendLines(view, static_cast<std::size_t>(seriesNames_.size()));
+    seriesNames_ = names;
+  }
   if (!inPlace) {
     chart_->legend()->setMinimumWidth(0);
     clear(QString());
@@ -289,11 +311,12 @@ bool ViewChart::show(const View& view, const QString& banner, Provenance provena
   // out the axes and their grid again. Once wide, it stays wide for this view.
   if (inPlace) {
     QLegend* legend = chart_->legend();
-    legend->setMinimumWidth(std::max(legend->minimumWidth(), legend->size().width()));
+    if (const qreal wide = std::max(legend->minimumWidth(), legend->size().width()); wide != legend->minimumWidth())
+      legend->setMinimumWidth(wide);
   }
   updateFocus(view);
   updateAxes(view, logX);
-  remapBands();  // the new edges, under axes whose ranges may have moved
+  remapItems();
   setTitle(view, banner, provenance);
   return inPlace;
 }
@@ -328,52 +351,67 @@ void ViewChart::rebuild(const View& view, bool logX, bool logY) {
   chart_->addAxis(xAxis_, Qt::AlignBottom);
   chart_->addAxis(yAxis_, Qt::AlignLeft);
 
-  int index = 0;
-  std::map<std::string, QColor> colorOf;  // a pinned series takes its counterpart's colour
-  for (std::size_t seriesIndex = 0; seriesIndex < view.series.size(); ++seriesIndex) {
-    const Series& s = view.series[seriesIndex];
-    const bool pinned = !s.comparesWith.empty();
-    const auto counterpart = colorOf.find(s.comparesWith);
-    const QColor color = !pinned ? seriesColor(index) : counterpart != colorOf.end() ? counterpart->second : QColor(0x55, 0x55, 0x55);
-    if (!pinned) colorOf[s.name] = color;
-    Line line;
-    QColor bandFill = color;
-    bandFill.setAlpha(50);
-    if (hasBands_ && !pinned && index == 0) {
-      // One legend entry explains every band: an area series with no points, only its swatch.
-      auto* legendOnly = new QAreaSeries;
-      legendOnly->setUpperSeries(new QLineSeries(legendOnly));
-      legendOnly->setName(QObject::tr("Shaded: fastest to slowest repetition"));
-      legendOnly->setBrush(bandFill);
-      legendOnly->setPen(Qt::NoPen);
-      chart_->addSeries(legendOnly);
-      legendOnly->attachAxis(xAxis_);
-      legendOnly->attachAxis(yAxis_);
-    }
-    line.line = new QLineSeries;
-    line.line->setName(toQ(s.name));
-    QPen pen(color, highContrastPalette ? kLineWidth * 1.6 : kLineWidth);
-    // Past the palette, a dash pattern keeps lines apart where colours repeat; a pinned run is
-    // dashed in its counterpart's colour, without markers, under the run on screen.
-    if (index >= 8 || pinned) pen.setStyle(pinned ? Qt::DashLine : Qt::DashDotLine);
-    // A series lying on an earlier one (the counters equal to the rule, a model on its measurement)
-    // would hide it: drawn thin and dotted on top, the line beneath stays in sight.
-    const bool liesOnAnother = !pinned && coincidesWithAnEarlierSeries(view.series, seriesIndex);
-    if (liesOnAnother) {
-      pen.setWidthF(pen.widthF() * 0.6);
-      pen.setStyle(Qt::DotLine);
-    }
-    line.line->setPen(pen);
-    line.line->setPointsVisible(!pinned && !liesOnAnother && s.points.size() <= kMaxPointsWithMarkers);
-    line.line->setMarkerSize(kMarkerSize);
-    chart_->addSeries(line.line);
-    line.line->attachAxis(xAxis_);
-    line.line->attachAxis(yAxis_);
-    if (hasBands_ && !pinned) line.band = new SpreadBandItem(chart_, line.line, bandFill);
-    lines_[s.name] = line;
-    if (!pinned) ++index;
-  }
+  colorIndex_ = 0;
+  colorOf_.clear();
+  for (std::size_t seriesIndex = 0; seriesIndex < view.series.size(); ++seriesIndex) addLine(view, seriesIndex);
+  addFocusSeries();
+}
 
+void ViewChart::addLine(const View& view, std::size_t seriesIndex) {
+  const Series& s = view.series[seriesIndex];
+  const bool pinned = !s.comparesWith.empty();
+  const auto counterpart = colorOf_.find(s.comparesWith);  // a pinned series takes its counterpart's colour
+  const QColor color =
+      !pinned ? seriesColor(colorIndex_) : counterpart != colorOf_.end() ? counterpart->second : QColor(0x55, 0x55, 0x55);
+  if (!pinned) colorOf_[s.name] = color;
+  Line line;
+  QColor bandFill = color;
+  bandFill.setAlpha(50);
+  if (hasBands_ && !pinned && colorIndex_ == 0) {
+    // One legend entry explains every band: an area series with no points, only its swatch.
+    auto* legendOnly = new QAreaSeries;
+    legendOnly->setUpperSeries(new QLineSeries(legendOnly));
+    legendOnly->setName(QObject::tr("Shaded: fastest to slowest repetition"));
+    legendOnly->setBrush(bandFill);
+    legendOnly->setPen(Qt::NoPen);
+    chart_->addSeries(legendOnly);
+    legendOnly->attachAxis(xAxis_);
+    legendOnly->attachAxis(yAxis_);
+  }
+  line.line = new QLineSeries;
+  line.line->setName(toQ(s.name));
+  QPen pen(color, highContrastPalette ? kLineWidth * 1.6 : kLineWidth);
+  // Past the palette, a dash pattern keeps lines apart where colours repeat; a pinned run is
+  // dashed in its counterpart's colour, without markers, under the run on screen.
+  if (colorIndex_ >= 8 || pinned) pen.setStyle(pinned ? Qt::DashLine : Qt::DashDotLine);
+  // A series lying on an earlier one (the counters equal to the rule, a model on its measurement)
+  // would hide it: drawn thin and dotted on top, the line beneath stays in sight.
+  const bool liesOnAnother = !pinned && coincidesWithAnEarlierSeries(view.series, seriesIndex);
+  if (liesOnAnother) {
+    pen.setWidthF(pen.widthF() * 0.6);
+    pen.setStyle(Qt::DotLine);
+  }
+  line.line->setPen(pen);
+  line.line->setPointsVisible(!pinned && !liesOnAnother && s.points.size() <= kMaxPointsWithMarkers);
+  line.line->setMarkerSize(kMarkerSize);
+  chart_->addSeries(line.line);
+  line.line->attachAxis(xAxis_);
+  line.line->attachAxis(yAxis_);
+  if (hasBands_ && !pinned) line.band = new SpreadBandItem(chart_, line.line, bandFill);
+  lines_[s.name] = line;
+  if (!pinned) ++colorIndex_;
+}
+
+void ViewChart::appendLines(const View& view, std::size_t from) {
+  // The focus entry ends the legend, as after a rebuild: it steps out while the lines go in.
+  chart_->removeSeries(focus_);
+  for (std::size_t seriesIndex = from; seriesIndex < view.series.size(); ++seriesIndex) addLine(view, seriesIndex);
+  chart_->addSeries(focus_);
+  focus_->attachAxis(xAxis_);
+  focus_->attachAxis(yAxis_);
+}
+
+void ViewChart::addFocusSeries() {
   focus_ = new QScatterSeries;
   focus_->setMarkerShape(QScatterSeries::MarkerShapeCircle);
   focus_->setMarkerSize(kFocusMarkerSize);
@@ -384,6 +422,8 @@ void ViewChart::rebuild(const View& view, bool logX, bool logY) {
   chart_->addSeries(focus_);
   focus_->attachAxis(xAxis_);
   focus_->attachAxis(yAxis_);
+  // The ring itself, in the scatter series' pen and brush (focus_ring_item.h says why apart).
+  focusRing_ = new FocusRingItem(chart_, focus_, kFocusMarkerSize, focus_->pen(), focus_->brush());
 }
 
 void ViewChart::updatePoints(const View& view) {
@@ -391,7 +431,10 @@ void ViewChart::updatePoints(const View& view) {
     auto it = lines_.find(s.name);
     if (it == lines_.end()) continue;
     Line& line = it->second;
-    line.line->replace(toPoints(view, s, &Point::y));  // one repaint, not one per point
+    // Unchanged points (every point but the focus on a focus move, often that one too) are left
+    // alone: Qt Charts repaints a series it is given, and the plot under it, even when equal.
+    if (QList<QPointF> points = toPoints(view, s, &Point::y); points != line.line->points())
+      line.line->replace(points);  // one repaint, not one per point
     if (line.band) {
       // Edges point for point: a point whose either edge a log axis cannot show is left out.
       QList<QPointF> upper, lower;
@@ -416,9 +459,11 @@ void ViewChart::updateFocus(const View& view) {
           at.append(QPointF(p.x, p.y));
     }
   }
-  focus_->replace(at);
-  focus_->setName(at.isEmpty() ? QString() : focusLabel(view));
-  for (QLegendMarker* m : chart_->legend()->markers(focus_)) m->setVisible(!at.isEmpty());
+  if (at != focusRing_->values()) focusRing_->setValues(at);
+  // The legend lays itself out again (and the chart with it) for a new label: only when it is.
+  if (const QString name = at.isEmpty() ? QString() : focusLabel(view); name != focus_->name()) focus_->setName(name);
+  for (QLegendMarker* m : chart_->legend()->markers(focus_))
+    if (m->isVisible() != !at.isEmpty()) m->setVisible(!at.isEmpty());
 }
 
 void ViewChart::updateAxes(const View& view, bool logX) {
@@ -476,9 +521,10 @@ void ViewChart::setTitle(const View& view, const QString& banner, Provenance pro
   // Measured and simulated charts look different at a glance from the back of the room.
   const QString bannerColor =
       provenance == Provenance::Measured ? QStringLiteral("#1b6e20") : QStringLiteral("#8a3b00");
-  chart_->setTitle(QStringLiteral("<div align='center'><span style='font-size:16pt; font-weight:600'>%1</span>"
-                                  "<br><span style='font-size:13pt; color:%2'>%3</span></div>")
-                       .arg(toQ(view.title).toHtmlEscaped(), bannerColor, banner.toHtmlEscaped()));
+  const QString title = QStringLiteral("<div align='center'><span style='font-size:16pt; font-weight:600'>%1</span>"
+                                       "<br><span style='font-size:13pt; color:%2'>%3</span></div>")
+                            .arg(toQ(view.title).toHtmlEscaped(), bannerColor, banner.toHtmlEscaped());
+  if (title != chart_->title()) chart_->setTitle(title);  // a new title lays the chart out again
 }
 
 }  // namespace warpscope::ui

@@ -27,6 +27,7 @@ QT_END_NAMESPACE
 
 namespace warpscope::ui {
 
+class FocusRingItem;
 class SpreadBandItem;
 
 /// The banner line for a result: RunResult::banner(), or a fallback built from the device name
@@ -69,6 +70,12 @@ class ViewChart {
   };
 
   void rebuild(const View& view, bool logX, bool logY);
+  /// The line (and band) of view.series[seriesIndex], in the next colour of the palette.
+  void addLine(const View& view, std::size_t seriesIndex);
+  /// The lines of view.series from `from` on, after those on the chart.
+  void appendLines(const View& view, std::size_t from);
+  /// The focus series (its legend entry) and the ring, after every line.
+  void addFocusSeries();
   void updatePoints(const View& view);
   void updateFocus(const View& view);
   void updateAxes(const View& view, bool logX);
@@ -77,14 +84,17 @@ class ViewChart {
   void fitAxisTitles(const QRectF& plot);
   /// Turns the x tick labels of a log axis upright when side by side they would be cut.
   void fitLogTickLabels(const QRectF& plot);
-  /// Maps every spread band onto the plot again (axes or plot area changed).
-  void remapBands();
+  /// Maps every spread band and the focus ring onto the plot again (axes or plot area changed).
+  void remapItems();
 
   QChart* chart_;
   std::string viewId_;
   QVector<QString> seriesNames_;
   std::map<std::string, Line> lines_;
-  QScatterSeries* focus_ = nullptr;
+  int colorIndex_ = 0;                        ///< The palette index of the next (not pinned) line.
+  std::map<std::string, QColor> colorOf_;     ///< Each line's colour, which its pinned run takes.
+  QScatterSeries* focus_ = nullptr;  ///< No points: the focus entry of the legend.
+  FocusRingItem* focusRing_ = nullptr;  ///< The ring on the chart (a child of the chart).
   QAbstractAxis* xAxis_ = nullptr;
   QAbstractAxis* yAxis_ = nullptr;
   bool logX_ = false;

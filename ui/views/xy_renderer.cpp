@@ -2,8 +2,10 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QCoreApplication>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
+#include <QLegend>
 #include <QPainter>
 
 namespace warpscope::ui {
@@ -31,6 +33,17 @@ void XyRenderer::show(const View& view, const QString& banner, Provenance proven
 }
 
 void XyRenderer::clear(const QString& message) { chart_->clear(message); }
+
+void XyRenderer::settle() {
+  QChart* chart = view_->chart();
+  // The legend has a layout of its own (its focus entry's text changes with every move); it sits
+  // in the chart's, so the chart's goes again after it (activate() does nothing when valid).
+  for (QGraphicsLayout* layout : {chart->layout(), chart->legend()->layout(), chart->layout()})
+    if (layout) layout->activate();
+  // QGraphicsScene's dirty-item processing, queued to the scene: it asks the view to update what
+  // changed and dispatches that update at once, which paints the window.
+  if (chart->scene()) QCoreApplication::sendPostedEvents(chart->scene(), QEvent::MetaCall);
+}
 
 void XyRenderer::renderTo(QPainter& painter, const QRectF& target) {
   // Lay the chart out at the target's size (axes, legend and title take their final places),

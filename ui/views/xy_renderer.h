@@ -26,6 +26,13 @@ class XyRenderer : public ViewRenderer {
   void renderTo(QPainter& painter, const QRectF& target) override;
   [[nodiscard]] QString titleText() const override { return chart_->titleText(); }
 
+  /// Lays the chart out and paints what changed, now. Qt Charts lays out title, axes and legend
+  /// through posted events, and the scene repaints changed items in a queued call that ends by
+  /// painting the window: left to the event loop, a focus move painted the chart two or three
+  /// times (once at once, again when the scene's call came, again for the legend's new focus
+  /// entry). No paint happens when nothing changed.
+  void settle();
+
   [[nodiscard]] QChartView* chartView() const { return view_; }
   [[nodiscard]] const ViewChart& viewChart() const { return *chart_; }
 

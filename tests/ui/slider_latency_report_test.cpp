@@ -1,0 +1,52 @@
+// What --measure-slider-latency prints: the line scripts grep ("slider-latency:"), the window's
+// part beside the backend's, and full sweeps kept out of the in-place figures.
+#include <gtest/gtest.h>
+
+#include "slider_latency_report.h"
+
+using namespace warpscope::ui;
+
+namespace {
+
+SliderMove move(double totalMs, double backendMs, bool inPlace, const char* to = "1") {
+  return {totalMs, backendMs, inPlace, QString::fromLatin1(to)};
+}
+
+}  // namespace
+
+TEST(SliderLatencyReport, TheFirstLineKeepsItsLeadingWordsAndSplitsTheWindowFromTheBackend) {
+  std::vector<SliderMove> moves;
+  for (int i = 1; i <= 20; ++i) moves.push_back(move(10.0 + i, 2.0, true));
+  const QStringList lines = sliderLatencyReport(moves, QStringLiteral("stride"), QStringLiteral("sim:h100"),
+                                                QStringLiteral("coalescing"));
+  ASSERT_EQ(lines.size(), 2);
+  EXPECT_TRUE(lines[0].startsWith(QStringLiteral("slider-latency: 20 changes of stride on sim:h100 (coalescing): "))) << lines[0].toStdString();
+  EXPECT_TRUE(lines[0].contains(QStringLiteral("median 20.50 ms, p95 29.00 ms, min 11.00 ms, max 30.00 ms"))) << lines[0].toStdString();
+  EXPECT_TRUE(lines[0].contains(QStringLiteral("(20 updated in place, 0 as a full sweep)")));
+  EXPECT_TRUE(lines[0].contains(QStringLiteral("window part median 18.50 ms, p95 27.00 ms")));
+  EXPECT_TRUE(lines[0].contains(QStringLiteral("backend median 2.00 ms, p95 2.00 ms")));
+  EXPECT_TRUE(lines[1].contains(QStringLiteral("slowest: stride = 1, 30.00 ms (window part 28.00 ms)")));
+}
+
+TEST(SliderLatencyReport, AFullSweepAMoveCausedIsCountedApartFromTheInPlaceUpdates) {
+  std::vector<SliderMove> moves{move(10, 1, true), move(12, 1, true), move(500, 450, false, "9"), move(14, 1, true)};
+  const QString line = sliderLatencyReport(moves, QStringLiteral("p"), QStringLiteral("d"), QStringLiteral("l")).front();
+  EXPECT_TRUE(line.contains(QStringLiteral("median 12.00 ms"))) << line.toStdString();
+  EXPECT_TRUE(line.contains(QStringLiteral("max 14.00 ms"))) << "the sweep is not an in-place update";
+  EXPECT_TRUE(line.contains(QStringLiteral("(3 updated in place, 1 as a full sweep)")));
+  EXPECT_TRUE(line.contains(QStringLiteral("the full sweeps: median 500.00 ms, max 500.00 ms")));
+}
+
+TEST(SliderLatencyReport, WithoutAnInPlaceUpdateTheFullSweepsAreTimedAndSaidToBe) {
+  std::vector<SliderMove> moves{move(100, 80, false), move(120, 90, false)};
+  const QString line = sliderLatencyReport(moves, QStringLiteral("p"), QStringLiteral("d"), QStringLiteral("l")).front();
+  EXPECT_TRUE(line.contains(QStringLiteral("median 110.00 ms"))) << line.toStdString();
+  EXPECT_TRUE(line.contains(QStringLiteral("window part median 25.00 ms")));
+  EXPECT_TRUE(line.contains(QStringLiteral("no move updated in place")));
+}
+
+TEST(SliderLatencyReport, PercentilesAreNearestRank) {
+  EXPECT_DOUBLE_EQ(percentileOf({1, 2, 3, 4}, 95), 4);
+  EXPECT_DOUBLE_EQ(percentileOf({}, 95), 0);
+  EXPECT_DOUBLE_EQ(medianOf({3, 1, 2, 4}), 2.5);
+}

@@ -1,0 +1,92 @@
+// ViewChart updates in place what it can: a view that gained series (a focus run of a
+// configuration the sweep lacks) looks exactly as the same view drawn afresh, and an update that
+// changes nothing leaves the chart's series alone.
+#include <QChart>
+#include <QChartView>
+#include <QCoreApplication>
+#include <QGraphicsLayout>
+#include <QImage>
+#include <QLineSeries>
+#include <QSignalSpy>
+
+#include <gtest/gtest.h>
+
+#include "views/view_chart.h"
+
+using namespace warpscope;
+using namespace warpscope::ui;
+
+namespace {
+
+View withSeries(int count, bool spread) {
+  View v;
+  v.id = "fraction";
+  v.title = "Fraction of peak";
+  v.kind = ViewKind::Xy;
+  v.xLabel = "Occupancy (%)";
+  v.yLabel = "Fraction";
+  v.hasFocus = true;
+  v.focusSeries = "config 0";
+  v.focusX = 50;
+  for (int k = 0; k < count; ++k) {
+    Series s{"config " + std::to_string(k), {}, 0};
+    // The later ones hold one point, as a focus run's new series does.
+    for (int x = 10; x <= 100; x += (k < 3 ? 10 : 1000)) {
+      const double y = (k + 1) * x / 400.0;
+      s.points.push_back({double(x), y, spread ? 0.9 * y : y, spread ? 1.1 * y : y});
+    }
+    v.series.push_back(s);
+  }
+  return v;
+}
+
+struct Chart {
+  QChartView view{new QChart};
+  ViewChart chart{view.chart()};
+  Chart() {
+    view.setRenderHint(QPainter::Antialiasing);
+    view.resize(900, 560);
+    view.show();
+  }
+  QImage picture() {
+    for (int pass = 0; pass < 4; ++pass) {
+      QCoreApplication::sendPostedEvents();
+      if (QGraphicsLayout* layout = view.chart()->layout()) layout->activate();
+    }
+    return view.grab().toImage();
+  }
+};
+
+}  // namespace
+
+TEST(ViewChartInPlace, AViewThatGainedSeriesLooksAsTheSameViewDrawnAfresh) {
+  for (const bool spread : {false, true}) {
+    Chart grown;
+    grown.chart.show(withSeries(3, spread), QStringLiteral("Simulated: test"), Provenance::Simulated);
+    grown.picture();
+    const QAbstractSeries* first = grown.view.chart()->series().front();
+    EXPECT_TRUE(grown.chart.show(withSeries(4, spread), QStringLiteral("Simulated: test"), Provenance::Simulated));
+    EXPECT_TRUE(grown.chart.show(withSeries(6, spread), QStringLiteral("Simulated: test"), Provenance::Simulated));
+    EXPECT_EQ(grown.view.chart()->series().front(), first) << "the lines already there stay";
+    Chart fresh;
+    fresh.chart.show(withSeries(6, spread), QStringLiteral("Simulated: test"), Provenance::Simulated);
+    EXPECT_TRUE(grown.picture() == fresh.picture()) << (spread ? "with bands" : "without bands");
+  }
+}
+
+TEST(ViewChartInPlace, TheSameViewAgainReplacesNoSeriesPoints) {
+  Chart c;
+  c.chart.show(withSeries(3, false), QStringLiteral("Simulated: test"), Provenance::Simulated);
+  c.picture();
+  std::vector<std::unique_ptr<QSignalSpy>> replaced;
+  for (QAbstractSeries* s : c.view.chart()->series())
+    if (auto* line = qobject_cast<QLineSeries*>(s)) replaced.push_back(std::make_unique<QSignalSpy>(line, &QXYSeries::pointsReplaced));
+  ASSERT_FALSE(replaced.empty());
+  View moved = withSeries(3, false);
+  moved.focusX = 70;  // only the focus moved
+  EXPECT_TRUE(c.chart.show(moved, QStringLiteral("Simulated: test"), Provenance::Simulated));
+  for (const auto& spy : replaced) EXPECT_EQ(spy->count(), 0);
+  QPointF at;
+  ASSERT_TRUE(c.chart.focusMarker(&at));
+  EXPECT_DOUBLE_EQ(at.x(), 70);
+}

@@ -1,0 +1,68 @@
+#include "slider_latency_report.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace warpscope::ui {
+
+double medianOf(std::vector<double> values) {
+  if (values.empty()) return 0;
+  std::sort(values.begin(), values.end());
+  const size_t n = values.size();
+  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+double percentileOf(std::vector<double> values, double p) {
+  if (values.empty()) return 0;
+  std::sort(values.begin(), values.end());
+  const auto rank = static_cast<std::size_t>(std::ceil(p / 100.0 * static_cast<double>(values.size())));
+  return values[std::clamp<std::size_t>(rank, 1, values.size()) - 1];
+}
+
+namespace {
+
+QString ms(double value) { return QString::number(value, 'f', 2); }
+
+}  // namespace
+
+QStringList sliderLatencyReport(const std::vector<SliderMove>& moves, const QString& paramId, const QString& deviceId,
+                                const QString& labId) {
+  std::vector<const SliderMove*> inPlace, sweeps;
+  for (const SliderMove& m : moves) (m.inPlace ? inPlace : sweeps).push_back(&m);
+  // The in-place updates are what a drag is made of; a full sweep a move caused (a value the
+  // sweep on screen lacks) is a different cost and would hide theirs. Without any in-place
+  // update (a lab without Focus parameters) the full sweeps are what there is to time.
+  const std::vector<const SliderMove*>& timed = inPlace.empty() ? sweeps : inPlace;
+  std::vector<double> total, window, backend;
+  for (const SliderMove* m : timed) {
+    total.push_back(m->totalMs);
+    window.push_back(m->windowMs());
+    backend.push_back(m->backendMs);
+  }
+  QString line = QStringLiteral("slider-latency: %1 changes of %2 on %3 (%4): ")
+                     .arg(moves.size())
+                     .arg(paramId, deviceId, labId);
+  if (timed.empty()) return {line + QStringLiteral("nothing was timed")};
+  const auto [lo, hi] = std::minmax_element(total.begin(), total.end());
+  line += QStringLiteral("median %1 ms, p95 %2 ms, min %3 ms, max %4 ms (%5 updated in place, %6 as a full sweep); "
+                         "window part median %7 ms, p95 %8 ms; backend median %9 ms, p95 %10 ms")
+              .arg(ms(medianOf(total)), ms(percentileOf(total, 95)), ms(*lo), ms(*hi))
+              .arg(inPlace.size())
+              .arg(sweeps.size())
+              .arg(ms(medianOf(window)), ms(percentileOf(window, 95)), ms(medianOf(backend)),
+                   ms(percentileOf(backend, 95)));
+  if (inPlace.empty()) {
+    line += QStringLiteral("; no move updated in place: these are full sweeps");
+  } else if (!sweeps.empty()) {
+    std::vector<double> sweepMs;
+    for (const SliderMove* m : sweeps) sweepMs.push_back(m->totalMs);
+    line += QStringLiteral("; the full sweeps: median %1 ms, max %2 ms")
+                .arg(ms(medianOf(sweepMs)), ms(*std::max_element(sweepMs.begin(), sweepMs.end())));
+  }
+  // Which move was slowest: a p95 far above the median is usually one value of the slider.
+  const SliderMove* slowest = timed[static_cast<size_t>(hi - total.begin())];
+  return {line, QStringLiteral("  slowest: %1 = %2, %3 ms (window part %4 ms)")
+                    .arg(paramId, slowest->movedTo, ms(slowest->totalMs), ms(slowest->windowMs()))};
+}
+
+}  // namespace warpscope::ui
