@@ -6,6 +6,8 @@
 #   Here:  cmake --build build -j2 && ../shared/tools/device-bundle .device build/app/warpscope \
 #            build/app/warpscope-cli build/tests/warpscope_device_tests
 #   There: scripts/gpu-check-floors.sh .device/bundle.tar.xz OUTDIR [MOVES]
+# DEVICE_TESTS=0 leaves the device tests out (a second run on the same backend); BENCH=1 adds
+# `warpscope-cli bench`, whole, to OUTDIR/bench.txt.
 set -uo pipefail
 bundle=${1:?bundle.tar.xz}; out=${2:?output folder}; moves=${3:-100}
 mkdir -p "$out"
@@ -14,13 +16,14 @@ export QT_QPA_PLATFORM=offscreen
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,temperature.gpu,power.draw --format=csv | tee "$out/gpu.txt"
 step() { echo "== $*"; "$@"; echo "== exit $?"; }
 {
-  step warpscope_device_tests --gtest_brief=1
+  [ "${DEVICE_TESTS:-1}" = 0 ] || step warpscope_device_tests --gtest_brief=1
   for lab in $(warpscope-cli labs | cut -f1); do
     # Only labs with a Focus parameter update in place; the others rerun their sweep on every move.
     warpscope-cli describe "$lab" | grep -q '"role": "focus"' || continue
     step warpscope --lab "$lab" --device cuda:0 --measure-slider-latency "$moves"
   done
 } 2>&1 | grep -v "propagateSizeHints" | tee "$out/floors_log.txt"
+[ "${BENCH:-0}" = 1 ] && warpscope-cli bench --device cuda:0 > "$out/bench.txt" 2>&1
 for size in 1600x1000 1280x720; do
   warpscope --lab coalescing --device cuda:0 --window-size "$size" --screenshot "$out/floors_coalescing_$size.png" 2>&1 | tail -1
   warpscope --lab bank-conflicts --device cuda:0 --set pattern=transpose --window-size "$size" \

@@ -49,7 +49,7 @@ int benchCommand(Session& session, const CliOptions& options, std::ostream& out,
   bool allPass = true;
   const auto gpuCount = static_cast<int>(std::count_if(session.devices().begin(), session.devices().end(),
                                                        [](const DeviceInfo& d) { return d.kind == DeviceKind::Cuda; }));
-  for (const std::string& id : options.positional) session.registry().get(id);  // an unknown LAB is bad input
+  for (const std::string& id : options.positional) (void)session.registry().get(id);  // an unknown LAB is bad input
   for (const auto& lab : session.registry().labs()) {
     if (!options.positional.empty() &&
         std::find(options.positional.begin(), options.positional.end(), lab.id) == options.positional.end())
