@@ -6,6 +6,8 @@
 #include <QCoreApplication>
 #include <QGraphicsLayout>
 #include <QImage>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QSignalSpy>
 
@@ -90,3 +92,34 @@ TEST(ViewChartInPlace, TheSameViewAgainReplacesNoSeriesPoints) {
   ASSERT_TRUE(c.chart.focusMarker(&at));
   EXPECT_DOUBLE_EQ(at.x(), 70);
 }
+
+namespace {
+
+// A chart drawn before its window is shown (a first display, a screenshot at start) reads every
+// legend marker as hidden; the focus entry of a view with no focus point must stay hidden once it
+// is shown, not leave an empty box at the end of the legend (bank-conflicts with a pattern picked).
+TEST(ViewChartInPlace, AViewWithoutAFocusPointShowsNoEmptyLegendEntryOnceTheWindowIsShown) {
+  QChartView view{new QChart};
+  ViewChart chart{view.chart()};
+  view.resize(900, 560);
+  View noFocus = withSeries(2, false);
+  noFocus.focusX = 55;  // on no series' point
+  chart.show(noFocus, QStringLiteral("Simulated"), Provenance::Simulated);
+  view.show();
+  QCoreApplication::sendPostedEvents();
+  int named = 0;
+  for (QLegendMarker* m : view.chart()->legend()->markers()) {
+    EXPECT_FALSE(m->isVisible() && m->label().isEmpty()) << "an empty legend entry is shown";
+    named += m->isVisible() && !m->label().isEmpty() ? 1 : 0;
+  }
+  EXPECT_EQ(named, 2);
+  // The focus coming back brings its entry back.
+  chart.show(withSeries(2, false), QStringLiteral("Simulated"), Provenance::Simulated);
+  QCoreApplication::sendPostedEvents();
+  bool focusEntry = false;
+  for (QLegendMarker* m : view.chart()->legend()->markers())
+    focusEntry = focusEntry || (m->isVisible() && m->label().startsWith(QStringLiteral("Focus")));
+  EXPECT_TRUE(focusEntry);
+}
+
+}  // namespace

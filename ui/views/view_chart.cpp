@@ -409,6 +409,7 @@ void ViewChart::appendLines(const View& view, std::size_t from) {
   chart_->addSeries(focus_);
   focus_->attachAxis(xAxis_);
   focus_->attachAxis(yAxis_);
+  focusEntryShown_ = true;  // a series added to a chart gets a new marker, shown
 }
 
 void ViewChart::addFocusSeries() {
@@ -422,6 +423,7 @@ void ViewChart::addFocusSeries() {
   chart_->addSeries(focus_);
   focus_->attachAxis(xAxis_);
   focus_->attachAxis(yAxis_);
+  focusEntryShown_ = true;  // a series added to a chart gets a new marker, shown
   // The ring itself, in the scatter series' pen and brush (focus_ring_item.h says why apart).
   focusRing_ = new FocusRingItem(chart_, focus_, kFocusMarkerSize, focus_->pen(), focus_->brush());
 }
@@ -462,8 +464,12 @@ void ViewChart::updateFocus(const View& view) {
   if (at != focusRing_->values()) focusRing_->setValues(at);
   // The legend lays itself out again (and the chart with it) for a new label: only when it is.
   if (const QString name = at.isEmpty() ? QString() : focusLabel(view); name != focus_->name()) focus_->setName(name);
-  for (QLegendMarker* m : chart_->legend()->markers(focus_))
-    if (m->isVisible() != !at.isEmpty()) m->setVisible(!at.isEmpty());
+  // The marker's own flag, not QLegendMarker::isVisible(): before the window is shown every item
+  // reads as hidden, so a comparison with it never hid an empty focus entry on a first display.
+  if (const bool shown = !at.isEmpty(); shown != focusEntryShown_) {
+    for (QLegendMarker* m : chart_->legend()->markers(focus_)) m->setVisible(shown);
+    focusEntryShown_ = shown;
+  }
 }
 
 void ViewChart::updateAxes(const View& view, bool logX) {

@@ -95,6 +95,9 @@ class ViewChart {
   std::map<std::string, QColor> colorOf_;     ///< Each line's colour, which its pinned run takes.
   QScatterSeries* focus_ = nullptr;  ///< No points: the focus entry of the legend.
   FocusRingItem* focusRing_ = nullptr;  ///< The ring on the chart (a child of the chart).
+  /// Whether the focus entry's legend marker is shown, as last set (its isVisible() reads false
+  /// until the window is shown).
+  bool focusEntryShown_ = true;
   QAbstractAxis* xAxis_ = nullptr;
   QAbstractAxis* yAxis_ = nullptr;
   bool logX_ = false;
