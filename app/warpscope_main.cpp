@@ -16,6 +16,7 @@
 #include "main_window.h"
 #include "views/view_chart.h"
 #include "message_bar.h"
+#include "settings_file.h"
 #include "warpscope/session.h"
 #include "warpscope/worker_session.h"
 
@@ -60,6 +61,9 @@ int main(int argc, char** argv) {
   QApplication app(argc, argv);
   nameTheApplication();
   if (!parseOrReport(parser, &options)) return kExitBadInput;
+  // Before the first QSettings, which reads the file (a FIFO there would block the window).
+  const QString settingsProblem = protectSettingsFile(defaultSettingsPath());
+  if (!settingsProblem.isEmpty()) std::fprintf(stderr, "warpscope: %s\n", qPrintable(settingsProblem));
   StartupChoice startup;
   const QStringList problems = validateLaunchOptions(options, &startup);
   // An interactive window starts where the last one ended; a scripted one is reproducible.
@@ -84,6 +88,8 @@ int main(int argc, char** argv) {
         QObject::tr("%1\nContinuing with the defaults for these.").arg(problems.join(QLatin1Char('\n'))),
         MessageBar::Level::Warning);
   }
+
+  if (!settingsProblem.isEmpty()) window.messageBar()->showMessage(settingsProblem, MessageBar::Level::Warning);
 
   std::unique_ptr<Automation> automation;
   if (options.scripted()) {
