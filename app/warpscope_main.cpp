@@ -6,6 +6,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -58,6 +59,10 @@ int main(int argc, char** argv) {
     nameTheApplication();
     return parseOrReport(parser, &options) ? kExitOk : kExitBadInput;
   }
+  // A file-size limit (ulimit -f) raises SIGXFSZ on an export's write, and its default action
+  // kills the window; ignored, the write fails with EFBIG and the export reports it, as the CLI's
+  // writes do (file_write.cpp).
+  std::signal(SIGXFSZ, SIG_IGN);
   QApplication app(argc, argv);
   nameTheApplication();
   if (!parseOrReport(parser, &options)) return kExitBadInput;
