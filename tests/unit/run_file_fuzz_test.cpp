@@ -2,13 +2,20 @@
 // is either read or refused with a BadInputError naming the file, never a crash, an abort or
 // another exception, and nothing is allocated past the limits before the input is checked.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 
 #include <nlohmann/json.hpp>
 
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "core/result_json.h"
+#include "core/text_limits.h"
 #include "files/compression.h"
 #include "warpscope/lectures.h"
 #include "warpscope/recording.h"
@@ -147,6 +154,127 @@ TEST(RunFileFuzz, EmptyBinaryWrongVersionAndForeignJsonAreRefusedByName) {
 
 TEST(RunFileFuzz, LargerThanTheLimitIsRefusedWithoutParsing) {
   expectRefused(std::string(kMaxRunFileBytes + 1, ' '), "65 MiB", "more than");
+}
+
+// ---- issue 29: what a file may put on screen, and what it may make the parser allocate ----
+
+/// A run's JSON with one bars view of `series` x `categories` bars and the rows given.
+json barsResult(const std::vector<std::string>& categories, const std::vector<std::string>& series, json rows) {
+  json seriesJson = json::array();
+  for (const auto& name : series) seriesJson.push_back({{"name", name}});
+  json view = {{"id", "bars"},           {"title", "Bars"},          {"kind", "bars"},
+               {"category_label", "c"}, {"value_label", "v"},        {"categories", categories},
+               {"series", seriesJson},   {"table", {{"columns", {"category", "series", "value", "low", "high"}},
+                                                    {"rows", std::move(rows)}}}};
+  return {{"schema", "warpscope-result"}, {"schema_version", 2}, {"lab", "latency-arith"},
+          {"device_id", "sim:h200"},     {"device_name", "H200"}, {"provenance", "simulated"},
+          {"params", json::object()},    {"scalars", json::array()}, {"views", json::array({view})}};
+}
+
+bool cutToLabel(const std::string& text) {
+  return text.size() < kMaxLabelChars + 64 && text.find("more characters cut]") != std::string::npos;
+}
+
+TEST(RunFileLimits, EveryTextAFilePutsOnScreenIsCutToItsLimitAndSaysSo) {
+  // A 100,000-character title or x label made the window allocate until it aborted.
+  const std::string huge(100000, 'x');
+  json doc = json::parse(validRecordingJson());
+  doc["device"]["name"] = huge;
+  doc["result"]["device_name"] = huge;
+  doc["result"]["notes"] = std::vector<std::string>(3, std::string(1 << 20, 'n'));
+  doc["result"]["scalars"].push_back({{"id", huge}, {"label", huge}, {"value", 1.0}, {"unit", huge}});
+  for (json& view : doc["result"]["views"]) {
+    view["title"] = huge;
+    if (view["kind"] == "xy") view["x_label"] = view["y_label"] = huge;
+    if (view["kind"] == "timeline") view["time_label"] = huge;
+    if (view["kind"] == "grid") view["row_axis_label"] = huge;
+  }
+  const Recording r = readRunBytes(doc.dump(), "long.wsrec");
+  EXPECT_TRUE(cutToLabel(r.device.name)) << r.device.name.size();
+  EXPECT_TRUE(cutToLabel(r.result.deviceName));
+  ASSERT_EQ(r.result.notes.size(), 3u);
+  EXPECT_LT(r.result.notes[0].size(), kMaxNoteChars + 64);
+  EXPECT_NE(r.result.notes[0].find("[... " + std::to_string((1 << 20) - kMaxNoteChars) + " more characters cut]"),
+            std::string::npos);
+  const Scalar& scalar = r.result.scalars.back();
+  EXPECT_TRUE(cutToLabel(scalar.id) && cutToLabel(scalar.label) && cutToLabel(scalar.unit));
+  for (const View& view : r.result.views) {
+    EXPECT_TRUE(cutToLabel(view.title)) << view.id;
+    if (view.kind == ViewKind::Xy) {
+      EXPECT_TRUE(cutToLabel(view.xLabel) && cutToLabel(view.yLabel));
+    } else if (view.kind == ViewKind::Timeline) {
+      EXPECT_TRUE(cutToLabel(view.timeline.timeLabel));
+    } else if (view.kind == ViewKind::Grid) {
+      EXPECT_TRUE(cutToLabel(view.grid.rowAxisLabel));
+    }
+  }
+}
+
+TEST(RunFileLimits, LongNamesAreCutAlikeInTheMetadataAndTheTableSoTheFileStillReads) {
+  const std::string category(5000, 'c');
+  std::string twoByte;
+  for (int i = 0; i < 3000; ++i) twoByte += "\xc3\xa9";  // é: never split inside a character
+  json rows = json::array({json::array({category, twoByte, 1.0, 1.0, 1.0})});
+  const Recording r = readRunBytes(barsResult({category}, {twoByte}, rows).dump(), "bars.json");
+  const Bars& bars = r.result.views.at(0).bars;
+  EXPECT_TRUE(cutToLabel(bars.categories.at(0)));
+  EXPECT_EQ(bars.series.at(0).name.substr(0, 2 * kMaxLabelChars), twoByte.substr(0, 2 * kMaxLabelChars));
+  EXPECT_NE(bars.series.at(0).name.find("[... 2800 more characters cut]"), std::string::npos);
+  EXPECT_EQ(bars.series.at(0).values.at(0).value, 1.0);
+}
+
+TEST(RunFileLimits, BarsDeclaringMoreBarsThanRowsAreRefusedBeforeAllocatingThem) {
+  // 20,000 series x 20,000 categories (400 million bars, about 10 GB) with no rows: a ~400 KB file.
+  std::vector<std::string> names(20000);
+  for (std::size_t i = 0; i < names.size(); ++i) names[i] = std::to_string(i);
+  const auto start = std::chrono::steady_clock::now();
+  expectRefused(barsResult(names, names, json::array()).dump(), "S x C without rows", "rows, one per bar");
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
+}
+
+/// 63 MiB of [{},{},...] gzipped to about 64 KB: 22 million objects once parsed.
+const std::string& smallObjectsBomb() {
+  static const std::string bomb = [] {
+    std::string text = "[";
+    text.reserve(std::size_t{63} << 20);
+    while (text.size() < (std::size_t{63} << 20)) text += "{},";
+    text += "{}]";
+    return files::compress(text, true);
+  }();
+  return bomb;
+}
+
+TEST(RunFileLimits, ABombOfSmallObjectsIsRefusedByCountingBeforeParsing) {
+  ASSERT_LT(smallObjectsBomb().size(), std::size_t{1} << 20);
+  const auto start = std::chrono::steady_clock::now();
+  expectRefused(smallObjectsBomb(), "[{},{},...]", "objects and arrays, more than Warpscope reads");
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
+  // The other counts: values (numbers) and members, each past its limit in under 64 MiB.
+  std::string numbers = "{\"x\":[";
+  while (numbers.size() < (kMaxJsonValues + 10) * 2) numbers += "0,";
+  expectRefused(numbers + "0]}", "millions of numbers", "values, more than");
+  std::string members = "{";
+  for (std::size_t i = 0; i <= kMaxJsonMembers; ++i) members += "\"" + std::to_string(i) + "\":0,";
+  expectRefused(members + "\"end\":0}", "a million members", "object members");
+}
+
+TEST(RunFileLimits, TheBombUnderAnAddressSpaceLimitIsAMessageNotAnAbort) {
+  // The CLI (no Qt) under 400 MB of address space: before, 2.25 GB and a throwing destructor.
+  const auto folder = std::filesystem::temp_directory_path() / "warpscope_small_objects_bomb";
+  std::filesystem::create_directories(folder);
+  const auto file = folder / "bomb.wsrec";
+  { std::ofstream(file, std::ios::binary) << smallObjectsBomb(); }
+  const std::string err = (folder / "err.txt").string();
+  const std::string command = "bash -c 'ulimit -v 400000; exec " + std::string(WARPSCOPE_CLI_PATH) + " show " +
+                              file.string() + "' >/dev/null 2>" + err;
+  const int status = std::system(command.c_str());
+  std::ifstream in(err);
+  const std::string message{std::istreambuf_iterator<char>(in), {}};
+  EXPECT_TRUE(WIFEXITED(status)) << message;
+  EXPECT_EQ(WEXITSTATUS(status), 2) << message;
+  EXPECT_NE(message.find(file.string()), std::string::npos) << message;
+  EXPECT_NE(message.find("objects and arrays"), std::string::npos) << message;
+  std::filesystem::remove_all(folder);
 }
 
 }  // namespace

@@ -2,8 +2,11 @@
 // Typed reads of result JSON fields, shared by the document reader and the view reader, so every
 // malformed file is refused the same way: BadInputError naming the field and where it sits.
 #include <nlohmann/json.hpp>
+#include <map>
 #include <string>
+#include <vector>
 
+#include "core/text_limits.h"
 #include "warpscope/params.h"
 
 namespace warpscope {
@@ -43,6 +46,43 @@ inline const nlohmann::json& arrayField(const nlohmann::json& object, const char
   if (!value.is_array())
     throw BadInputError("result JSON: field '" + std::string(name) + "' in " + where + " is not an array");
   return value;
+}
+
+/// A text field cut to `maxChars` (text_limits.h): every text a file puts on screen is read
+/// through these, never through field<std::string>.
+inline std::string textField(const nlohmann::json& object, const char* name, const std::string& where,
+                             std::size_t maxChars = kMaxLabelChars) {
+  return boundedText(field<std::string>(object, name, where), maxChars);
+}
+
+inline std::string optionalTextField(const nlohmann::json& object, const char* name, const std::string& where,
+                                     std::string fallback, std::size_t maxChars = kMaxLabelChars) {
+  return boundedText(optionalField(object, name, where, std::move(fallback)), maxChars);
+}
+
+/// A list of texts, each cut to `maxChars`.
+inline std::vector<std::string> textListField(const nlohmann::json& object, const char* name, const std::string& where,
+                                              std::size_t maxChars = kMaxLabelChars) {
+  std::vector<std::string> texts = field<std::vector<std::string>>(object, name, where);
+  for (auto& text : texts) text = boundedText(std::move(text), maxChars);
+  return texts;
+}
+
+/// A map of texts (a run's parameter names), keys and values each cut to `maxChars`.
+inline std::map<std::string, std::string> textMapField(const nlohmann::json& object, const char* name,
+                                                       const std::string& where, std::size_t maxChars = kMaxLabelChars) {
+  std::map<std::string, std::string> texts;
+  for (auto& [key, value] : field<std::map<std::string, std::string>>(object, name, where))
+    texts.emplace(boundedText(key, maxChars), boundedText(std::move(value), maxChars));
+  return texts;
+}
+
+/// A map read from a file with its keys (parameter ids) cut to the label limit.
+template <typename V>
+std::map<std::string, V> boundedKeys(std::map<std::string, V> in) {
+  std::map<std::string, V> out;
+  for (auto& [key, value] : in) out.emplace(boundedText(key, kMaxLabelChars), std::move(value));
+  return out;
 }
 
 }  // namespace warpscope

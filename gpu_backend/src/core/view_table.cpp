@@ -333,6 +333,11 @@ void barsToTable(const View& view, ViewTable& table) {
 void barsFromTable(View& view, const ViewTable& table) {
   Bars& bars = view.bars;
   const std::size_t categories = bars.categories.size();
+  // Every bar needs its row ("no row for the bar" below), so a file declaring more bars than it has
+  // rows is refused before the series x categories bars are allocated (a 56 KB file asked 959 MB).
+  if (categories > 0 && bars.series.size() > table.rows.size() / categories)
+    fail(view, "declares " + std::to_string(bars.series.size()) + " series x " + std::to_string(categories) +
+                   " categories but has only " + std::to_string(table.rows.size()) + " rows, one per bar");
   std::vector<std::vector<bool>> filled(bars.series.size(), std::vector<bool>(categories, false));
   for (auto& series : bars.series) series.values.assign(categories, BarValue{});
   for (std::size_t r = 0; r < table.rows.size(); ++r) {
