@@ -1,12 +1,22 @@
 // Opening a run in the window (File > Open, `warpscope FILE`): a figure brings back its lab,
 // view, parameters and result as recorded, without a run; a bad file changes nothing and says
 // why; a recorded device's "not recorded" offers the other device in one click.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QPushButton>
 #include <QTemporaryDir>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
 
 #include "chart_panel.h"
 #include "controllers/export_controller.h"
@@ -81,4 +91,63 @@ TEST(OpenFileWindow, NotRecordedOffersTheOtherDeviceInOneClick) {
   f.window.messageBar()->actionButton()->click();
   EXPECT_TRUE(f.state->waitForRuns(runsBefore + 2));
   EXPECT_FALSE(f.window.messageBar()->actionButton()->isVisible());
+}
+
+// Issue 29: a run whose view title or axis label is a million characters made the window allocate
+// until it aborted (Qt Charts' truncatedText); the reader cuts every text to its limit first.
+TEST(OpenFileWindow, AMillionCharacterTitleAndLabelAreCutAndTheWindowKeepsRunning) {
+  test::WindowFixture f;
+  ASSERT_TRUE(f.waitIdle());
+  QTemporaryDir dir;
+  RunResult written;
+  const QString exported = writeFigure(dir, QStringLiteral("run.json"), &written);
+  QFile in(exported);
+  ASSERT_TRUE(in.open(QIODevice::ReadOnly));
+  nlohmann::json doc = nlohmann::json::parse(in.readAll().toStdString());
+  const std::string huge(1 << 20, 'x');
+  for (auto& view : doc["views"]) {
+    view["title"] = huge;
+    if (view["kind"] == "xy") view["x_label"] = view["y_label"] = huge;
+  }
+  doc["notes"] = std::vector<std::string>(20, huge);
+  const QString path = dir.filePath(QStringLiteral("long.json"));
+  QFile out(path);
+  ASSERT_TRUE(out.open(QIODevice::WriteOnly));
+  out.write(QByteArray::fromStdString(doc.dump()));
+  out.close();
+  QElapsedTimer clock;
+  clock.start();
+  const QString error = f.window.openRunFile(path);
+  ASSERT_TRUE(error.isEmpty()) << error.toStdString();
+  QTest::qWait(100);  // the chart's redraw
+  EXPECT_LT(clock.elapsed(), 5000);
+  ASSERT_NE(f.window.shownResult(), nullptr);
+  for (const View& view : f.window.shownResult()->views) {
+    EXPECT_LT(view.title.size(), 300u);
+    EXPECT_LT(view.xLabel.size(), 300u);
+  }
+  for (const std::string& note : f.window.shownResult()->notes) EXPECT_LT(note.size(), 5000u);
+}
+
+// A FIFO given as a file blocked the window forever; it is refused at once by name.
+TEST(OpenFileWindow, AFifoIsRefusedAtOnceAndTheWindowKeepsRunning) {
+  test::WindowFixture f;
+  ASSERT_TRUE(f.waitIdle());
+  QTemporaryDir dir;
+  const QString fifo = dir.filePath(QStringLiteral("run.wsrec"));
+  ASSERT_EQ(::mkfifo(fifo.toLocal8Bit().constData(), 0644), 0);
+  // Should the open block, a writer comes after 3 s and lets it go, so the test fails, not hangs.
+  std::atomic<bool> opened{false};
+  std::thread rescue([&] {
+    for (int i = 0; i < 30 && !opened; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    if (!opened) ::close(::open(fifo.toLocal8Bit().constData(), O_WRONLY | O_NONBLOCK));
+  });
+  QElapsedTimer clock;
+  clock.start();
+  const QString error = f.window.openRunFile(fifo);
+  opened = true;
+  rescue.join();
+  EXPECT_LT(clock.elapsed(), 2000);
+  EXPECT_TRUE(error.contains(fifo) && error.contains(QStringLiteral("FIFO"))) << error.toStdString();
+  EXPECT_EQ(f.window.messageBar()->level(), MessageBar::Level::Error);
 }

@@ -4,12 +4,11 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "core/json_field.h"
 #include "core/result_json.h"
 #include "files/recording_json.h"
+#include "files/regular_file.h"
 
 namespace warpscope::rec {
 
@@ -32,22 +31,21 @@ std::string indexToJson(const RecordingIndex& index) {
 }
 
 RecordingIndex readIndexFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw BadInputError(path + ": cannot open");
-  std::ostringstream text;
-  text << in.rdbuf();
+  // A regular file of at most the JSON limit, checked before reading: index.json linked to
+  // /dev/zero read 2.1 GB on every command; a FIFO blocked them.
+  const std::string text = files::readRegularFile(path, kMaxJsonBytes);
   try {
-    const json doc = parseBoundedJson(text.str(), "the index");
-    if (field<std::string>(doc, "format", "index") != "warpscope-recording-index")
+    const json doc = parseBoundedJson(text, "the index");
+    if (textField(doc, "format", "index") != "warpscope-recording-index")
       throw BadInputError("'format' is not \"warpscope-recording-index\"");
     if (field<int>(doc, "format_version", "index") != 1) throw BadInputError("format_version is not 1");
     RecordingIndex index;
     index.device = files::deviceFromJson(member(doc, "device", "index"));
     for (const json& e : arrayField(doc, "recordings", "index")) {
-      IndexEntry entry{field<std::string>(e, "file", "a recording"), field<std::string>(e, "preset", "a recording"),
-                       field<std::string>(e, "lab", "a recording"),
-                       ParamSet(field<std::map<std::string, double>>(e, "params", "a recording")),
-                       field<std::string>(e, "recorded_at", "a recording")};
+      IndexEntry entry{textField(e, "file", "a recording"), textField(e, "preset", "a recording"),
+                       textField(e, "lab", "a recording"),
+                       ParamSet(boundedKeys(field<std::map<std::string, double>>(e, "params", "a recording"))),
+                       textField(e, "recorded_at", "a recording")};
       // A file name is a name in this folder, never a path out of it.
       if (entry.file.empty() || entry.file.find('/') != std::string::npos || entry.file.starts_with("."))
         throw BadInputError("recording file '" + entry.file + "' is not a plain file name");
