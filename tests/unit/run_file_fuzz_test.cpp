@@ -223,13 +223,29 @@ TEST(RunFileLimits, LongNamesAreCutAlikeInTheMetadataAndTheTableSoTheFileStillRe
   EXPECT_EQ(bars.series.at(0).values.at(0).value, 1.0);
 }
 
-TEST(RunFileLimits, BarsDeclaringMoreBarsThanRowsAreRefusedBeforeAllocatingThem) {
+TEST(RunFileLimits, BarsDeclaringMoreCategoriesThanTheWindowShowsAreRefusedBeforeAllocatingThem) {
   // 20,000 series x 20,000 categories (400 million bars, about 10 GB) with no rows: a ~400 KB file.
   std::vector<std::string> names(20000);
   for (std::size_t i = 0; i < names.size(); ++i) names[i] = std::to_string(i);
   const auto start = std::chrono::steady_clock::now();
-  expectRefused(barsResult(names, names, json::array()).dump(), "S x C without rows", "rows, one per bar");
+  expectRefused(barsResult(names, names, json::array()).dump(), "S x C without rows", "declares 20000 categories");
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
+}
+
+TEST(RunFileLimits, TheMostBarsAViewMayDeclareAllNamedAlikeReadInLinearTime) {
+  // 256 series x 1,000 categories, every name the same: each row scanned every bar before
+  // (quadratic: 3e10 comparisons); now one cursor per pair of names.
+  const std::vector<std::string> categories(kMaxCategories, "same");
+  const std::vector<std::string> series(kMaxSeries, "same");
+  json rows = json::array();
+  for (std::size_t i = 0; i < kMaxCategories * kMaxSeries; ++i) rows.push_back({"same", "same", double(i), 0.0, 0.0});
+  const std::string text = barsResult(categories, series, std::move(rows)).dump();
+  const auto start = std::chrono::steady_clock::now();
+  const Recording r = readRunBytes(text, "bars.json");
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
+  const Bars& bars = r.result.views.at(0).bars;
+  // Filled category by category, as toTable writes them: row i is category i / S, series i % S.
+  EXPECT_EQ(bars.series.at(3).values.at(2).value, double(2 * kMaxSeries + 3));
 }
 
 /// 63 MiB of [{},{},...] gzipped to about 64 KB: 22 million objects once parsed.
@@ -275,6 +291,36 @@ TEST(RunFileLimits, TheBombUnderAnAddressSpaceLimitIsAMessageNotAnAbort) {
   EXPECT_NE(message.find(file.string()), std::string::npos) << message;
   EXPECT_NE(message.find("objects and arrays"), std::string::npos) << message;
   std::filesystem::remove_all(folder);
+}
+
+TEST(RunFileLimits, AFileDeclaringMoreThanTheWindowShowsIsRefusedByWhatAndHowMany) {
+  // 100,000 scalars or 20,000 notes kept the window laying out text for minutes.
+  const json valid = json::parse(validRecordingJson());
+  json doc = valid;
+  doc["result"]["scalars"] = json::array();
+  for (int i = 0; i < 100000; ++i)
+    doc["result"]["scalars"].push_back({{"id", "s" + std::to_string(i)}, {"label", "s"}, {"value", 1.0}, {"unit", ""}});
+  expectRefused(doc.dump(), "100,000 scalars", "declares 100000 scalars, more than the 1000 Warpscope shows");
+  doc = valid;
+  doc["result"]["notes"] = std::vector<std::string>(20000, "a note");
+  expectRefused(doc.dump(), "20,000 notes", "declares 20000 notes");
+  doc = valid;
+  for (json& view : doc["result"]["views"])
+    if (view["kind"] == "xy") view["series"] = std::vector<json>(5000, {{"name", "s"}, {"key", 0}});
+  expectRefused(doc.dump(), "5,000 xy series", "declares 5000 series");
+}
+
+TEST(RunFileLimits, AVersionThatIsNotASmallIntegerIsRefusedByItsText) {
+  // field<int> read 4294967297 and 1.5 as version 1, and 1e300 as -2147483648.
+  const json valid = json::parse(validRecordingJson());
+  for (const json& version : {json(4294967297LL), json(1.5), json(1e300), json(-1), json("1")}) {
+    json doc = valid;
+    doc["format_version"] = version;
+    expectRefused(doc.dump(), "format_version " + version.dump(), "format_version " + version.dump());
+    doc = valid;
+    doc["result"]["schema_version"] = version;
+    expectRefused(doc.dump(), "schema_version " + version.dump(), "schema_version " + version.dump());
+  }
 }
 
 }  // namespace

@@ -48,6 +48,36 @@ inline const nlohmann::json& arrayField(const nlohmann::json& object, const char
   return value;
 }
 
+/// A format or schema version: a JSON integer that fits an int. field<int> read 1.5 as 1,
+/// 4294967297 as 1 and 1e300 as -2147483648; a version is refused by its text instead.
+inline int versionField(const nlohmann::json& object, const char* name, const std::string& where) {
+  const nlohmann::json& value = member(object, name, where);
+  if (!value.is_number_integer() || value.get<long long>() < 0 || value.get<long long>() > 1000000 ||
+      (value.is_number_unsigned() && value.get<unsigned long long>() > 1000000))
+    throw BadInputError("result JSON: " + std::string(name) + " " + boundedText(value.dump(), 40) + " in " + where +
+                        " is not a version this build reads");
+  return value.get<int>();
+}
+
+/// object[name] as an array of at most `maxItems`; more is a BadInputError saying how many of
+/// what (`items`: "scalars") the file declares, before any is read (text_limits.h).
+inline const nlohmann::json& boundedArrayField(const nlohmann::json& object, const char* name, const std::string& where,
+                                               std::size_t maxItems, const char* items) {
+  const nlohmann::json& value = arrayField(object, name, where);
+  if (value.size() > maxItems)
+    throw BadInputError("result JSON: " + where + " declares " + std::to_string(value.size()) + " " + items +
+                        ", more than the " + std::to_string(maxItems) + " Warpscope shows");
+  return value;
+}
+
+/// object[name] (an array or an object) when it has at most `maxItems` entries; as above.
+inline void requireAtMost(const nlohmann::json& object, const char* name, const std::string& where,
+                          std::size_t maxItems, const char* items) {
+  if (object.is_object() && object.contains(name) && object.at(name).size() > maxItems)
+    throw BadInputError("result JSON: " + where + " declares " + std::to_string(object.at(name).size()) + " " + items +
+                        ", more than the " + std::to_string(maxItems) + " Warpscope shows");
+}
+
 /// A text field cut to `maxChars` (text_limits.h): every text a file puts on screen is read
 /// through these, never through field<std::string>.
 inline std::string textField(const nlohmann::json& object, const char* name, const std::string& where,

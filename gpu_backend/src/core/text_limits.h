@@ -1,5 +1,5 @@
 #pragma once
-// How much text a file a user opens may put on screen (issue 29): a 100,000-character view title
+// How much a file a user opens may put on screen: texts, cut, and counts, refused (issue 29): a 100,000-character view title
 // made Qt Charts' truncatedText allocate until the window aborted. The readers (view_json.cpp,
 // json_writer.cpp, recording.cpp, recording_index.cpp) cut every text they read to these limits
 // before it reaches anything else; a cut text says so at its end, so nothing is hidden silently.
@@ -27,5 +27,18 @@ inline std::string boundedText(std::string text, std::size_t maxChars) {
   }
   return text;
 }
+
+/// How many things of a kind a file may declare (issue 29: 100,000 scalars or 20,000 notes kept the
+/// window laying out text for minutes, 5,000 xy series took 74 s). The shipped recordings' largest
+/// are 47 scalars, 25 notes, 7 views, 9 series or categories, 16 timeline rows, 11 parameters; a
+/// file declaring more than these is refused by name, not cut (a lab's scalars are looked up by id).
+inline constexpr std::size_t kMaxScalars = 1000;
+inline constexpr std::size_t kMaxNotes = 200;
+inline constexpr std::size_t kMaxViews = 64;
+inline constexpr std::size_t kMaxParams = 256;       ///< parameters and their names
+inline constexpr std::size_t kMaxSeries = 256;       ///< an xy or bars view's series
+inline constexpr std::size_t kMaxCategories = 1000;  ///< a bars view's categories
+inline constexpr std::size_t kMaxTimelineRows = 4096;
+inline constexpr std::size_t kMaxLegendEntries = 256;  ///< span kinds, cell states, grid levels
 
 }  // namespace warpscope

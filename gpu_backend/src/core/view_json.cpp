@@ -99,7 +99,7 @@ void xyMetadataFromJson(const json& in, const std::string& where, View& view) {
   view.followsFocus = optionalField(in, "follows_focus", where, false);
   view.logX = optionalField(in, "log_x", where, false);
   view.logY = optionalField(in, "log_y", where, false);
-  for (const auto& s : arrayField(in, "series", where))
+  for (const auto& s : boundedArrayField(in, "series", where, kMaxSeries, "series"))
     view.series.push_back({textField(s, "name", where + " series"), {}, field<double>(s, "key", where + " series"),
                            optionalTextField(s, "compares_with", where + " series", std::string())});
   if (in.contains("focus")) {
@@ -123,7 +123,7 @@ void timelineMetadataToJson(const Timeline& timeline, json& out) {
 void timelineMetadataFromJson(const json& in, const std::string& where, Timeline& timeline) {
   timeline.timeLabel = textField(in, "time_label", where);
   timeline.timeUnit = textField(in, "time_unit", where);
-  for (const auto& r : arrayField(in, "rows", where))
+  for (const auto& r : boundedArrayField(in, "rows", where, kMaxTimelineRows, "rows"))
   {
     TimelineRow row{textField(r, "label", where + " rows"), textField(r, "group", where + " rows"),
                     field<int>(r, "sub_rows", where + " rows")};
@@ -133,7 +133,7 @@ void timelineMetadataFromJson(const json& in, const std::string& where, Timeline
                           std::to_string(row.subRows) + " (0 to 64)");
     timeline.rows.push_back(std::move(row));
   }
-  for (const auto& k : arrayField(in, "span_kinds", where))
+  for (const auto& k : boundedArrayField(in, "span_kinds", where, kMaxLegendEntries, "span kinds"))
     timeline.kinds.push_back({textField(k, "id", where + " span_kinds"), textField(k, "label", where + " span_kinds")});
   timeline.steps = optionalField(in, "steps", where, std::vector<double>{});
   timeline.unlitSubRowLabel = optionalTextField(in, "unlit_sub_row_label", where, std::string{});
@@ -167,11 +167,11 @@ void gridMetadataFromJson(const json& in, const std::string& where, Grid& grid) 
     throw BadInputError("result JSON: " + where + " has " + std::to_string(grid.rowLabels.size()) + " x " +
                         std::to_string(grid.columnLabels.size()) + " cells, more than the " +
                         std::to_string(kMaxGridCells) + " Warpscope reads");
-  for (const auto& s : arrayField(in, "states", where))
+  for (const auto& s : boundedArrayField(in, "states", where, kMaxLegendEntries, "states"))
     grid.states.push_back({textField(s, "id", where + " states"), textField(s, "label", where + " states")});
   grid.timeUnit = textField(in, "time_unit", where);
   if (in.contains("levels"))
-    for (const auto& l : arrayField(in, "levels", where)) {
+    for (const auto& l : boundedArrayField(in, "levels", where, kMaxLegendEntries, "levels")) {
       GridLevel level{textField(l, "name", where + " levels"), field<int>(l, "columns_per_cell", where + " levels")};
       if (level.columnsPerCell < 1 || (grid.columns() > 0 && grid.columns() % level.columnsPerCell != 0))
         throw BadInputError("result JSON: " + where + " level '" + level.name + "' has columns_per_cell " +
@@ -195,8 +195,9 @@ void barsMetadataToJson(const Bars& bars, json& out) {
 void barsMetadataFromJson(const json& in, const std::string& where, Bars& bars) {
   bars.categoryLabel = textField(in, "category_label", where);
   bars.valueLabel = textField(in, "value_label", where);
+  requireAtMost(in, "categories", where, kMaxCategories, "categories");
   bars.categories = textListField(in, "categories", where);
-  for (const auto& s : arrayField(in, "series", where))
+  for (const auto& s : boundedArrayField(in, "series", where, kMaxSeries, "series"))
     bars.series.push_back({textField(s, "name", where + " series"), {}});
 }
 
@@ -245,7 +246,7 @@ View viewFromJsonV1(const json& object) {
   view.xLabel = textField(object, "x_label", where);
   view.yLabel = textField(object, "y_label", where);
   view.yMaxHint = optionalField(object, "y_max_hint", where, 0.0);
-  for (const auto& s : arrayField(object, "series", where)) {
+  for (const auto& s : boundedArrayField(object, "series", where, kMaxSeries, "series")) {
     // Version 1 had no series key; 0 is the "none" the struct defaults to.
     Series series{textField(s, "name", where), {}, 0};
     const std::string seriesWhere = where + " series '" + series.name + "'";

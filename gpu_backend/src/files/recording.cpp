@@ -139,7 +139,7 @@ bool isRecordingDocument(const json& doc) { return doc.is_object() && doc.contai
 Recording recordingFromJson(const json& doc) {
   if (textField(doc, "format", "document") != kRecordingFormat)
     throw BadInputError("'format' is not \"" + std::string(kRecordingFormat) + "\"");
-  const int version = field<int>(doc, "format_version", "document");
+  const int version = versionField(doc, "format_version", "document");
   if (version != kRecordingFormatVersion)
     throw BadInputError("format_version " + std::to_string(version) + " is not one this build reads (" +
                         std::to_string(kRecordingFormatVersion) + ")");

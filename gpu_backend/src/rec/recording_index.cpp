@@ -14,6 +14,10 @@ namespace warpscope::rec {
 
 using nlohmann::json;
 
+/// A device folder's recordings an index may list: the shipped folders hold about 60; each entry
+/// becomes a line of `warpscope-cli devices` and of the window's preset list.
+constexpr std::size_t kMaxIndexEntries = 10000;
+
 IndexEntry indexEntryFor(const Recording& recording, std::string file) {
   return {std::move(file), recording.presetId, recording.request.labId, recording.request.params, recording.recordedAt};
 }
@@ -38,10 +42,10 @@ RecordingIndex readIndexFile(const std::string& path) {
     const json doc = parseBoundedJson(text, "the index");
     if (textField(doc, "format", "index") != "warpscope-recording-index")
       throw BadInputError("'format' is not \"warpscope-recording-index\"");
-    if (field<int>(doc, "format_version", "index") != 1) throw BadInputError("format_version is not 1");
+    if (versionField(doc, "format_version", "index") != 1) throw BadInputError("format_version is not 1");
     RecordingIndex index;
     index.device = files::deviceFromJson(member(doc, "device", "index"));
-    for (const json& e : arrayField(doc, "recordings", "index")) {
+    for (const json& e : boundedArrayField(doc, "recordings", "index", kMaxIndexEntries, "recordings")) {
       IndexEntry entry{textField(e, "file", "a recording"), textField(e, "preset", "a recording"),
                        textField(e, "lab", "a recording"),
                        ParamSet(boundedKeys(field<std::map<std::string, double>>(e, "params", "a recording"))),
