@@ -19,6 +19,7 @@
 #include "files/compression.h"
 #include "warpscope/lectures.h"
 #include "warpscope/recording.h"
+#include "warpscope/recording_index.h"
 #include "warpscope/session.h"
 
 namespace warpscope {
@@ -308,6 +309,79 @@ TEST(RunFileLimits, AFileDeclaringMoreThanTheWindowShowsIsRefusedByWhatAndHowMan
   for (json& view : doc["result"]["views"])
     if (view["kind"] == "xy") view["series"] = std::vector<json>(5000, {{"name", "s"}, {"key", 0}});
   expectRefused(doc.dump(), "5,000 xy series", "declares 5000 series");
+}
+
+TEST(RunFileFuzz, AGeneratedCorpusOfOverFiveHundredFilesOnDiskIsEachReadOrRefusedByNameQuickly) {
+  // The window and the CLI open files through readRunFile (File > Open, `warpscope FILE`, show,
+  // recordings) and a recordings folder's index through readIndexFile: both, from disk, on
+  // truncations, byte changes inside and outside the compression, wrong types, limits' edges,
+  // figures' containers, and what is not a regular file.
+  namespace fs = std::filesystem;
+  const fs::path folder = fs::temp_directory_path() / "warpscope_run_file_corpus";
+  fs::remove_all(folder);
+  fs::create_directories(folder);
+  const std::string& valid = validRecordingJson();
+  const std::string gz = files::compress(valid, true);
+  std::mt19937 random(20261127);
+  std::vector<std::string> corpus;
+  for (int i = 0; i < 100; ++i) corpus.push_back(valid.substr(0, valid.size() * i / 100));
+  for (int i = 0; i < 100; ++i) corpus.push_back(gz.substr(0, gz.size() * i / 100));
+  for (int i = 0; i < 220; ++i) {
+    std::string bytes = random() % 2 ? valid : gz;
+    for (int c = 0, n = 1 + static_cast<int>(random() % 8); c < n; ++c)
+      bytes[random() % bytes.size()] = static_cast<char>(random() % 256);
+    corpus.push_back(std::move(bytes));
+  }
+  const json doc = json::parse(valid);
+  const std::vector<json> odd = {"x", 1e308, -1, 4294967297LL, 1.5, nullptr, json::array(), json::object(),
+                                 std::string(300, 'y')};
+  for (const char* pointer : {"/format_version", "/device/name", "/request/params", "/result/schema_version",
+                              "/result/views/0/title", "/result/views/1/rows", "/result/views/2/row_labels",
+                              "/result/notes", "/result/scalars", "/result/views/0/table/rows"})
+    for (const json& value : odd) {
+      json changed = doc;
+      changed[json::json_pointer(pointer)] = value;
+      corpus.push_back(random() % 2 ? changed.dump() : files::compress(changed.dump(), true));
+    }
+  corpus.push_back("<svg><warpscope:run>" + files::base64Encode(files::compress(valid)) + "</warpscope:run></svg>");
+  corpus.push_back("<svg><warpscope:run>" + files::base64Encode(gz.substr(0, gz.size() / 2)) + "</warpscope:run>");
+  corpus.push_back(std::string("\x89PNG\r\n\x1a\n", 8) + valid);
+  corpus.push_back(gz + gz);
+  corpus.push_back("");
+  ASSERT_GE(corpus.size(), 500u);
+  std::size_t read = 0;
+  for (std::size_t i = 0; i < corpus.size(); ++i) {
+    const fs::path file = folder / (std::to_string(i) + (i % 2 ? ".wsrec" : ".json"));
+    { std::ofstream(file, std::ios::binary) << corpus[i]; }
+    const auto start = std::chrono::steady_clock::now();
+    try {
+      (void)readRunFile(file.string());
+      ++read;
+    } catch (const BadInputError& e) {
+      EXPECT_TRUE(std::string(e.what()).starts_with(file.string() + ": ")) << i << ": " << e.what();
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << i << ": escaped as " << e.what();
+    }
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2)) << i;
+    // The same bytes as a recordings folder's index: refused or read, never anything else.
+    try {
+      (void)rec::readIndexFile(file.string());
+    } catch (const BadInputError& e) {
+      EXPECT_TRUE(std::string(e.what()).starts_with(file.string() + ": ")) << i << ": " << e.what();
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << i << " as an index: escaped as " << e.what();
+    }
+    fs::remove(file);
+  }
+  EXPECT_GT(read, 0u);  // the corpus is not all refusals: the harmless changes still read
+  std::filesystem::remove_all(folder);
+}
+
+TEST(RunFileLimits, BytesAfterTheCompressedDataAreRefusedNotIgnored) {
+  const std::string gz = files::compress(validRecordingJson(), true);
+  ASSERT_NO_THROW((void)readRunBytes(gz, "ok.wsrec"));
+  expectRefused(gz + "garbage", "trailing garbage", "7 bytes follow the end of the compressed data");
+  expectRefused(gz + files::compress("{}", true), "a second gzip member", "second gzip member");
 }
 
 TEST(RunFileLimits, AVersionThatIsNotASmallIntegerIsRefusedByItsText) {
