@@ -63,14 +63,20 @@ RecordingIndex readIndexFile(const std::string& path) {
 
 RecordingIndex scanFolder(const std::string& folder) {
   std::vector<std::filesystem::path> files;
-  for (const auto& item : std::filesystem::directory_iterator(folder))
-    if (item.is_regular_file() && item.path().extension() == ".wsrec") files.push_back(item.path());
+  std::error_code error;
+  for (std::filesystem::directory_iterator item(folder, error), end; !error && item != end; item.increment(error))
+    if (item->is_regular_file(error) && item->path().extension() == ".wsrec") files.push_back(item->path());
+  if (error) throw BadInputError(folder + ": cannot list the recordings: " + error.message());
   std::sort(files.begin(), files.end());
   RecordingIndex index;
   for (const auto& file : files) {
-    const Recording recording = readRunFile(file.string());
-    if (index.entries.empty()) index.device = recording.device;
-    index.entries.push_back(indexEntryFor(recording, file.filename().string()));
+    try {
+      const Recording recording = readRunFile(file.string());
+      if (index.entries.empty()) index.device = recording.device;
+      index.entries.push_back(indexEntryFor(recording, file.filename().string()));
+    } catch (const BadInputError& e) {
+      index.skipped.emplace_back(e.what());  // one truncated file hid every recording beside it
+    }
   }
   return index;
 }
