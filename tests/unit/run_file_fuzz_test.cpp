@@ -301,7 +301,7 @@ TEST(RunFileLimits, AFileDeclaringMoreThanTheWindowShowsIsRefusedByWhatAndHowMan
   doc["result"]["scalars"] = json::array();
   for (int i = 0; i < 100000; ++i)
     doc["result"]["scalars"].push_back({{"id", "s" + std::to_string(i)}, {"label", "s"}, {"value", 1.0}, {"unit", ""}});
-  expectRefused(doc.dump(), "100,000 scalars", "declares 100000 scalars, more than the 1000 Warpscope shows");
+  expectRefused(doc.dump(), "100,000 scalars", "declares 100000 scalars, more than the 200 Warpscope shows");
   doc = valid;
   doc["result"]["notes"] = std::vector<std::string>(20000, "a note");
   expectRefused(doc.dump(), "20,000 notes", "declares 20000 notes");

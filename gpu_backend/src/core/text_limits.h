@@ -10,8 +10,8 @@ namespace warpscope {
 
 /// Titles, axis labels, units, series and category names, ids, device names: one line on screen.
 inline constexpr std::size_t kMaxLabelChars = 200;
-/// A note, a device's sources: a paragraph.
-inline constexpr std::size_t kMaxNoteChars = 4096;
+/// A note, a device's sources: a paragraph (the shipped recordings' longest note: 914).
+inline constexpr std::size_t kMaxNoteChars = 2048;
 
 /// `text` with at most `maxChars` characters (UTF-8 code points; a multi-byte character is never
 /// split), then, when anything was cut, " [... N more characters cut]". Unchanged when it fits.
@@ -32,8 +32,11 @@ inline std::string boundedText(std::string text, std::size_t maxChars) {
 /// window laying out text for minutes, 5,000 xy series took 74 s). The shipped recordings' largest
 /// are 47 scalars, 25 notes, 7 views, 9 series or categories, 16 timeline rows, 11 parameters; a
 /// file declaring more than these is refused by name, not cut (a lab's scalars are looked up by id).
-inline constexpr std::size_t kMaxScalars = 1000;
-inline constexpr std::size_t kMaxNotes = 200;
+/// The window lays out a scalar in about 4 ms and a note's text at about 4 us a character
+/// (offscreen, measured by OpenFileWindow.TheMostAFileMayDeclareOpensInSeconds): 200 scalars and
+/// 50 notes at their limit open in under 2 s.
+inline constexpr std::size_t kMaxScalars = 200;
+inline constexpr std::size_t kMaxNotes = 50;
 inline constexpr std::size_t kMaxViews = 64;
 inline constexpr std::size_t kMaxParams = 256;       ///< parameters and their names
 inline constexpr std::size_t kMaxSeries = 256;       ///< an xy or bars view's series
