@@ -199,6 +199,11 @@ void barsMetadataFromJson(const json& in, const std::string& where, Bars& bars) 
   bars.categories = textListField(in, "categories", where);
   for (const auto& s : boundedArrayField(in, "series", where, kMaxSeries, "series"))
     bars.series.push_back({textField(s, "name", where + " series"), {}});
+  // Checked before fromTable allocates the bars, and the window draws each of them.
+  if (bars.series.size() * bars.categories.size() > kMaxBars)
+    throw BadInputError("result JSON: " + where + " declares " + std::to_string(bars.series.size()) + " series x " +
+                        std::to_string(bars.categories.size()) + " categories, more than the " +
+                        std::to_string(kMaxBars) + " bars Warpscope shows");
 }
 
 }  // namespace

@@ -336,8 +336,8 @@ void barsToTable(const View& view, ViewTable& table) {
 void barsFromTable(View& view, const ViewTable& table) {
   Bars& bars = view.bars;
   const std::size_t categories = bars.categories.size();
-  // series x categories is bounded by the reader (kMaxSeries x kMaxCategories, text_limits.h:
-  // 256,000 bars, a few MB) before this allocates them; a 56 KB file once asked 959 MB here.
+  // series x categories is bounded by the reader (kMaxBars, text_limits.h: 2,048) before this
+  // allocates them; a 56 KB file once asked 959 MB here.
   std::vector<std::vector<bool>> filled(bars.series.size(), std::vector<bool>(categories, false));
   for (auto& series : bars.series) series.values.assign(categories, BarValue{});
   // Where each name stands. Names may repeat (two categories called "default"): a row fills the
