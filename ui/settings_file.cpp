@@ -37,10 +37,16 @@ QString settingsFileProblem(const QString& path) {
     if (errno == ENOENT) return {};  // a first start: QSettings creates a regular file
     return QObject::tr("The settings file %1 cannot be looked at: %2").arg(path, toQ(std::strerror(errno)));
   }
-  if (S_ISREG(info.st_mode)) return {};
   const QString named = target == path.toStdString() ? path : QObject::tr("%1 (a symlink to %2)").arg(path, toQ(target));
-  return QObject::tr("The settings file %1 is %2, not a regular file: Warpscope neither reads nor replaces it")
-      .arg(named, toQ(fileKindName(info.st_mode)));
+  if (!S_ISREG(info.st_mode))
+    return QObject::tr("The settings file %1 is %2, not a regular file: Warpscope neither reads nor replaces it")
+        .arg(named, toQ(fileKindName(info.st_mode)));
+  // QSettings reads the whole file into memory at the first QSettings; the window's own are a few KB.
+  if (static_cast<std::size_t>(info.st_size) > kMaxSettingsBytes)
+    return QObject::tr("The settings file %1 is %2 bytes, more than the %3 a settings file may hold: Warpscope "
+                       "neither reads nor replaces it")
+        .arg(named, QString::number(info.st_size), QString::number(kMaxSettingsBytes));
+  return {};
 }
 
 QString protectSettingsFile(const QString& path) {

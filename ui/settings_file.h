@@ -8,14 +8,20 @@
 
 #include <QString>
 
+#include <cstddef>
+
 namespace warpscope::ui {
 
 /// Where QSettings() keeps the settings on this system, computed without opening the file (making
 /// a QSettings would read it).
 QString defaultSettingsPath();
 
+/// The largest settings file read (the window writes a few KB; QSettings reads it whole).
+inline constexpr std::size_t kMaxSettingsBytes = std::size_t{1} << 20;
+
 /// Empty when the settings file at `path` may be read and replaced: it does not exist, or it (the
-/// final target of its symlinks) is a regular file. Otherwise why not, naming the file.
+/// final target of its symlinks) is a regular file of at most kMaxSettingsBytes. Otherwise why
+/// not, naming the file.
 QString settingsFileProblem(const QString& path);
 
 /// When `path` has a problem: points every QSettings of this process at an empty private folder for

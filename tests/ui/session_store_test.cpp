@@ -183,6 +183,10 @@ TEST(SessionStore, AFifoSettingsFileIsNeitherReadNorReplaced) {
   }
   EXPECT_TRUE(isFifo(conf));
   EXPECT_TRUE(protectSettingsFile(dir.filePath(QStringLiteral("absent.conf"))).isEmpty());
+  // A huge regular file is refused too: QSettings would read it whole (a sparse 4 GiB file here).
+  const QString huge = dir.filePath(QStringLiteral("huge.conf"));
+  { QFile f(huge); ASSERT_TRUE(f.open(QIODevice::WriteOnly)); ASSERT_TRUE(f.resize(qint64{4} << 30)); }
+  EXPECT_TRUE(settingsFileProblem(huge).contains(QStringLiteral("more than the 1048576"))) << settingsFileProblem(huge).toStdString();
   QCoreApplication::setOrganizationName(organization);
   QCoreApplication::setApplicationName(application);
 }
