@@ -6,6 +6,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -16,6 +17,7 @@
 #include "main_window.h"
 #include "views/view_chart.h"
 #include "message_bar.h"
+#include "settings_file.h"
 #include "warpscope/session.h"
 #include "warpscope/worker_session.h"
 
@@ -57,9 +59,16 @@ int main(int argc, char** argv) {
     nameTheApplication();
     return parseOrReport(parser, &options) ? kExitOk : kExitBadInput;
   }
+  // A file-size limit (ulimit -f) raises SIGXFSZ on an export's write, and its default action
+  // kills the window; ignored, the write fails with EFBIG and the export reports it, as the CLI's
+  // writes do (file_write.cpp).
+  std::signal(SIGXFSZ, SIG_IGN);
   QApplication app(argc, argv);
   nameTheApplication();
   if (!parseOrReport(parser, &options)) return kExitBadInput;
+  // Before the first QSettings, which reads the file (a FIFO there would block the window).
+  const QString settingsProblem = protectSettingsFile(defaultSettingsPath());
+  if (!settingsProblem.isEmpty()) std::fprintf(stderr, "warpscope: %s\n", qPrintable(settingsProblem));
   StartupChoice startup;
   const QStringList problems = validateLaunchOptions(options, &startup);
   // An interactive window starts where the last one ended; a scripted one is reproducible.
@@ -84,6 +93,8 @@ int main(int argc, char** argv) {
         QObject::tr("%1\nContinuing with the defaults for these.").arg(problems.join(QLatin1Char('\n'))),
         MessageBar::Level::Warning);
   }
+
+  if (!settingsProblem.isEmpty()) window.messageBar()->showMessage(settingsProblem, MessageBar::Level::Warning);
 
   std::unique_ptr<Automation> automation;
   if (options.scripted()) {

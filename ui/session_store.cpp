@@ -3,6 +3,7 @@
 #include <QSettings>
 
 #include "qt_text.h"
+#include "settings_file.h"
 #include "warpscope/registry.h"
 
 namespace warpscope::ui {
@@ -47,7 +48,9 @@ SavedSession loadSession(QSettings& settings) {
   return session;
 }
 
-void saveSession(QSettings& settings, const SavedSession& session) {
+QString saveSession(QSettings& settings, const SavedSession& session) {
+  // QSettings saves by renaming over the file its symlinks name: never over a device or a FIFO.
+  if (const QString problem = settingsFileProblem(settings.fileName()); !problem.isEmpty()) return problem;
   settings.remove(QStringLiteral("parameters"));
   settings.setValue(QStringLiteral("window/lab"), session.labId);
   settings.setValue(QStringLiteral("window/device"), session.deviceId);
@@ -60,6 +63,9 @@ void saveSession(QSettings& settings, const SavedSession& session) {
   }
   settings.endGroup();
   settings.sync();
+  if (settings.status() != QSettings::NoError)
+    return QObject::tr("Cannot save the settings to %1").arg(settings.fileName());
+  return {};
 }
 
 }  // namespace warpscope::ui

@@ -26,7 +26,8 @@ struct SavedSession {
 
 /// What `settings` holds, checked against the registry (invalid entries left out).
 SavedSession loadSession(QSettings& settings);
-/// Replaces what `settings` holds with `session`.
-void saveSession(QSettings& settings, const SavedSession& session);
+/// Replaces what `settings` holds with `session`; empty, or why nothing was saved (its file is not
+/// a regular file: settings_file.h; or QSettings failed to write it).
+QString saveSession(QSettings& settings, const SavedSession& session);
 
 }  // namespace warpscope::ui

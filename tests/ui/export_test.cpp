@@ -1,6 +1,9 @@
 // Exports write valid files of every kind, and images carry the banner.
+#include <sys/stat.h>
+
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -230,4 +233,36 @@ TEST(Export, PageMapInSvgAndPdfIsVectorsInTheLegendsColours) {
   int inLegend = 0;
   for (int x = 560; x < 720; x += 8) inLegend += legend.count(image.pixel(x, 400)) ? 1 : 0;
   EXPECT_GT(inLegend, 15);
+}
+
+// Issue 29: the export's QSaveFile renamed over a FIFO (and, through a symlink, over a device) and
+// made a 0600 file 0644; the one writer (file_write.h) refuses what is not a regular file.
+TEST(Export, AFifoOrALinkToOneIsRefusedWithAMessageAndStaysAFifo) {
+  QTemporaryDir dir;
+  const RunResult result = sampleResult();
+  const QString fifo = dir.filePath(QStringLiteral("pipe.csv"));
+  ASSERT_EQ(::mkfifo(fifo.toLocal8Bit().constData(), 0644), 0);
+  const QString link = dir.filePath(QStringLiteral("link.json"));
+  ASSERT_TRUE(QFile::link(fifo, link));
+  for (const QString& path : {fifo, link}) {
+    const QString error = exportResult(result, QString(), path, *exportFormatForPath(path));
+    EXPECT_TRUE(error.contains(path) && error.contains(QStringLiteral("not a regular file"))) << error.toStdString();
+  }
+  struct stat info{};
+  ASSERT_EQ(::lstat(fifo.toLocal8Bit().constData(), &info), 0);
+  EXPECT_TRUE(S_ISFIFO(info.st_mode));
+  EXPECT_TRUE(QFileInfo(link).isSymLink());
+  EXPECT_EQ(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot).size(), 2);
+}
+
+TEST(Export, AReplacedFileKeepsItsMode) {
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("private.csv"));
+  { QFile f(path); ASSERT_TRUE(f.open(QIODevice::WriteOnly)); f.write("old"); }
+  ASSERT_EQ(::chmod(path.toLocal8Bit().constData(), 0600), 0);
+  ASSERT_TRUE(exportResult(sampleResult(), QString(), path, ExportFormat::Csv).isEmpty());
+  struct stat info{};
+  ASSERT_EQ(::stat(path.toLocal8Bit().constData(), &info), 0);
+  EXPECT_EQ(info.st_mode & 0777, 0600u);
+  EXPECT_NE(readAll(path), QByteArray("old"));
 }

@@ -1,5 +1,6 @@
 // warpscope-cli end to end, in-process (runCli) and as a process for exit codes.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <unistd.h>
 
@@ -206,6 +207,28 @@ TEST(CliProcess, AFileSizeLimitLeavesTheOldOutFileIntactAndExitsTwo) {
   EXPECT_EQ(readAll(out), "old contents");
   EXPECT_EQ(std::distance(std::filesystem::directory_iterator(folder), {}), 1) << "a temporary file was left";
   std::filesystem::remove_all(folder);
+}
+
+TEST(CliProcess, AnOutThatIsAFifoOrALinkToOneIsRefusedExitTwoAndStaysAFifo) {
+  // Issue 29: the rename replaced /dev/full, /dev/null or a FIFO with a plain file ("wrote ...", 0).
+  namespace fs = std::filesystem;
+  const auto folder = freshFolder("warpscope_cli_out_fifo");
+  const auto fifo = folder / "pipe";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
+  fs::create_symlink(fifo, folder / "link.json");
+  const std::string cliPath = WARPSCOPE_CLI_PATH;
+  for (const auto& out : {fifo, folder / "link.json"}) {
+    const std::string err = (folder / "err.txt").string();
+    const int status = std::system((cliPath + " run latency-arith --device sim:h100 --out " + out.string() + " 2>" +
+                                    err).c_str());
+    EXPECT_EQ(WEXITSTATUS(status), 2) << out;
+    EXPECT_NE(readAll(err).find("not a regular file"), std::string::npos) << readAll(err);
+    fs::remove(err);
+  }
+  EXPECT_TRUE(fs::is_fifo(fs::symlink_status(fifo)));
+  EXPECT_TRUE(fs::is_symlink(fs::symlink_status(folder / "link.json")));
+  EXPECT_EQ(std::distance(fs::directory_iterator(folder), {}), 2) << "a temporary file was left";
+  fs::remove_all(folder);
 }
 
 TEST(CliProcess, AReadOnlyFolderLeavesTheOldFileAndExitsTwo) {

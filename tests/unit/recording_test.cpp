@@ -3,8 +3,10 @@
 // what was recorded and says what it lacks, and the shipped H200 recordings cover every preset.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -188,6 +190,60 @@ TEST_F(RecordedDevice, DamagedIndexLeavesTheDeviceOutWithTheReason) {
   bool reported = false;
   for (const auto& missing : session.unavailableDevices()) reported = reported || missing.id == "rec:h200";
   EXPECT_TRUE(reported);
+}
+
+// Issue 29: one truncated .wsrec in a folder without an index hid every recording in it.
+TEST_F(RecordedDevice, AFolderWithoutAnIndexLeavesOutOnlyItsDamagedRecordingAndSaysSo) {
+  fs::remove(root_ / "h200" / rec::kIndexFileName);
+  { std::ofstream(root_ / "h200" / "broken.wsrec") << "\x1f\x8b truncated"; }
+  const auto backend = rec::makeRecordingBackend(root_.string());
+  ASSERT_EQ(backend->devices().size(), 1u);
+  const DeviceInfo device = backend->devices().front();
+  EXPECT_NE(device.sources.find("2 recordings"), std::string::npos) << device.sources;
+  EXPECT_NE(device.sources.find("1 unreadable left out (" + (root_ / "h200" / "broken.wsrec").string()),
+            std::string::npos)
+      << device.sources;
+}
+
+// A recordings folder whose name holds a newline broke `warpscope-cli devices`' tab-separated lines.
+TEST_F(RecordedDevice, AFolderNamedWithANewlineIsLeftOutByAnIdOnOneLine) {
+  fs::create_directories(root_ / "bad\nname");
+  fs::copy_file(root_ / "h200" / "gpuarch-divergent-warp-splits.wsrec", root_ / "bad\nname" / "a.wsrec");
+  const auto backend = rec::makeRecordingBackend(root_.string());
+  ASSERT_EQ(backend->devices().size(), 1u);
+  EXPECT_EQ(backend->devices().front().id, "rec:h200");
+  bool reported = false;
+  for (const auto& missing : backend->unavailableDevices()) {
+    EXPECT_EQ(missing.id.find_first_of("\n\t"), std::string::npos);
+    reported = reported || (missing.id == "rec:bad?name" && missing.reason.find("control character") != std::string::npos);
+  }
+  EXPECT_TRUE(reported);
+}
+
+// An unreadable recordings root made every command fail "No backend is available".
+TEST(RecordingsRoot, AnUnreadableRootLeavesTheRecordingsOutAndTheSimulatorsWorking) {
+  std::string asUser;
+  if (::geteuid() == 0) {
+    if (std::system("command -v setpriv >/dev/null 2>&1") != 0) GTEST_SKIP() << "root lists any folder; no setpriv";
+    asUser = "setpriv --reuid=65534 --regid=65534 --clear-groups ";
+    if (std::system((asUser + WARPSCOPE_CLI_PATH + " labs >/dev/null 2>&1").c_str()) != 0)
+      GTEST_SKIP() << "running as root, and user nobody cannot run " << WARPSCOPE_CLI_PATH;
+  }
+  const fs::path root = fs::temp_directory_path() / "warpscope_unreadable_recordings";
+  fs::remove_all(root);
+  fs::create_directories(root / "h200");
+  fs::permissions(root, fs::perms::none);
+  const fs::path out = fs::temp_directory_path() / "warpscope_unreadable_recordings.txt";
+  const int status = std::system(("WARPSCOPE_RECORDINGS=" + root.string() + " " + asUser + WARPSCOPE_CLI_PATH +
+                                  " devices >" + out.string() + " 2>&1").c_str());
+  fs::permissions(root, fs::perms::owner_all);
+  fs::remove_all(root);
+  std::ifstream in(out);
+  const std::string listing{std::istreambuf_iterator<char>(in), {}};
+  fs::remove(out);
+  EXPECT_EQ(WEXITSTATUS(status), 0) << listing;
+  EXPECT_NE(listing.find("sim:h200"), std::string::npos) << listing;
+  EXPECT_NE(listing.find("cannot list the recordings"), std::string::npos) << listing;
 }
 
 // ---- the shipped H200 recordings -------------------------------------------------------------

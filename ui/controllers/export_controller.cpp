@@ -10,7 +10,6 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QStandardPaths>
 #include <QSvgGenerator>
 
@@ -21,6 +20,7 @@
 #include "qt_text.h"
 #include "views/view_chart.h"
 #include "views/view_renderer.h"
+#include "warpscope/file_write.h"
 #include "warpscope/recording.h"
 #include "warpscope/writers.h"
 
@@ -65,11 +65,15 @@ Recording figureRun(const RunResult& result, const View& view) {
 
 QByteArray toBytes(const std::string& text) { return QByteArray(text.data(), static_cast<qsizetype>(text.size())); }
 
+/// Through the one writer (file_write.h), not QSaveFile: QSaveFile follows a symlink and renames
+/// over whatever it names, a device or a FIFO included; the one writer replaces only a regular
+/// file, keeps its mode, and ignores SIGXFSZ so a file-size limit is an error, not a killed window.
 QString writeBytes(const QString& path, const QByteArray& bytes) {
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly)) return QObject::tr("Cannot write %1: %2").arg(path, file.errorString());
-  if (file.write(bytes) != bytes.size() || !file.commit())
-    return QObject::tr("Cannot write %1: %2").arg(path, file.errorString());
+  try {
+    writeFileAtomically(path.toStdString(), std::string(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+  } catch (const FileWriteError& e) {
+    return toQ(e.what());
+  }
   return {};
 }
 

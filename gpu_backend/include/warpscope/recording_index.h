@@ -22,6 +22,9 @@ struct IndexEntry {
 struct RecordingIndex {
   DeviceInfo device;  ///< As recorded (the GPU's own id, e.g. cuda:0).
   std::vector<IndexEntry> entries;
+  /// scanFolder only: the recordings it could not read, each message naming the file. One
+  /// damaged file leaves itself out, not the folder's other recordings.
+  std::vector<std::string> skipped;
 };
 
 inline constexpr const char* kIndexFileName = "index.json";
@@ -30,7 +33,8 @@ IndexEntry indexEntryFor(const Recording& recording, std::string file);
 std::string indexToJson(const RecordingIndex& index);
 /// Reads an index.json (hostile like any file); throws BadInputError naming the problem.
 RecordingIndex readIndexFile(const std::string& path);
-/// Reads every *.wsrec in the folder (the slow path, for a folder without an index).
+/// Reads every *.wsrec in the folder (the slow path, for a folder without an index); a file it
+/// cannot read goes to `skipped`. Throws BadInputError when the folder cannot be listed.
 RecordingIndex scanFolder(const std::string& folder);
 
 }  // namespace warpscope::rec

@@ -10,6 +10,11 @@ nlohmann::json parseBoundedJson(const std::string& text, const std::string& what
                         std::to_string(kMaxJsonBytes >> 20) + " MiB Warpscope reads");
   int depth = 0;
   bool inString = false;
+  // Every value is the document itself, the first in its container or one after a comma: one plus
+  // containers plus commas bounds the values the parse would allocate. A member has one colon.
+  std::size_t containers = 0;
+  std::size_t commas = 0;
+  std::size_t members = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (inString) {
@@ -17,7 +22,16 @@ nlohmann::json parseBoundedJson(const std::string& text, const std::string& what
       else if (c == '"') inString = false;
     } else if (c == '"') {
       inString = true;
+    } else if (c == ',') {
+      ++commas;
+    } else if (c == ':') {
+      if (++members > kMaxJsonMembers)
+        throw BadInputError(what + " holds more than " + std::to_string(kMaxJsonMembers) +
+                            " object members, more than Warpscope reads (at byte " + std::to_string(i) + ")");
     } else if (c == '[' || c == '{') {
+      if (++containers > kMaxJsonContainers)
+        throw BadInputError(what + " holds more than " + std::to_string(kMaxJsonContainers) +
+                            " objects and arrays, more than Warpscope reads (at byte " + std::to_string(i) + ")");
       if (++depth > kMaxJsonDepth)
         throw BadInputError(what + " nests deeper than " + std::to_string(kMaxJsonDepth) + " levels (at byte " +
                             std::to_string(i) + ")");
@@ -25,6 +39,9 @@ nlohmann::json parseBoundedJson(const std::string& text, const std::string& what
       --depth;
     }
   }
+  if (commas + containers + 1 > kMaxJsonValues)
+    throw BadInputError(what + " holds about " + std::to_string(commas + containers + 1) + " values, more than the " +
+                        std::to_string(kMaxJsonValues) + " Warpscope reads");
   try {
     return nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {

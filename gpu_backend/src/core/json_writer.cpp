@@ -64,33 +64,37 @@ std::unique_ptr<ResultWriter> makeJsonWriter() { return std::make_unique<JsonWri
 RunResult readResultJson(const std::string& text) { return resultFromJson(parseBoundedJson(text, "result JSON")); }
 
 RunResult resultFromJson(const json& doc) {
-  if (field<std::string>(doc, "schema", "document") != "warpscope-result")
+  if (textField(doc, "schema", "document") != "warpscope-result")
     throw BadInputError("result JSON: 'schema' is not \"warpscope-result\"");
   RunResult result;
-  result.labId = field<std::string>(doc, "lab", "document");
-  result.deviceId = field<std::string>(doc, "device_id", "document");
-  result.deviceName = field<std::string>(doc, "device_name", "document");
-  const auto provenance = field<std::string>(doc, "provenance", "document");
+  result.labId = textField(doc, "lab", "document");
+  result.deviceId = textField(doc, "device_id", "document");
+  result.deviceName = textField(doc, "device_name", "document");
+  const auto provenance = textField(doc, "provenance", "document");
   if (provenance != "measured" && provenance != "simulated")
     throw BadInputError("result JSON: 'provenance' must be \"measured\" or \"simulated\"");
   result.provenance = provenance == "measured" ? Provenance::Measured : Provenance::Simulated;
   result.focusOnly = optionalField(doc, "focus_only", "document", false);
   result.elapsedSeconds = optionalField(doc, "elapsed_seconds", "document", 0.0);
-  result.params = field<std::map<std::string, double>>(doc, "params", "document");
+  requireAtMost(doc, "params", "document", kMaxParams, "parameters");
+  requireAtMost(doc, "param_names", "document", kMaxParams, "parameter names");
+  result.params = boundedKeys(field<std::map<std::string, double>>(doc, "params", "document"));
   if (doc.contains("param_names"))
-    result.paramNames = field<std::map<std::string, std::string>>(doc, "param_names", "document");
-  for (const auto& s : arrayField(doc, "scalars", "document"))
-    result.scalars.push_back({field<std::string>(s, "id", "a scalar"), field<std::string>(s, "label", "a scalar"),
-                              field<double>(s, "value", "a scalar"), field<std::string>(s, "unit", "a scalar")});
+    result.paramNames = textMapField(doc, "param_names", "document");
+  for (const auto& s : boundedArrayField(doc, "scalars", "document", kMaxScalars, "scalars"))
+    result.scalars.push_back({textField(s, "id", "a scalar"), textField(s, "label", "a scalar"),
+                              field<double>(s, "value", "a scalar"), textField(s, "unit", "a scalar")});
   // The views' layout is the only thing that differs between versions, so the version is
   // checked just before them (a file missing its device fields is refused for those first).
-  const int version = field<int>(doc, "schema_version", "document");
+  const int version = versionField(doc, "schema_version", "document");
   if (version != 1 && version != kSchemaVersion)
     throw BadInputError("result JSON: schema_version " + std::to_string(version) + " is not one this build reads (1, 2)");
-  for (const auto& v : arrayField(doc, "views", "document"))
+  for (const auto& v : boundedArrayField(doc, "views", "document", kMaxViews, "views"))
     result.views.push_back(version == 1 ? viewFromJsonV1(v) : viewFromJson(v));
+  requireAtMost(doc, "notes", "document", kMaxNotes, "notes");
   result.notes = optionalField(doc, "notes", "document", std::vector<std::string>{});
-  result.recordedOn = optionalField(doc, "recorded_on", "document", std::string());
+  for (auto& note : result.notes) note = boundedText(std::move(note), kMaxNoteChars);
+  result.recordedOn = optionalTextField(doc, "recorded_on", "document", std::string());
   return result;
 }
 

@@ -40,7 +40,7 @@ json tableToJson(const ViewTable& table) {
 ViewTable tableFromJson(const json& object, const std::string& where) {
   const std::string tableWhere = where + " table";
   ViewTable table;
-  table.columns = field<std::vector<std::string>>(object, "columns", tableWhere);
+  table.columns = textListField(object, "columns", tableWhere);
   const json& rows = arrayField(object, "rows", tableWhere);
   for (std::size_t r = 0; r < rows.size(); ++r) {
     const json& row = rows[r];
@@ -50,7 +50,7 @@ ViewTable tableFromJson(const json& object, const std::string& where) {
     for (std::size_t c = 0; c < row.size(); ++c) {
       const json& cell = row[c];
       if (cell.is_number()) cells.emplace_back(cell.get<double>());
-      else if (cell.is_string()) cells.emplace_back(cell.get<std::string>());
+      else if (cell.is_string()) cells.emplace_back(boundedText(cell.get<std::string>(), kMaxLabelChars));
       else if (cell.is_null()) cells.emplace_back(std::numeric_limits<double>::quiet_NaN());
       else
         throw BadInputError("result JSON: " + rowWhere + " cell " + std::to_string(c) +
@@ -93,18 +93,18 @@ void xyMetadataToJson(const View& view, json& out) {
 }
 
 void xyMetadataFromJson(const json& in, const std::string& where, View& view) {
-  view.xLabel = field<std::string>(in, "x_label", where);
-  view.yLabel = field<std::string>(in, "y_label", where);
+  view.xLabel = textField(in, "x_label", where);
+  view.yLabel = textField(in, "y_label", where);
   view.yMaxHint = optionalField(in, "y_max_hint", where, 0.0);
   view.followsFocus = optionalField(in, "follows_focus", where, false);
   view.logX = optionalField(in, "log_x", where, false);
   view.logY = optionalField(in, "log_y", where, false);
-  for (const auto& s : arrayField(in, "series", where))
-    view.series.push_back({field<std::string>(s, "name", where + " series"), {}, field<double>(s, "key", where + " series"),
-                           optionalField(s, "compares_with", where + " series", std::string())});
+  for (const auto& s : boundedArrayField(in, "series", where, kMaxSeries, "series"))
+    view.series.push_back({textField(s, "name", where + " series"), {}, field<double>(s, "key", where + " series"),
+                           optionalTextField(s, "compares_with", where + " series", std::string())});
   if (in.contains("focus")) {
     view.hasFocus = true;
-    view.focusSeries = field<std::string>(in["focus"], "series", where + " focus");
+    view.focusSeries = textField(in["focus"], "series", where + " focus");
     view.focusX = field<double>(in["focus"], "x", where + " focus");
   }
 }
@@ -121,11 +121,11 @@ void timelineMetadataToJson(const Timeline& timeline, json& out) {
 }
 
 void timelineMetadataFromJson(const json& in, const std::string& where, Timeline& timeline) {
-  timeline.timeLabel = field<std::string>(in, "time_label", where);
-  timeline.timeUnit = field<std::string>(in, "time_unit", where);
-  for (const auto& r : arrayField(in, "rows", where))
+  timeline.timeLabel = textField(in, "time_label", where);
+  timeline.timeUnit = textField(in, "time_unit", where);
+  for (const auto& r : boundedArrayField(in, "rows", where, kMaxTimelineRows, "rows"))
   {
-    TimelineRow row{field<std::string>(r, "label", where + " rows"), field<std::string>(r, "group", where + " rows"),
+    TimelineRow row{textField(r, "label", where + " rows"), textField(r, "group", where + " rows"),
                     field<int>(r, "sub_rows", where + " rows")};
     // Events light sub-rows through a 64-bit mask.
     if (row.subRows < 0 || row.subRows > 64)
@@ -133,10 +133,10 @@ void timelineMetadataFromJson(const json& in, const std::string& where, Timeline
                           std::to_string(row.subRows) + " (0 to 64)");
     timeline.rows.push_back(std::move(row));
   }
-  for (const auto& k : arrayField(in, "span_kinds", where))
-    timeline.kinds.push_back({field<std::string>(k, "id", where + " span_kinds"), field<std::string>(k, "label", where + " span_kinds")});
+  for (const auto& k : boundedArrayField(in, "span_kinds", where, kMaxLegendEntries, "span kinds"))
+    timeline.kinds.push_back({textField(k, "id", where + " span_kinds"), textField(k, "label", where + " span_kinds")});
   timeline.steps = optionalField(in, "steps", where, std::vector<double>{});
-  timeline.unlitSubRowLabel = optionalField(in, "unlit_sub_row_label", where, std::string{});
+  timeline.unlitSubRowLabel = optionalTextField(in, "unlit_sub_row_label", where, std::string{});
 }
 
 void gridMetadataToJson(const View& view, json& out) {
@@ -158,21 +158,21 @@ void gridMetadataToJson(const View& view, json& out) {
 }
 
 void gridMetadataFromJson(const json& in, const std::string& where, Grid& grid) {
-  grid.rowAxisLabel = field<std::string>(in, "row_axis_label", where);
-  grid.columnAxisLabel = field<std::string>(in, "column_axis_label", where);
-  grid.rowLabels = field<std::vector<std::string>>(in, "row_labels", where);
-  grid.columnLabels = field<std::vector<std::string>>(in, "column_labels", where);
+  grid.rowAxisLabel = textField(in, "row_axis_label", where);
+  grid.columnAxisLabel = textField(in, "column_axis_label", where);
+  grid.rowLabels = textListField(in, "row_labels", where);
+  grid.columnLabels = textListField(in, "column_labels", where);
   // The cells are allocated from these two counts: bound them before anything else is.
   if (grid.rowLabels.size() * grid.columnLabels.size() > kMaxGridCells)
     throw BadInputError("result JSON: " + where + " has " + std::to_string(grid.rowLabels.size()) + " x " +
                         std::to_string(grid.columnLabels.size()) + " cells, more than the " +
                         std::to_string(kMaxGridCells) + " Warpscope reads");
-  for (const auto& s : arrayField(in, "states", where))
-    grid.states.push_back({field<std::string>(s, "id", where + " states"), field<std::string>(s, "label", where + " states")});
-  grid.timeUnit = field<std::string>(in, "time_unit", where);
+  for (const auto& s : boundedArrayField(in, "states", where, kMaxLegendEntries, "states"))
+    grid.states.push_back({textField(s, "id", where + " states"), textField(s, "label", where + " states")});
+  grid.timeUnit = textField(in, "time_unit", where);
   if (in.contains("levels"))
-    for (const auto& l : arrayField(in, "levels", where)) {
-      GridLevel level{field<std::string>(l, "name", where + " levels"), field<int>(l, "columns_per_cell", where + " levels")};
+    for (const auto& l : boundedArrayField(in, "levels", where, kMaxLegendEntries, "levels")) {
+      GridLevel level{textField(l, "name", where + " levels"), field<int>(l, "columns_per_cell", where + " levels")};
       if (level.columnsPerCell < 1 || (grid.columns() > 0 && grid.columns() % level.columnsPerCell != 0))
         throw BadInputError("result JSON: " + where + " level '" + level.name + "' has columns_per_cell " +
                             std::to_string(level.columnsPerCell) + ", which does not divide the grid's " +
@@ -180,7 +180,7 @@ void gridMetadataFromJson(const json& in, const std::string& where, Grid& grid) 
       grid.levels.push_back(std::move(level));
     }
   if (in.contains("initial_frame_label"))
-    grid.frames.assign(1, GridFrame{0, field<std::string>(in, "initial_frame_label", where), {}, {}});
+    grid.frames.assign(1, GridFrame{0, textField(in, "initial_frame_label", where), {}, {}});
 }
 
 void barsMetadataToJson(const Bars& bars, json& out) {
@@ -193,11 +193,17 @@ void barsMetadataToJson(const Bars& bars, json& out) {
 }
 
 void barsMetadataFromJson(const json& in, const std::string& where, Bars& bars) {
-  bars.categoryLabel = field<std::string>(in, "category_label", where);
-  bars.valueLabel = field<std::string>(in, "value_label", where);
-  bars.categories = field<std::vector<std::string>>(in, "categories", where);
-  for (const auto& s : arrayField(in, "series", where))
-    bars.series.push_back({field<std::string>(s, "name", where + " series"), {}});
+  bars.categoryLabel = textField(in, "category_label", where);
+  bars.valueLabel = textField(in, "value_label", where);
+  requireAtMost(in, "categories", where, kMaxCategories, "categories");
+  bars.categories = textListField(in, "categories", where);
+  for (const auto& s : boundedArrayField(in, "series", where, kMaxSeries, "series"))
+    bars.series.push_back({textField(s, "name", where + " series"), {}});
+  // Checked before fromTable allocates the bars, and the window draws each of them.
+  if (bars.series.size() * bars.categories.size() > kMaxBars)
+    throw BadInputError("result JSON: " + where + " declares " + std::to_string(bars.series.size()) + " series x " +
+                        std::to_string(bars.categories.size()) + " categories, more than the " +
+                        std::to_string(kMaxBars) + " bars Warpscope shows");
 }
 
 }  // namespace
@@ -216,10 +222,10 @@ json viewToJson(const View& view) {
 
 View viewFromJson(const json& object) {
   View view;
-  view.id = field<std::string>(object, "id", "a view");
+  view.id = textField(object, "id", "a view");
   const std::string where = "view '" + view.id + "'";
-  view.title = field<std::string>(object, "title", where);
-  const auto kind = field<std::string>(object, "kind", where);
+  view.title = textField(object, "title", where);
+  const auto kind = textField(object, "kind", where);
   if (!parseViewKind(kind, &view.kind))
     throw BadInputError("result JSON: field 'kind' in " + where + " is '" + kind + "' (kinds: xy, timeline, grid, bars)");
   switch (view.kind) {
@@ -239,15 +245,15 @@ View viewFromJson(const json& object) {
 
 View viewFromJsonV1(const json& object) {
   View view;
-  view.id = field<std::string>(object, "id", "a view");
+  view.id = textField(object, "id", "a view");
   const std::string where = "view '" + view.id + "'";
-  view.title = field<std::string>(object, "title", where);
-  view.xLabel = field<std::string>(object, "x_label", where);
-  view.yLabel = field<std::string>(object, "y_label", where);
+  view.title = textField(object, "title", where);
+  view.xLabel = textField(object, "x_label", where);
+  view.yLabel = textField(object, "y_label", where);
   view.yMaxHint = optionalField(object, "y_max_hint", where, 0.0);
-  for (const auto& s : arrayField(object, "series", where)) {
+  for (const auto& s : boundedArrayField(object, "series", where, kMaxSeries, "series")) {
     // Version 1 had no series key; 0 is the "none" the struct defaults to.
-    Series series{field<std::string>(s, "name", where), {}, 0};
+    Series series{textField(s, "name", where), {}, 0};
     const std::string seriesWhere = where + " series '" + series.name + "'";
     for (const auto& p : arrayField(s, "points", seriesWhere))
       series.points.push_back({field<double>(p, "x", seriesWhere), field<double>(p, "y", seriesWhere),
@@ -256,7 +262,7 @@ View viewFromJsonV1(const json& object) {
   }
   if (object.contains("focus")) {
     view.hasFocus = true;
-    view.focusSeries = field<std::string>(object["focus"], "series", where + " focus");
+    view.focusSeries = textField(object["focus"], "series", where + " focus");
     view.focusX = field<double>(object["focus"], "x", where + " focus");
   }
   return view;

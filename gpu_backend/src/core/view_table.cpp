@@ -3,7 +3,10 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <map>
 #include <sstream>
+#include <unordered_map>
+#include <utility>
 
 #include "warpscope/params.h"
 
@@ -333,32 +336,37 @@ void barsToTable(const View& view, ViewTable& table) {
 void barsFromTable(View& view, const ViewTable& table) {
   Bars& bars = view.bars;
   const std::size_t categories = bars.categories.size();
+  // series x categories is bounded by the reader (kMaxBars, text_limits.h: 2,048) before this
+  // allocates them; a 56 KB file once asked 959 MB here.
   std::vector<std::vector<bool>> filled(bars.series.size(), std::vector<bool>(categories, false));
   for (auto& series : bars.series) series.values.assign(categories, BarValue{});
+  // Where each name stands. Names may repeat (two categories called "default"): a row fills the
+  // first bar of its (category, series) names not yet filled, category by category, which is the
+  // order toTable wrote them in; one cursor per pair of names makes that a lookup, not a scan of
+  // every bar per row (quadratic in a hostile file's bars).
+  std::unordered_map<std::string, std::vector<std::size_t>> categoryAt;
+  std::unordered_map<std::string, std::vector<std::size_t>> seriesAt;
+  for (std::size_t c = 0; c < categories; ++c) categoryAt[bars.categories[c]].push_back(c);
+  for (std::size_t s = 0; s < bars.series.size(); ++s) seriesAt[bars.series[s].name].push_back(s);
+  std::map<std::pair<const void*, const void*>, std::size_t> nextBar;
   for (std::size_t r = 0; r < table.rows.size(); ++r) {
     const RowCells row(view, table, r);
     const std::string& category = row.text(kBarCategory);
     const std::string& name = row.text(kBarSeries);
-    bool knownCategory = false;
-    bool knownSeries = false;
-    bool placed = false;
-    // Names may repeat (two categories called "default"): the first bar not yet filled wins,
-    // which is the order toTable wrote them in.
-    for (std::size_t c = 0; c < categories && !placed; ++c) {
-      if (bars.categories[c] != category) continue;
-      knownCategory = true;
-      for (std::size_t s = 0; s < bars.series.size() && !placed; ++s) {
-        if (bars.series[s].name != name) continue;
-        knownSeries = true;
-        if (filled[s][c]) continue;
-        filled[s][c] = true;
-        bars.series[s].values[c] = {row.number(kBarValue), row.number(kBarLow), row.number(kBarHigh)};
-        placed = true;
-      }
-    }
-    if (!knownCategory) row.failAt(kBarCategory, "'" + category + "' is not one of the view's categories");
-    if (!knownSeries) row.failAt(kBarSeries, "'" + name + "' is not one of the view's bar series");
-    if (!placed) row.failAt(kBarSeries, "repeats the bar of series '" + name + "' in category '" + category + "'");
+    const auto atCategory = categoryAt.find(category);
+    if (atCategory == categoryAt.end()) row.failAt(kBarCategory, "'" + category + "' is not one of the view's categories");
+    const auto atSeries = seriesAt.find(name);
+    if (atSeries == seriesAt.end()) row.failAt(kBarSeries, "'" + name + "' is not one of the view's bar series");
+    const std::vector<std::size_t>& cs = atCategory->second;
+    const std::vector<std::size_t>& ss = atSeries->second;
+    std::size_t& next = nextBar[{&cs, &ss}];
+    if (next >= cs.size() * ss.size())
+      row.failAt(kBarSeries, "repeats the bar of series '" + name + "' in category '" + category + "'");
+    const std::size_t c = cs[next / ss.size()];
+    const std::size_t s = ss[next % ss.size()];
+    ++next;
+    filled[s][c] = true;
+    bars.series[s].values[c] = {row.number(kBarValue), row.number(kBarLow), row.number(kBarHigh)};
   }
   for (std::size_t s = 0; s < bars.series.size(); ++s)
     for (std::size_t c = 0; c < categories; ++c)

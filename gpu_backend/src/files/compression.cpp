@@ -54,7 +54,13 @@ std::string decompress(std::string_view data, std::size_t maxBytes) {
       throw BadInputError("the compressed data expands past " + std::to_string(maxBytes >> 20) + " MiB");
     }
   }
+  // Bytes after the end of the compressed stream (trailing garbage, a second gzip member) were
+  // ignored silently; a recording Warpscope wrote has none, so they mean a damaged or foreign file.
+  const std::size_t trailing = stream.avail_in;
   inflateEnd(&stream);
+  if (trailing > 0)
+    throw BadInputError(std::to_string(trailing) + " bytes follow the end of the compressed data (a second gzip "
+                        "member or trailing garbage)");
   return out;
 }
 

@@ -11,7 +11,7 @@ namespace warpscope::files {
 /// zlib-compressed (gzip = true: with a gzip header, as `gzip -d` reads).
 std::string compress(std::string_view data, bool gzip = false);
 /// Inflates zlib or gzip data (told apart by their headers). Throws BadInputError when the data
-/// is corrupt, truncated, or would inflate past maxBytes.
+/// is corrupt, truncated, would inflate past maxBytes, or has bytes after its end.
 std::string decompress(std::string_view data, std::size_t maxBytes);
 /// True when data starts with the gzip magic bytes.
 bool isGzip(std::string_view data);

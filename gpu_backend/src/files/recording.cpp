@@ -65,13 +65,13 @@ json deviceToJson(const DeviceInfo& d, const RunResult* result) {
 DeviceInfo deviceFromJson(const json& in) {
   const std::string where = "device";
   DeviceInfo d;
-  d.id = field<std::string>(in, "id", where);
-  d.name = field<std::string>(in, "name", where);
+  d.id = textField(in, "id", where);
+  d.name = textField(in, "name", where);
   const auto kind = optionalField(in, "kind", where, std::string("gpu"));
   if (kind != "gpu" && kind != "simulator" && kind != "recording")
     throw BadInputError("device 'kind' is '" + kind + "' (gpu, simulator, recording)");
   d.kind = kind == "gpu" ? DeviceKind::Cuda : kind == "recording" ? DeviceKind::Recording : DeviceKind::Simulator;
-  d.computeCapability = optionalField(in, "compute_capability", where, std::string());
+  d.computeCapability = optionalTextField(in, "compute_capability", where, std::string());
   d.smCount = optionalField(in, "sm_count", where, 0);
   d.fp32LanesPerSm = optionalField(in, "fp32_lanes_per_sm", where, 0);
   d.schedulersPerSm = optionalField(in, "schedulers_per_sm", where, 0);
@@ -90,7 +90,7 @@ DeviceInfo deviceFromJson(const json& in) {
   d.globalMemBytes = optionalField(in, "global_mem_bytes", where, 0LL);
   d.freeMemBytes = optionalField(in, "free_mem_bytes", where, 0LL);
   d.dramBandwidthGBs = optionalField(in, "dram_bandwidth_gbs", where, 0.0);
-  d.sources = optionalField(in, "sources", where, std::string());
+  d.sources = optionalTextField(in, "sources", where, std::string(), kMaxNoteChars);
   return d;
 }
 
@@ -137,27 +137,27 @@ namespace files {
 bool isRecordingDocument(const json& doc) { return doc.is_object() && doc.contains("format"); }
 
 Recording recordingFromJson(const json& doc) {
-  if (field<std::string>(doc, "format", "document") != kRecordingFormat)
+  if (textField(doc, "format", "document") != kRecordingFormat)
     throw BadInputError("'format' is not \"" + std::string(kRecordingFormat) + "\"");
-  const int version = field<int>(doc, "format_version", "document");
+  const int version = versionField(doc, "format_version", "document");
   if (version != kRecordingFormatVersion)
     throw BadInputError("format_version " + std::to_string(version) + " is not one this build reads (" +
                         std::to_string(kRecordingFormatVersion) + ")");
   Recording r;
   const json& tool = member(doc, "tool", "document");
-  r.toolVersion = field<std::string>(tool, "version", "tool");
-  r.toolCommit = field<std::string>(tool, "commit", "tool");
-  r.recordedAt = field<std::string>(doc, "recorded_at", "document");
+  r.toolVersion = textField(tool, "version", "tool");
+  r.toolCommit = textField(tool, "commit", "tool");
+  r.recordedAt = textField(doc, "recorded_at", "document");
   r.device = deviceFromJson(member(doc, "device", "document"));
-  r.presetId = optionalField(doc, "preset", "document", std::string());
-  r.viewId = optionalField(doc, "view", "document", std::string());
+  r.presetId = optionalTextField(doc, "preset", "document", std::string());
+  r.viewId = optionalTextField(doc, "view", "document", std::string());
   const json& request = member(doc, "request", "document");
-  r.request.labId = field<std::string>(request, "lab", "request");
-  r.request.deviceId = field<std::string>(request, "device", "request");
-  const auto scope = field<std::string>(request, "scope", "request");
+  r.request.labId = textField(request, "lab", "request");
+  r.request.deviceId = textField(request, "device", "request");
+  const auto scope = textField(request, "scope", "request");
   if (scope != "sweep" && scope != "focus") throw BadInputError("request 'scope' must be \"sweep\" or \"focus\"");
   r.request.scope = scope == "focus" ? RunScope::FocusOnly : RunScope::FullSweep;
-  r.request.params = ParamSet(field<std::map<std::string, double>>(request, "params", "request"));
+  r.request.params = ParamSet(boundedKeys(field<std::map<std::string, double>>(request, "params", "request")));
   r.result = resultFromJson(member(doc, "result", "document"));
   if (r.result.labId != r.request.labId)
     throw BadInputError("the result is of lab '" + r.result.labId + "' but the request of lab '" + r.request.labId + "'");

@@ -1,17 +1,12 @@
 // Opening a file a user hands us (recording.h readRunFile): find the run in whatever container
 // it came in, holding every step to the limits before allocating for it.
-#include <sys/stat.h>
-
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <new>
-#include <sstream>
 
 #include "core/result_json.h"
 #include "files/compression.h"
 #include "files/png_text.h"
 #include "files/recording_json.h"
+#include "files/regular_file.h"
 #include "warpscope/params.h"
 #include "warpscope/recording.h"
 
@@ -83,22 +78,8 @@ Recording readRunBytes(std::string_view bytes, const std::string& name) {
 }
 
 Recording readRunFile(const std::string& path) {
-  struct stat info{};
-  if (::stat(path.c_str(), &info) != 0) throw BadInputError(path + ": " + std::strerror(errno));
-  if (S_ISDIR(info.st_mode)) throw BadInputError(path + ": is a folder, not a file");
-  // Size first: a huge file is refused without reading it (a FIFO or device reports 0 and is
-  // read up to the limit below).
-  if (static_cast<std::size_t>(info.st_size) > kMaxRunFileBytes)
-    throw BadInputError(path + ": the file is " + std::to_string(info.st_size >> 20) + " MiB, more than the " +
-                        std::to_string(kMaxRunFileBytes >> 20) + " MiB Warpscope opens");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw BadInputError(path + ": cannot open: " + std::strerror(errno));
-  std::string bytes;
-  bytes.resize(info.st_size > 0 ? static_cast<std::size_t>(info.st_size) + 1 : kMaxRunFileBytes + 1);
-  in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  if (in.bad()) throw BadInputError(path + ": cannot read: " + std::strerror(errno));
-  bytes.resize(static_cast<std::size_t>(in.gcount()));
-  return readRunBytes(bytes, path);
+  // A regular file only (a FIFO blocked, /dev/zero was read to the limit), its size checked first.
+  return readRunBytes(files::readRegularFile(path, kMaxRunFileBytes), path);
 }
 
 std::string embedRunInPng(std::string_view png, const Recording& recording) {

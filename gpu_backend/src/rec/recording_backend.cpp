@@ -1,5 +1,6 @@
 #include "rec/recording_backend.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -46,10 +47,17 @@ struct RecordedDevice {
 class RecordingBackend final : public Backend {
  public:
   explicit RecordingBackend(const std::string& root) {
-    if (root.empty() || !fs::is_directory(root)) return;
+    std::error_code error;
+    if (root.empty() || !fs::is_directory(root, error)) return;
+    // An unreadable root leaves the recordings out, saying why; it threw here, and every command
+    // failed "No backend is available" although the simulators work.
     std::vector<fs::path> folders;
-    for (const auto& item : fs::directory_iterator(root))
-      if (item.is_directory()) folders.push_back(item.path());
+    for (fs::directory_iterator item(root, error), end; !error && item != end; item.increment(error))
+      if (item->is_directory(error)) folders.push_back(item->path());
+    if (error) {
+      unavailable_.push_back({"rec", "", root + ": cannot list the recordings: " + error.message()});
+      return;
+    }
     std::sort(folders.begin(), folders.end());
     for (const fs::path& folder : folders) addFolder(folder);
   }
@@ -124,17 +132,33 @@ class RecordingBackend final : public Backend {
   }
 
   void addFolder(const fs::path& folder) {
-    const std::string id = "rec:" + folder.filename().string();
+    std::string id = "rec:" + folder.filename().string();
+    // A device id is one field of a tab-separated line (`warpscope-cli devices`) and a menu entry:
+    // a name with a newline or tab broke the listing.
+    if (std::any_of(id.begin(), id.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; })) {
+      std::replace_if(id.begin(), id.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }, '?');
+      unavailable_.push_back({id, "", "the folder's name holds a control character (a newline or tab): rename it"});
+      return;
+    }
     try {
       const fs::path indexPath = folder / kIndexFileName;
-      RecordingIndex index = fs::exists(indexPath) ? readIndexFile(indexPath.string()) : scanFolder(folder.string());
-      if (index.entries.empty()) return;
+      std::error_code error;
+      RecordingIndex index = fs::exists(fs::symlink_status(indexPath, error))
+                                 ? readIndexFile(indexPath.string())
+                                 : scanFolder(folder.string());
+      if (index.entries.empty()) {
+        if (!index.skipped.empty()) unavailable_.push_back({id, "", index.skipped.front()});
+        return;
+      }
       RecordedDevice device;
       device.info = index.device;
       device.info.id = id;
       device.info.kind = DeviceKind::Recording;
       device.info.sources = "Runs recorded on " + index.device.name + " (" + index.entries.front().recordedAt.substr(0, 10) +
                             "): " + std::to_string(index.entries.size()) + " recordings in " + folder.string();
+      if (!index.skipped.empty())
+        device.info.sources += "; " + std::to_string(index.skipped.size()) + " unreadable left out (" +
+                               index.skipped.front() + (index.skipped.size() > 1 ? ", ..." : "") + ")";
       device.folder = folder.string();
       device.index = std::move(index);
       devices_.push_back(std::move(device));

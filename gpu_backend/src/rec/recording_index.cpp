@@ -4,16 +4,19 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "core/json_field.h"
 #include "core/result_json.h"
 #include "files/recording_json.h"
+#include "files/regular_file.h"
 
 namespace warpscope::rec {
 
 using nlohmann::json;
+
+/// A device folder's recordings an index may list: the shipped folders hold about 60; each entry
+/// becomes a line of `warpscope-cli devices` and of the window's preset list.
+constexpr std::size_t kMaxIndexEntries = 10000;
 
 IndexEntry indexEntryFor(const Recording& recording, std::string file) {
   return {std::move(file), recording.presetId, recording.request.labId, recording.request.params, recording.recordedAt};
@@ -32,22 +35,21 @@ std::string indexToJson(const RecordingIndex& index) {
 }
 
 RecordingIndex readIndexFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw BadInputError(path + ": cannot open");
-  std::ostringstream text;
-  text << in.rdbuf();
+  // A regular file of at most the JSON limit, checked before reading: index.json linked to
+  // /dev/zero read 2.1 GB on every command; a FIFO blocked them.
+  const std::string text = files::readRegularFile(path, kMaxJsonBytes);
   try {
-    const json doc = parseBoundedJson(text.str(), "the index");
-    if (field<std::string>(doc, "format", "index") != "warpscope-recording-index")
+    const json doc = parseBoundedJson(text, "the index");
+    if (textField(doc, "format", "index") != "warpscope-recording-index")
       throw BadInputError("'format' is not \"warpscope-recording-index\"");
-    if (field<int>(doc, "format_version", "index") != 1) throw BadInputError("format_version is not 1");
+    if (versionField(doc, "format_version", "index") != 1) throw BadInputError("format_version is not 1");
     RecordingIndex index;
     index.device = files::deviceFromJson(member(doc, "device", "index"));
-    for (const json& e : arrayField(doc, "recordings", "index")) {
-      IndexEntry entry{field<std::string>(e, "file", "a recording"), field<std::string>(e, "preset", "a recording"),
-                       field<std::string>(e, "lab", "a recording"),
-                       ParamSet(field<std::map<std::string, double>>(e, "params", "a recording")),
-                       field<std::string>(e, "recorded_at", "a recording")};
+    for (const json& e : boundedArrayField(doc, "recordings", "index", kMaxIndexEntries, "recordings")) {
+      IndexEntry entry{textField(e, "file", "a recording"), textField(e, "preset", "a recording"),
+                       textField(e, "lab", "a recording"),
+                       ParamSet(boundedKeys(field<std::map<std::string, double>>(e, "params", "a recording"))),
+                       textField(e, "recorded_at", "a recording")};
       // A file name is a name in this folder, never a path out of it.
       if (entry.file.empty() || entry.file.find('/') != std::string::npos || entry.file.starts_with("."))
         throw BadInputError("recording file '" + entry.file + "' is not a plain file name");
@@ -61,14 +63,20 @@ RecordingIndex readIndexFile(const std::string& path) {
 
 RecordingIndex scanFolder(const std::string& folder) {
   std::vector<std::filesystem::path> files;
-  for (const auto& item : std::filesystem::directory_iterator(folder))
-    if (item.is_regular_file() && item.path().extension() == ".wsrec") files.push_back(item.path());
+  std::error_code error;
+  for (std::filesystem::directory_iterator item(folder, error), end; !error && item != end; item.increment(error))
+    if (item->is_regular_file(error) && item->path().extension() == ".wsrec") files.push_back(item->path());
+  if (error) throw BadInputError(folder + ": cannot list the recordings: " + error.message());
   std::sort(files.begin(), files.end());
   RecordingIndex index;
   for (const auto& file : files) {
-    const Recording recording = readRunFile(file.string());
-    if (index.entries.empty()) index.device = recording.device;
-    index.entries.push_back(indexEntryFor(recording, file.filename().string()));
+    try {
+      const Recording recording = readRunFile(file.string());
+      if (index.entries.empty()) index.device = recording.device;
+      index.entries.push_back(indexEntryFor(recording, file.filename().string()));
+    } catch (const BadInputError& e) {
+      index.skipped.emplace_back(e.what());  // one truncated file hid every recording beside it
+    }
   }
   return index;
 }

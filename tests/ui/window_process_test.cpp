@@ -1,0 +1,39 @@
+// The window as a process (app/warpscope_main.cpp), offscreen: what only its main() decides.
+#include <sys/wait.h>
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <string>
+
+namespace {
+
+QByteArray readAll(const QString& path) {
+  QFile f(path);
+  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+}  // namespace
+
+// Issue 29: (ulimit -f 4; warpscope ... --export old.csv) killed the window with SIGXFSZ. Now the
+// export's write fails with "File too large", the window says so and exits 1; the old file stays.
+TEST(WindowProcess, AFileSizeLimitIsAnExportErrorNotAKilledWindow) {
+  QTemporaryDir dir;
+  const QString out = dir.filePath(QStringLiteral("old.csv"));
+  { QFile f(out); ASSERT_TRUE(f.open(QIODevice::WriteOnly)); f.write("old contents"); }
+  const QString err = dir.filePath(QStringLiteral("err.txt"));
+  // bash's ulimit -f counts 1024-byte blocks: 4 KiB, below the sweep's CSV.
+  const std::string command = "QT_QPA_PLATFORM=offscreen bash -c 'ulimit -f 4; exec " + std::string(WARPSCOPE_GUI_PATH) +
+                              " --lab latency-arith --device sim:h200 --export " + out.toStdString() + "' 2>" +
+                              err.toStdString();
+  const int status = std::system(command.c_str());
+  ASSERT_TRUE(WIFEXITED(status)) << "the window died of a signal; its stderr: " << readAll(err).toStdString();
+  EXPECT_NE(WEXITSTATUS(status), 0);
+  EXPECT_TRUE(readAll(err).contains("File too large")) << readAll(err).toStdString();
+  EXPECT_EQ(readAll(out), QByteArray("old contents"));
+  EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 2) << "a temporary file was left";
+}
