@@ -1,6 +1,6 @@
 #include "automation.h"
 
-#include <QSaveFile>
+#include <QBuffer>
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -22,6 +22,7 @@
 #include "param_control.h"
 #include "param_panel.h"
 #include "qt_text.h"
+#include "warpscope/file_write.h"
 
 namespace warpscope::ui {
 
@@ -152,10 +153,17 @@ void Automation::runActions() {
   if (!options_.screenshotPath.isEmpty()) {
     QCoreApplication::sendPostedEvents();  // pending layouts (tab bar, splitters) land first
     const QImage shot = window_->grab().toImage();
-    // Written whole or not at all: a failed save leaves the old file as it was.
-    QSaveFile file(options_.screenshotPath);
-    if (!file.open(QIODevice::WriteOnly) || !shot.save(&file, "PNG") || !file.commit())
-      return fail(kExitBadInput, tr("Cannot write %1: %2").arg(options_.screenshotPath, file.errorString()));
+    QByteArray png;
+    QBuffer buffer(&png);
+    if (!buffer.open(QIODevice::WriteOnly) || !shot.save(&buffer, "PNG"))
+      return fail(kExitBadInput, tr("Cannot write %1: the window's image could not be encoded").arg(options_.screenshotPath));
+    // Through the one writer (file_write.h), as every export: written whole or not at all, and
+    // never renamed over a device, a FIFO or what a symlink names unless that is a regular file.
+    try {
+      writeFileAtomically(fromQ(options_.screenshotPath), std::string(png.constData(), static_cast<std::size_t>(png.size())));
+    } catch (const FileWriteError& e) {
+      return fail(kExitBadInput, toQ(e.what()));
+    }
     printOut(tr("Wrote %1").arg(options_.screenshotPath));
   }
   if (options_.measureSliderChanges > 0) return startMeasurement();

@@ -1,4 +1,5 @@
 // The window as a process (app/warpscope_main.cpp), offscreen: what only its main() decides.
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <QDir>
@@ -36,4 +37,23 @@ TEST(WindowProcess, AFileSizeLimitIsAnExportErrorNotAKilledWindow) {
   EXPECT_TRUE(readAll(err).contains("File too large")) << readAll(err).toStdString();
   EXPECT_EQ(readAll(out), QByteArray("old contents"));
   EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 2) << "a temporary file was left";
+}
+
+// A screenshot goes through the one writer too: a FIFO named as the screenshot is refused with a
+// message (exit 2) and stays a FIFO; QSaveFile had renamed its PNG over whatever the path named.
+TEST(WindowProcess, AScreenshotOntoAFifoIsRefusedAndTheFifoStays) {
+  QTemporaryDir dir;
+  const QString fifo = dir.filePath(QStringLiteral("shot.png"));
+  ASSERT_EQ(mkfifo(fifo.toLocal8Bit().constData(), 0600), 0);
+  const QString err = dir.filePath(QStringLiteral("err.txt"));
+  const std::string command = "QT_QPA_PLATFORM=offscreen " + std::string(WARPSCOPE_GUI_PATH) +
+                              " --lab latency-arith --device sim:h200 --screenshot " + fifo.toStdString() + " 2>" +
+                              err.toStdString();
+  const int status = std::system(command.c_str());
+  ASSERT_TRUE(WIFEXITED(status)) << readAll(err).toStdString();
+  EXPECT_EQ(WEXITSTATUS(status), 2) << readAll(err).toStdString();
+  EXPECT_TRUE(readAll(err).contains("shot.png")) << readAll(err).toStdString();
+  struct stat st {};
+  ASSERT_EQ(lstat(fifo.toLocal8Bit().constData(), &st), 0);
+  EXPECT_TRUE(S_ISFIFO(st.st_mode)) << "the FIFO was replaced";
 }
