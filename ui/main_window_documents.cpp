@@ -53,7 +53,12 @@ QString MainWindow::openRunFile(const QString& path) {
     if (!lab)
       throw BadInputError(fromQ(path) + ": holds a run of lab '" + recording.result.labId +
                           "', which this Warpscope does not have");
-    validateParams(lab->params, ParamSet(recording.result.params));
+    try {
+      validateParams(lab->params, ParamSet(recording.result.params));
+    } catch (const BadInputError& e) {
+      // The reader's own errors name the file; validation's name only the parameter.
+      throw BadInputError(fromQ(path) + ": " + e.what());
+    }
   } catch (const BadInputError& e) {
     const QString message = tr("Cannot open %1").arg(toQ(e.what()));
     messageBar_->showMessage(message, MessageBar::Level::Error);

@@ -80,6 +80,24 @@ TEST(OpenFileWindow, BadFileChangesNothingAndNamesTheFileAndProblem) {
   EXPECT_EQ(f.window.currentLabId(), labBefore);
 }
 
+// A file whose parameter is out of its lab's range is refused naming the file, not only the
+// parameter (issue 29: "Cannot open parameter 'pattern' = ..." did not say which file).
+TEST(OpenFileWindow, AParameterOutOfRangeIsRefusedNamingTheFile) {
+  test::WindowFixture f;
+  ASSERT_TRUE(f.waitIdle());
+  const QString labBefore = f.window.currentLabId();
+  QTemporaryDir dir;
+  const LabSpec& lab = LabRegistry::builtin().get("occupancy");
+  RunResult run = test::fakeResult({lab.id, test::kFakeDeviceId, defaultParams(lab.params), RunScope::FullSweep});
+  run.params["threads_per_block"] = 99999;
+  const QString path = QDir(dir.path()).filePath(QStringLiteral("out_of_range.json"));
+  ASSERT_TRUE(exportResult(run, toQ(run.views.back().id), path, *exportFormatForPath(path)).isEmpty());
+  const QString error = f.window.openRunFile(path);
+  EXPECT_TRUE(error.contains(path)) << error.toStdString();
+  EXPECT_TRUE(error.contains(QStringLiteral("threads_per_block"))) << error.toStdString();
+  EXPECT_EQ(f.window.currentLabId(), labBefore);
+}
+
 TEST(OpenFileWindow, NotRecordedOffersTheOtherDeviceInOneClick) {
   test::WindowFixture f;
   ASSERT_TRUE(f.waitIdle());
