@@ -16,7 +16,6 @@
 #include "controllers/export_controller.h"
 #include "controllers/run_controller.h"
 #include "device_selector.h"
-#include "focus_rule.h"
 #include "lab_list.h"
 #include "key_figures_line.h"
 #include "lecture_caption.h"
@@ -26,7 +25,6 @@
 #include "param_panel.h"
 #include "presentation_mode.h"
 #include "qt_text.h"
-#include "result_merge.h"
 #include "run_status_bar.h"
 #include "scalar_panel.h"
 #include "session_store.h"
@@ -37,15 +35,6 @@
 #include "warpscope/registry.h"
 
 namespace warpscope::ui {
-
-QString runErrorKindText(RunError::Kind kind) {
-  switch (kind) {
-    case RunError::Kind::BadInput: return QObject::tr("Bad input");
-    case RunError::Kind::Device: return QObject::tr("Device error");
-    case RunError::Kind::Cancelled: return QObject::tr("Cancelled");
-  }
-  return {};
-}
 
 MainWindow::MainWindow(RunController* runs, StartupChoice startup, QWidget* parent)
     : QMainWindow(parent), runs_(runs), startup_(std::move(startup)) {
@@ -364,47 +353,6 @@ void MainWindow::escape() {
 
 void MainWindow::setPresentationMode(bool on) { presentation_->setActive(on); }
 
-void MainWindow::cancelRuns() { runs_->cancel(); }
-
-void MainWindow::onParamsChanged(const ParamSet& values, bool focusOnly) {
-  if (!lab_) return;
-  submit(values, scopeForChange(*lab_, values, focusOnly, sweepToMergeInto()));
-}
-
-std::optional<ParamSet> MainWindow::sweepToMergeInto() const {
-  // lastFullParams_ is the latest full sweep requested (or the one a failure left on screen):
-  // with a result shown it is on screen, with a run in flight it is on its way.
-  if (lastFullParams_ && (shown_ || runs_->isBusy())) return lastFullParams_;
-  return std::nullopt;
-}
-
-void MainWindow::submitSweep() { submit(paramPanel_->values(), RunScope::FullSweep); }
-
-void MainWindow::submit(const ParamSet& values, RunScope scope) {
-  if (!sessionReady_ || !lab_) return;
-  RunRequest request;
-  request.labId = lab_->id;
-  request.deviceId = fromQ(deviceSelector_->currentDeviceId());
-  request.params = values;
-  request.scope = scope;
-  if (const PresetRef preset = lectures_->current(); preset && preset.lab == lab_) request.presetId = preset.preset->id;
-  if (scope == RunScope::FullSweep) {
-    lastFullParams_ = request.params;
-    staleRefresh_.stop();  // this sweep refreshes every view anyway
-  }
-  runs_->submit(std::move(request));
-}
-
-void MainWindow::refreshStaleViews() {
-  if (!sessionReady_ || !lab_ || !shown_) return;
-  RunRequest request;
-  request.labId = lab_->id;
-  request.deviceId = fromQ(deviceSelector_->currentDeviceId());
-  request.params = paramPanel_->values();
-  request.scope = RunScope::FullSweep;
-  runs_->submitBackground(std::move(request));
-}
-
 void MainWindow::showFull(const RunResult& result) {
   shown_ = result;
   displayShown();
@@ -443,74 +391,6 @@ void MainWindow::stepView(int step) {
   QTabBar* tabs = chartPanel_->viewTabs();
   if (!tabs || tabs->count() < 2) return;
   tabs->setCurrentIndex((tabs->currentIndex() + step + tabs->count()) % tabs->count());
-}
-
-void MainWindow::onRunFinished(quint64 seq, const RunResult& result) {
-  if (seq == modelPinSeq_) {
-    // Compare > Pin the model: the model's run becomes the pin; the chart keeps the measurement.
-    modelPinSeq_ = 0;
-    pinned_ = result;
-    messageBar_->showMessage(tr("Pinned: %1, dashed under the run on screen.").arg(bannerFor(result)),
-                             MessageBar::Level::Info);
-    displayShown();
-    return;
-  }
-  // A result for a lab or device the user has left is of no use here.
-  if (!lab_ || toQ(result.labId) != currentLabId() || toQ(result.deviceId) != currentDeviceId()) return;
-  if (messageBar_->level() == MessageBar::Level::Error) messageBar_->dismiss();
-  if (result.focusOnly) {
-    const MergeReport merge = shown_ && sameSweep(ParamSet(result.params), ParamSet(shown_->params))
-                                  ? mergeFocusResult(*shown_, result)
-                                  : MergeReport{};
-    if (!merge.merged) {
-      // The focus point fits no view on screen (e.g. its series is new): draw it whole,
-      // unless a newer request is already on its way.
-      if (seq == runs_->latestForegroundSeq()) submitSweep();
-      return;
-    }
-    // Views whose every point depends on the focus (View::followsFocus) keep their old points
-    // until the slider rests; then a background sweep redraws them. Timelines, grids and bars
-    // the focus run produced replaced their old selves; views it did not produce stay.
-    if (!merge.staleViews.empty()) staleRefresh_.start();
-    displayShown();
-    scalarPanel_->display(*shown_);
-    statusBar_->runEnded(tr("Focus point updated"), result.elapsedSeconds);
-    emit resultDisplayed(false, result.elapsedSeconds);
-    return;
-  }
-  showFull(result);
-  statusBar_->runEnded(tr("Sweep done: %1").arg(bannerFor(result)), result.elapsedSeconds);
-  emit resultDisplayed(true, result.elapsedSeconds);
-}
-
-void MainWindow::onRunFailed(quint64, const RunError& error) {
-  if (error.kind == RunError::Kind::Cancelled) {
-    statusBar_->runEnded(tr("Cancelled; the chart shows the last finished run"), -1);
-  } else if (const DeviceInfo* alternative = deviceSelector_->device(toQ(error.alternativeDeviceId))) {
-    // A recorded device without these parameters: say so and offer the same GPU's model, one
-    // click away, never silently in its place.
-    const QString alternativeId = toQ(alternative->id);
-    messageBar_->showMessage(tr("%1\nThe chart still shows the last finished run.").arg(toQ(error.message)),
-                             MessageBar::Level::Warning, tr("Run on %1").arg(toQ(alternative->name)),
-                             [this, alternativeId] { selectDevice(alternativeId); });
-    statusBar_->runEnded(tr("Not recorded"), -1);
-  } else {
-    messageBar_->showMessage(tr("%1: %2\nThe chart still shows the last finished run.")
-                                 .arg(runErrorKindText(error.kind), toQ(error.message)),
-                             MessageBar::Level::Error);
-    statusBar_->runEnded(tr("Run failed (%1)").arg(runErrorKindText(error.kind)), -1);
-  }
-  // Nothing of this lab on screen yet: the chart says why instead of "Running…" forever.
-  if (!shown_ && error.kind != RunError::Kind::Cancelled)
-    chartPanel_->showPlaceholder(tr("%1 could not run: %2").arg(toQ(lab_ ? lab_->title : std::string()),
-                                                                toQ(error.message)));
-  // The next change must run a whole sweep: the one that failed never reached the screen.
-  if (shown_) {
-    lastFullParams_ = ParamSet(shown_->params);
-  } else {
-    lastFullParams_.reset();
-  }
-  emit runErrorShown(error);
 }
 
 }  // namespace warpscope::ui
