@@ -9,6 +9,7 @@
 #include "message_bar.h"
 #include "param_panel.h"
 #include "run_status_bar.h"
+#include "settings_file.h"
 #include "slurm_connect_dialog.h"
 
 namespace warpscope::ui {
@@ -33,7 +34,11 @@ void MainWindow::connectHostInteractively() {
          "Warpscope version's warpscope-cli on its PATH."),
       QLineEdit::Normal, settings.value(QString::fromLatin1(kLastHostKey)).toString(), &ok);
   if (!ok || host.trimmed().isEmpty()) return;
-  settings.setValue(QString::fromLatin1(kLastHostKey), host.trimmed());
+  // Saved only over a regular file (re-checked: it may have changed while the window ran).
+  if (const QString problem = settingsFileProblem(settings.fileName()); problem.isEmpty())
+    settings.setValue(QString::fromLatin1(kLastHostKey), host.trimmed());
+  else
+    messageBar_->showMessage(tr("The host is used but not remembered: %1").arg(problem), MessageBar::Level::Warning);
   connectHost(host.trimmed());
 }
 
@@ -44,7 +49,9 @@ void MainWindow::connectHost(const QString& host) {
 void MainWindow::connectSlurmInteractively() {
   SlurmConnectDialog dialog(this);
   if (dialog.exec() != QDialog::Accepted) return;
-  SlurmConnectDialog::remember(dialog.login(), dialog.srunCommand());
+  if (const QString problem = SlurmConnectDialog::remember(dialog.login(), dialog.srunCommand()); !problem.isEmpty())
+    messageBar_->showMessage(tr("The login and srun command are used but not remembered: %1").arg(problem),
+                             MessageBar::Level::Warning);
   connectSlurm(dialog.login(), dialog.srunCommand());
 }
 

@@ -10,6 +10,7 @@
 #include <QVBoxLayout>
 
 #include "qt_text.h"
+#include "settings_file.h"
 #include "warpscope/worker.h"
 
 namespace warpscope::ui {
@@ -83,14 +84,18 @@ QString SlurmConnectDialog::rememberedCommand(const QString& login) {
   return QSettings().value(commandKey(login), toQ(worker::defaultSrunCommand())).toString();
 }
 
-void SlurmConnectDialog::remember(const QString& login, const QString& command) {
+QString SlurmConnectDialog::remember(const QString& login, const QString& command) {
   QSettings settings;
+  // QSettings saves at its end by renaming over the file its symlinks name: re-checked now, since
+  // the file may have changed while the window ran. Nothing set, nothing saved.
+  if (const QString problem = settingsFileProblem(settings.fileName()); !problem.isEmpty()) return problem;
   settings.setValue(commandKey(login), command);
   settings.setValue(QString::fromLatin1(kLastLoginKey), login);
   QStringList logins = settings.value(QString::fromLatin1(kLoginsKey)).toStringList();
   logins.removeAll(login);
   logins.prepend(login);
   settings.setValue(QString::fromLatin1(kLoginsKey), logins.mid(0, 10));
+  return {};
 }
 
 }  // namespace warpscope::ui

@@ -31,7 +31,9 @@ class SlurmConnectDialog : public QDialog {
   /// The srun command remembered for `login` (the default one when none was).
   [[nodiscard]] static QString rememberedCommand(const QString& login);
   /// Remembers `command` for `login`, and `login` as the last one used.
-  static void remember(const QString& login, const QString& command);
+  /// Remembers `login` and its `command` in the settings; empty when done, otherwise why not (the
+  /// settings file re-checked first: nothing is saved over what is not a regular file).
+  [[nodiscard]] static QString remember(const QString& login, const QString& command);
 
  private:
   QComboBox* login_;

@@ -124,6 +124,30 @@ TEST(WorkerProtocol, TheServerAnswersMalformedTruncatedAndMismatchedMessagesAndK
   EXPECT_EQ(answers[8]["type"], "devices");  // still serving
 }
 
+TEST(WorkerProtocol, ACancelOfNoRunInProgressIsAnsweredAndARunOfAnUnknownPresetIsRefused) {
+  std::istringstream in(
+      "{\"type\":\"cancel\",\"id\":7}\n"
+      "{\"type\":\"cancel\"}\n"
+      "{\"type\":\"run\",\"id\":3,\"request\":{\"lab\":\"streams\",\"device\":\"sim:h200\",\"scope\":\"focus\","
+      "\"preset\":\"no-such-preset\",\"params\":{}}}\n");
+  std::ostringstream out;
+  Session session(nullptr, makeSimulatorBackend());
+  EXPECT_EQ(serveWorker(in, out, session), 0);
+  std::istringstream lines(out.str());
+  std::vector<nlohmann::json> answers;
+  for (std::string line; std::getline(lines, line);) answers.push_back(parseMessage(line));
+  ASSERT_EQ(answers.size(), 3u) << out.str();
+  EXPECT_EQ(answers[0]["type"], "error");
+  EXPECT_EQ(answers[0]["id"], 7);
+  EXPECT_EQ(answers[0]["kind"], "bad-input");
+  EXPECT_NE(answers[0]["message"].get<std::string>().find("no run 7 is in progress"), std::string::npos) << answers[0];
+  EXPECT_EQ(answers[1]["kind"], "protocol");  // a cancel naming no run
+  EXPECT_EQ(answers[2]["id"], 3);
+  EXPECT_EQ(answers[2]["kind"], "bad-input");
+  EXPECT_NE(answers[2]["message"].get<std::string>().find("no preset 'no-such-preset'"), std::string::npos)
+      << answers[2];
+}
+
 TEST(WorkerProtocol, AWorkerOfAnotherProtocolVersionIsRefusedClearly) {
   try {
     (void)makeWorkerBackend(fakeWorker("v99", "exit 0", 99));

@@ -123,6 +123,11 @@ RunOutcome Session::run(const RunRequest& request, const ProgressFn& progress, c
   Backend* backend = nullptr;
   RunOutcome refused = labs::guardRun("", [&]() -> RunOutcome {
     lab = &registry().resolve(request.labId);
+    // A preset names one of this lab's presets or none: a recording is matched by it, so a wrong
+    // one is refused here (the worker's own session included) rather than silently unmatched.
+    if (!request.presetId.empty() && !lab->spec.findPreset(request.presetId))
+      throw BadInputError("lab '" + lab->spec.id + "' has no preset '" + request.presetId +
+                          "' (warpscope-cli lectures lists every preset)");
     // Managed-memory sizes are capped on a real GPU (half its free memory): the refusal names the cap.
     validateParams(capParamsForDevice(lab->spec.params, device(request.deviceId)), request.params);
     backend = backendFor(request.deviceId);

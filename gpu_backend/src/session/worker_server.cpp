@@ -92,8 +92,7 @@ class Server {
     } else if (type == "run") {
       startRun(m);
     } else if (type == "cancel") {
-      std::lock_guard<std::mutex> lock(runMutex_);
-      if (runId_ && m.contains("id") && m["id"] == json(*runId_)) cancel_.requestCancel();
+      cancelRun(m);
     } else {
       send(errorMessage(json(nullptr), "protocol", "unknown message type '" + type + "'"));
     }
@@ -106,6 +105,26 @@ class Server {
   }
 
  private:
+  /// Cancels the run `m` names; a cancel of no run in progress (one that already answered, or an
+  /// id never sent) is answered, so a client never waits on a cancel that did nothing. The
+  /// client ignores the answer of a run it no longer waits for (a cancel racing the result).
+  void cancelRun(const json& m) {
+    const json id = m.contains("id") ? m["id"] : json(nullptr);
+    if (!id.is_number_unsigned()) {
+      send(errorMessage(id, "protocol", "a cancel needs the unsigned integer \"id\" of the run to cancel"));
+      return;
+    }
+    std::lock_guard<std::mutex> lock(runMutex_);
+    if (runId_ && id == json(*runId_)) {
+      cancel_.requestCancel();
+      return;
+    }
+    send(errorMessage(id, "bad-input",
+                      "no run " + id.dump() + " is in progress to cancel" +
+                          (runId_ ? " (the worker is running request " + std::to_string(*runId_) + ")"
+                                  : std::string(" (it has answered, or was never sent)"))));
+  }
+
   void startRun(const json& m) {
     const json id = m.contains("id") ? m["id"] : json(nullptr);
     if (!id.is_number_unsigned()) {
