@@ -7,14 +7,17 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
 #include <string>
+#include <thread>
 
 #include "core/result_json.h"
+#include "labs/atomics/atomics_lab.h"
 #include "labs/streams/streams_lab.h"
 #include "sim/simulator_backend.h"
 #include "warpscope/session.h"
@@ -146,6 +149,119 @@ TEST(WorkerProtocol, ACancelOfNoRunInProgressIsAnsweredAndARunOfAnUnknownPresetI
   EXPECT_EQ(answers[2]["kind"], "bad-input");
   EXPECT_NE(answers[2]["message"].get<std::string>().find("no preset 'no-such-preset'"), std::string::npos)
       << answers[2];
+}
+
+namespace {
+
+/// The worker's output, which marks when run 1 has answered (the server flushes after each line).
+class AnswerSink : public std::stringbuf {
+ public:
+  std::atomic<bool> answered{false};
+
+ protected:
+  int sync() override {
+    const std::string text = str();
+    if (text.find("\"id\":1,") != std::string::npos &&
+        (text.find("\"type\":\"result\"") != std::string::npos || text.find("\"type\":\"error\"") != std::string::npos))
+      answered = true;
+    return 0;
+  }
+};
+
+/// The worker's input: `text`, then an end only once run 1 has answered (an input that ends
+/// cancels the run in progress, as a client that goes away).
+class InputUntilAnswered : public std::streambuf {
+ public:
+  InputUntilAnswered(std::string text, const AnswerSink& sink) : text_(std::move(text)), sink_(sink) {
+    setg(text_.data(), text_.data(), text_.data() + text_.size());
+  }
+
+ protected:
+  int_type underflow() override {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (!sink_.answered && std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    return traits_type::eof();
+  }
+
+ private:
+  std::string text_;
+  const AnswerSink& sink_;
+};
+
+/// The result message the worker sends for one atomics focus run (its queue grid: 33 frames of
+/// 32 x 32 cells) after `hello`.
+nlohmann::json atomicsResultAfter(const std::string& hello) {
+  const RunRequest request{labs::kAtomicsId, "sim:h200", defaultParams(labs::atomicsSpec().params), RunScope::FocusOnly};
+  AnswerSink sink;
+  InputUntilAnswered input(hello + "\n" + runMessage(1, request).dump() + "\n", sink);
+  std::istream in(&input);
+  std::ostream out(&sink);
+  Session session(nullptr, makeSimulatorBackend());
+  (void)serveWorker(in, out, session);
+  std::istringstream lines(sink.str());
+  for (std::string line; std::getline(lines, line);)
+    if (nlohmann::json m = parseMessage(line); m["type"] == "result") return m;
+  ADD_FAILURE() << "no result in " << sink.str().substr(0, 2000);
+  return {};
+}
+
+bool hasGridFrames(const nlohmann::json& result) {
+  for (const auto& view : result["views"])
+    if (view["kind"] == "grid" && view.contains("frames")) return true;
+  return false;
+}
+
+}  // namespace
+
+// Issue 27: a per-frame grid's table (33,792 rows, 2.6 MB) made a slider move through the worker
+// cost up to 230 ms; a client that accepts them gets frames, one of an earlier release tables.
+TEST(WorkerProtocol, GridsGoAsFramesOnlyToAClientThatAcceptsThemAndReadBackTheSame) {
+  const nlohmann::json asFrames = atomicsResultAfter(R"({"type":"hello","protocol":1,"accepts":["grid-frames"]})");
+  const nlohmann::json asTables = atomicsResultAfter(R"({"type":"hello","protocol":1})");
+  ASSERT_TRUE(asFrames.contains("result") && asTables.contains("result"));
+  EXPECT_TRUE(hasGridFrames(asFrames["result"]));
+  EXPECT_FALSE(hasGridFrames(asTables["result"]));
+  const std::size_t framesBytes = asFrames.dump().size(), tableBytes = asTables.dump().size();
+  EXPECT_LT(framesBytes * 5, tableBytes) << framesBytes << " bytes as frames, " << tableBytes << " as tables";
+  const RunResult fromFrames = resultFromJson(asFrames["result"], JsonForm::Wire);
+  const RunResult fromTables = resultFromJson(asTables["result"], JsonForm::Wire);
+  ASSERT_EQ(fromFrames.views.size(), fromTables.views.size());
+  bool sawGrid = false;
+  for (std::size_t v = 0; v < fromFrames.views.size(); ++v) {
+    if (fromFrames.views[v].kind != ViewKind::Grid) continue;
+    sawGrid = true;
+    const Grid& a = fromFrames.views[v].grid;
+    const Grid& b = fromTables.views[v].grid;
+    ASSERT_EQ(a.frames.size(), b.frames.size());
+    EXPECT_GE(a.frames.size(), 2u);
+    for (std::size_t f = 0; f < a.frames.size(); ++f) {
+      EXPECT_EQ(a.frames[f].label, b.frames[f].label);
+      EXPECT_EQ(a.frames[f].cells, b.frames[f].cells) << "frame " << f;
+      EXPECT_EQ(a.frames[f].text, b.frames[f].text) << "frame " << f;
+    }
+  }
+  EXPECT_TRUE(sawGrid);
+}
+
+// The client's side: the window's worker backend says it accepts frames and reads them.
+TEST(WorkerProtocol, AnAtomicsRunThroughTheWorkerCarriesItsWholeQueueGrid) {
+  auto worker = makeWorkerBackend(realWorker());
+  const RunOutcome remote =
+      runOn(*worker, {labs::kAtomicsId, "sim:h200", defaultParams(labs::atomicsSpec().params), RunScope::FocusOnly});
+  ASSERT_TRUE(remote.ok()) << remote.error().message;
+  Session local(nullptr, makeSimulatorBackend());
+  CancelToken cancel;
+  const RunOutcome here =
+      local.run({labs::kAtomicsId, "sim:h200", defaultParams(labs::atomicsSpec().params), RunScope::FocusOnly}, {}, cancel);
+  ASSERT_TRUE(here.ok());
+  ASSERT_EQ(remote.result().views.size(), here.result().views.size());
+  for (std::size_t v = 0; v < here.result().views.size(); ++v)
+    if (here.result().views[v].kind == ViewKind::Grid) {
+      ASSERT_EQ(remote.result().views[v].grid.frames.size(), here.result().views[v].grid.frames.size());
+      for (std::size_t f = 0; f < here.result().views[v].grid.frames.size(); ++f)
+        EXPECT_EQ(remote.result().views[v].grid.frames[f].cells, here.result().views[v].grid.frames[f].cells);
+    }
 }
 
 TEST(WorkerProtocol, AWorkerOfAnotherProtocolVersionIsRefusedClearly) {

@@ -20,12 +20,12 @@ constexpr int kSchemaVersion = 2;
 
 }  // namespace
 
-json resultToJson(const RunResult& result) {
+json resultToJson(const RunResult& result, JsonForm form) {
     json scalars = json::array();
     for (const auto& s : result.scalars)
       scalars.push_back({{"id", s.id}, {"label", s.label}, {"value", s.value}, {"unit", s.unit}});
     json views = json::array();
-    for (const auto& v : result.views) views.push_back(viewToJson(v));
+    for (const auto& v : result.views) views.push_back(viewToJson(v, form));
     json doc = {
         {"schema", "warpscope-result"},
         {"schema_version", kSchemaVersion},
@@ -63,7 +63,7 @@ std::unique_ptr<ResultWriter> makeJsonWriter() { return std::make_unique<JsonWri
 
 RunResult readResultJson(const std::string& text) { return resultFromJson(parseBoundedJson(text, "result JSON")); }
 
-RunResult resultFromJson(const json& doc) {
+RunResult resultFromJson(const json& doc, JsonForm form) {
   if (textField(doc, "schema", "document") != "warpscope-result")
     throw BadInputError("result JSON: 'schema' is not \"warpscope-result\"");
   RunResult result;
@@ -90,7 +90,7 @@ RunResult resultFromJson(const json& doc) {
   if (version != 1 && version != kSchemaVersion)
     throw BadInputError("result JSON: schema_version " + std::to_string(version) + " is not one this build reads (1, 2)");
   for (const auto& v : boundedArrayField(doc, "views", "document", kMaxViews, "views"))
-    result.views.push_back(version == 1 ? viewFromJsonV1(v) : viewFromJson(v));
+    result.views.push_back(version == 1 ? viewFromJsonV1(v) : viewFromJson(v, form));
   requireAtMost(doc, "notes", "document", kMaxNotes, "notes");
   result.notes = optionalField(doc, "notes", "document", std::vector<std::string>{});
   for (auto& note : result.notes) note = boundedText(std::move(note), kMaxNoteChars);

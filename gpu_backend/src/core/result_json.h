@@ -2,15 +2,18 @@
 // A RunResult as a JSON value (the `warpscope-result` document of writers.h), for documents
 // that hold one inside them: recordings and the runs figures carry.
 #include <nlohmann/json.hpp>
+
 #include <string>
 
+#include "core/view_json.h"
 #include "warpscope/result.h"
 
 namespace warpscope {
 
-nlohmann::json resultToJson(const RunResult& result);
+/// `form`: Document for files, Wire for the worker protocol (view_json.h says the difference).
+nlohmann::json resultToJson(const RunResult& result, JsonForm form = JsonForm::Document);
 /// Throws BadInputError naming the first malformed field.
-RunResult resultFromJson(const nlohmann::json& doc);
+RunResult resultFromJson(const nlohmann::json& doc, JsonForm form = JsonForm::Document);
 
 /// Limits a file a user opens is held to before anything is allocated for it: its nesting (a
 /// deep one overflows the parser's and the destructor's recursion), its size, and how many values

@@ -183,6 +183,107 @@ void gridMetadataFromJson(const json& in, const std::string& where, Grid& grid) 
     grid.frames.assign(1, GridFrame{0, textField(in, "initial_frame_label", where), {}, {}});
 }
 
+// ---- a grid's frames, the wire form -----------------------------------------------------
+
+/// Whether `view` goes as frames in the wire form: a grid with a frame per step (a grid in the
+/// change form is already compact).
+bool sentAsFrames(const View& view, JsonForm form) {
+  return form == JsonForm::Wire && view.kind == ViewKind::Grid && !usesChangeForm(view);
+}
+
+/// Hex digits per cell in a frame's `cells` string: 1 for up to 16 states, else 2 (at most
+/// kMaxLegendEntries = 256 states).
+std::size_t digitsPerCell(const Grid& grid) { return grid.states.size() <= 16 ? 1 : 2; }
+
+/// A frame as `{time, label, cells, text_at, text}`: `cells` one string of hex state indices, a
+/// JSON value per frame rather than per cell (nlohmann builds, frees and parses a value per
+/// cell: 34,000 of them cost 12 ms a move on two cores even as integers); the texts only where a
+/// cell has one (atomics: 1,056 of 33,792), `text_at` their cell indices in increasing order.
+json gridFrameToJson(const GridFrame& frame, std::size_t digits) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string cells(frame.cells.size() * digits, '0');
+  for (std::size_t i = 0; i < frame.cells.size(); ++i) {
+    const auto state = static_cast<unsigned>(frame.cells[i]) & 0xffu;
+    if (digits == 2) cells[2 * i] = kHex[state >> 4];
+    cells[digits * i + digits - 1] = kHex[state & 0xfu];
+  }
+  json textAt = json::array();
+  json texts = json::array();
+  for (std::size_t i = 0; i < frame.text.size(); ++i)
+    if (!frame.text[i].empty()) {
+      textAt.push_back(i);
+      texts.push_back(frame.text[i]);
+    }
+  return {{"time", frame.time}, {"label", frame.label}, {"cells", std::move(cells)}, {"text_at", std::move(textAt)},
+          {"text", std::move(texts)}};
+}
+
+json gridFramesToJson(const Grid& grid) {
+  json frames = json::array();
+  for (const GridFrame& frame : grid.frames) frames.push_back(gridFrameToJson(frame, digitsPerCell(grid)));
+  return frames;
+}
+
+int hexDigit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  return -1;
+}
+
+/// One frame of a grid of `cells` cells; the same checks as the table form's reader (every cell
+/// a state the view declares, each text once, in its cell), since a worker's answer is read as
+/// hostile as a file.
+GridFrame gridFrameFromJson(const json& in, const std::string& where, const Grid& grid, std::size_t cells) {
+  GridFrame frame{field<double>(in, "time", where), textField(in, "label", where), {}, {}};
+  const std::string states = field<std::string>(in, "cells", where);
+  const std::size_t digits = digitsPerCell(grid);
+  if (states.size() != cells * digits)
+    throw BadInputError("result JSON: " + where + " cells has " + std::to_string(states.size()) + " digits, the grid's " +
+                        std::to_string(cells) + " cells " + std::to_string(cells * digits));
+  frame.cells.resize(cells);
+  for (std::size_t i = 0; i < cells; ++i) {
+    int state = 0;
+    for (std::size_t d = 0; d < digits; ++d) {
+      const int digit = hexDigit(states[digits * i + d]);
+      if (digit < 0)
+        throw BadInputError("result JSON: " + where + " cell " + std::to_string(i) + " is not written in hex digits");
+      state = state * 16 + digit;
+    }
+    if (static_cast<std::size_t>(state) >= grid.states.size())
+      throw BadInputError("result JSON: " + where + " cell " + std::to_string(i) + " is state " + std::to_string(state) +
+                          ", not one of the view's " + std::to_string(grid.states.size()) + " cell states");
+    frame.cells[i] = state;
+  }
+  const json& textAt = arrayField(in, "text_at", where);
+  const std::vector<std::string> texts = textListField(in, "text", where);
+  if (textAt.size() != texts.size())
+    throw BadInputError("result JSON: " + where + " has " + std::to_string(texts.size()) + " texts at " +
+                        std::to_string(textAt.size()) + " cells");
+  if (!texts.empty()) frame.text.assign(cells, std::string());  // as the table form: no text, no list
+  for (std::size_t t = 0; t < texts.size(); ++t) {
+    const json& at = textAt[t];
+    // Checked in order, so the one before is a valid cell index already.
+    if (!at.is_number_integer() || at.get<std::int64_t>() < 0 || at.get<std::uint64_t>() >= cells ||
+        (t > 0 && at.get<std::uint64_t>() <= textAt[t - 1].get<std::uint64_t>()))
+      throw BadInputError("result JSON: " + where + " text_at[" + std::to_string(t) + "] is " + at.dump() +
+                          ", not a cell after the last one with a text");
+    frame.text[at.get<std::size_t>()] = texts[t];
+  }
+  return frame;
+}
+
+void gridFramesFromJson(const json& frames, const std::string& where, Grid& grid) {
+  if (!frames.is_array()) throw BadInputError("result JSON: " + where + " frames is not an array");
+  const std::size_t cells = grid.rowLabels.size() * grid.columnLabels.size();
+  if (frames.size() * cells > kMaxGridFrameCells)
+    throw BadInputError("result JSON: " + where + " has " + std::to_string(frames.size()) + " frames of " +
+                        std::to_string(cells) + " cells, more than the " + std::to_string(kMaxGridFrameCells) +
+                        " cells in all frames Warpscope reads");
+  grid.frames.clear();
+  for (std::size_t f = 0; f < frames.size(); ++f)
+    grid.frames.push_back(gridFrameFromJson(frames[f], where + " frames[" + std::to_string(f) + "]", grid, cells));
+}
+
 void barsMetadataToJson(const Bars& bars, json& out) {
   json series = json::array();
   for (const auto& s : bars.series) series.push_back({{"name", s.name}});
@@ -208,7 +309,7 @@ void barsMetadataFromJson(const json& in, const std::string& where, Bars& bars) 
 
 }  // namespace
 
-json viewToJson(const View& view) {
+json viewToJson(const View& view, JsonForm form) {
   json out = {{"id", view.id}, {"title", view.title}, {"kind", viewKindName(view.kind)}};
   switch (view.kind) {
     case ViewKind::Xy: xyMetadataToJson(view, out); break;
@@ -216,11 +317,14 @@ json viewToJson(const View& view) {
     case ViewKind::Grid: gridMetadataToJson(view, out); break;
     case ViewKind::Bars: barsMetadataToJson(view.bars, out); break;
   }
-  out["table"] = tableToJson(toTable(view));
+  if (sentAsFrames(view, form))
+    out["frames"] = gridFramesToJson(view.grid);
+  else
+    out["table"] = tableToJson(toTable(view));
   return out;
 }
 
-View viewFromJson(const json& object) {
+View viewFromJson(const json& object, JsonForm form) {
   View view;
   view.id = textField(object, "id", "a view");
   const std::string where = "view '" + view.id + "'";
@@ -233,6 +337,10 @@ View viewFromJson(const json& object) {
     case ViewKind::Timeline: timelineMetadataFromJson(object, where, view.timeline); break;
     case ViewKind::Grid: gridMetadataFromJson(object, where, view.grid); break;
     case ViewKind::Bars: barsMetadataFromJson(object, where, view.bars); break;
+  }
+  if (form == JsonForm::Wire && view.kind == ViewKind::Grid && object.contains("frames")) {
+    gridFramesFromJson(object["frames"], where, view.grid);
+    return view;
   }
   const ViewTable table = tableFromJson(member(object, "table", where), where);
   try {

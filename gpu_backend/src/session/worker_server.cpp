@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdlib>
 
 #include <istream>
@@ -66,6 +67,11 @@ class Server {
                           "this worker speaks protocol " + std::to_string(kWorkerProtocolVersion) + ", the client " +
                               std::to_string(protocol) + ": install the same Warpscope version on both sides"));
       withSimulator_ = m.value("with_simulator", false);
+      // A client of an earlier release reads only the file form: it gets tables.
+      resultForm_ = JsonForm::Document;
+      if (m.contains("accepts") && m["accepts"].is_array())
+        for (const json& accepted : m["accepts"])
+          if (accepted == kAcceptsGridFrames) resultForm_ = JsonForm::Wire;
       json hello = helloMessage(hostName());
       // Inside a Slurm allocation: the job, so the client can cancel it even when srun never
       // said its id (an allocation granted at once).
@@ -165,7 +171,7 @@ class Server {
       // worker ends after saying so (holding the output, so no other line is cut off), and the
       // client's next run starts a new one with a fresh context.
       if (!outcome.ok() && outcome.error().deviceContextLost) sendAndExit(errorMessage(runId, outcome.error()));
-      send(outcome.ok() ? resultMessage(runId, outcome.result()) : errorMessage(runId, outcome.error()));
+      send(outcome.ok() ? resultMessage(runId, outcome.result(), resultForm_.load()) : errorMessage(runId, outcome.error()));
     });
   }
 
@@ -175,6 +181,7 @@ class Server {
   std::mutex runMutex_;
   std::optional<std::uint64_t> runId_;
   bool withSimulator_ = false;
+  std::atomic<JsonForm> resultForm_{JsonForm::Document};  // set by a hello, read by the run thread
   CancelToken cancel_;
   std::thread thread_;
 };

@@ -172,7 +172,7 @@ class WorkerBackend : public Backend {
       return std::nullopt;
     }
     if (type == "result") {
-      RunResult result = resultFromJson(m.at("result"));
+      RunResult result = resultFromJson(m.at("result"), JsonForm::Wire);
       result.deviceId = request.deviceId;
       if (!command_.host.empty()) result.deviceName += " on " + command_.host;
       if (!versionNote_.empty()) result.notes.push_back(versionNote_);
@@ -207,7 +207,10 @@ class WorkerBackend : public Backend {
   /// start()'s handshake; throws as start() does.
   void startWorker(const StartProgressFn& progress, const CancelToken* cancel) {
     auto child = std::make_unique<ChildProcess>(command_.argv, command_.env);
-    json hello = {{"type", "hello"}, {"protocol", kWorkerProtocolVersion}, {"with_simulator", command_.withSimulator}};
+    json hello = {{"type", "hello"},
+                  {"protocol", kWorkerProtocolVersion},
+                  {"with_simulator", command_.withSimulator},
+                  {"accepts", {kAcceptsGridFrames}}};
     if (!child->writeLine(hello.dump()) || !child->writeLine(R"({"type":"devices"})"))
       throw std::runtime_error(failure(*child, "did not read its input"));
     json answer = await(*child, "hello", progress, cancel);

@@ -55,8 +55,8 @@ json progressMessage(std::uint64_t id, double fraction, const std::string& what)
   return {{"type", "progress"}, {"id", id}, {"fraction", fraction}, {"what", what}};
 }
 
-json resultMessage(std::uint64_t id, const RunResult& result) {
-  return {{"type", "result"}, {"id", id}, {"result", resultToJson(result)}};
+json resultMessage(std::uint64_t id, const RunResult& result, JsonForm form) {
+  return {{"type", "result"}, {"id", id}, {"result", resultToJson(result, form)}};
 }
 
 const char* runErrorKindName(RunError::Kind kind) {

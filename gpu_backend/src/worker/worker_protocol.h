@@ -5,7 +5,8 @@
 /// hello; docs/remote.md lists every message.
 ///
 ///   client -> worker                              worker -> client
-///   {"type":"hello","protocol":1,"version":V}     {"type":"hello","protocol":1,"version":V,"host":H,
+///   {"type":"hello","protocol":1,"version":V,     {"type":"hello","protocol":1,"version":V,"host":H,
+///    "accepts":["grid-frames"]}
 ///                                                  "capabilities":[...]}
 ///   {"type":"devices"}                            {"type":"devices","devices":[...],"unavailable":[...]}
 ///   {"type":"labs"}                               {"type":"labs","labs":[...]} (each as `describe` prints it)
@@ -16,13 +17,16 @@
 ///   {"type":"cancel","id":N}                      (the run ends with an error of kind "cancelled")
 ///   {"type":"bye"}                                (the worker exits)
 /// A line that is not such a message gets {"type":"error","id":null,"kind":"protocol",...}; the
-/// worker keeps reading. Results are the `warpscope-result` document writers.h describes.
+/// worker keeps reading. Results are the `warpscope-result` document writers.h describes; to a
+/// client whose hello accepts "grid-frames", in the wire form (view_json.h: a per-frame grid as
+/// frames, not its table), which only the worker protocol reads.
 
 #include <nlohmann/json.hpp>
 
 #include <string>
 #include <vector>
 
+#include "core/view_json.h"
 #include "warpscope/backend.h"
 #include "warpscope/device.h"
 #include "warpscope/lab.h"
@@ -44,7 +48,10 @@ nlohmann::json labsMessage(const LabRegistry& registry);
 nlohmann::json devicesMessage(const std::vector<DeviceInfo>& devices, const std::vector<UnavailableDevice>& unavailable);
 nlohmann::json runMessage(std::uint64_t id, const RunRequest& request);
 nlohmann::json progressMessage(std::uint64_t id, double fraction, const std::string& what);
-nlohmann::json resultMessage(std::uint64_t id, const RunResult& result);
+/// The hello's "accepts" entry by which a client says it reads results in the wire form.
+inline constexpr const char* kAcceptsGridFrames = "grid-frames";
+/// `form`: JsonForm::Wire only to a client that accepts kAcceptsGridFrames.
+nlohmann::json resultMessage(std::uint64_t id, const RunResult& result, JsonForm form);
 nlohmann::json errorMessage(const nlohmann::json& id, const std::string& kind, const std::string& message,
                             const std::string& alternativeDeviceId = {});
 nlohmann::json errorMessage(std::uint64_t id, const RunError& error);
