@@ -4,7 +4,7 @@
 # worker (slider-to-redraw, the window's part and the backend's part of each in-place update), and
 # the window at 1600x1000 and 1280x720.
 #   Here:  cmake --build build -j2 && ../shared/tools/device-bundle .device build/app/warpscope \
-#            build/app/warpscope-cli build/tests/warpscope_device_tests
+#            build/app/warpscope-cli build/tests/warpscope_device_tests [build/tests/ui/warpscope_ui_device_tests]
 #   There: scripts/gpu-check-floors.sh .device/bundle.tar.xz OUTDIR [MOVES]
 # DEVICE_TESTS=0 leaves the device tests out (a second run on the same backend); BENCH=1 adds
 # `warpscope-cli bench`, whole, to OUTDIR/bench.txt.
@@ -17,6 +17,9 @@ nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,temperature.gpu,power.draw -
 step() { echo "== $*"; "$@"; echo "== exit $?"; }
 {
   [ "${DEVICE_TESTS:-1}" = 0 ] || step warpscope_device_tests --gtest_brief=1
+  # The window's own GPU tests (through its worker), when the bundle has them.
+  [ "${DEVICE_TESTS:-1}" = 0 ] || ! command -v warpscope_ui_device_tests >/dev/null ||
+    step warpscope_ui_device_tests --gtest_brief=1
   for lab in $(warpscope-cli labs | cut -f1); do
     # Only labs with a Focus parameter update in place; the others rerun their sweep on every move.
     warpscope-cli describe "$lab" | grep -q '"role": "focus"' || continue

@@ -69,6 +69,13 @@ Automation::Automation(MainWindow* window, RunController* runs, LaunchOptions op
   connect(window_, &MainWindow::runErrorShown, this, &Automation::onRunError);
   connect(window_, &MainWindow::startupProblem, this, [this](const QString& message) { fail(kExitBadInput, message); });
   connect(window_->chartPanel(), &ChartPanel::redrawn, this, &Automation::onRedrawn);
+  // Stamps of the window's part, phase by phase (slider_latency_report.h).
+  connect(window_, &MainWindow::runAnswered, this, [this] {
+    if (awaitingDisplay_) move_.arrivedMs = static_cast<double>(clock_.nsecsElapsed()) / 1e6;
+  });
+  connect(window_->chartPanel(), &ChartPanel::painted, this, [this] {
+    if (awaitingDisplay_) move_.paintedMs = static_cast<double>(clock_.nsecsElapsed()) / 1e6;
+  });
   connect(runs, &RunController::sessionFailed, this, [this](const QString& message) {
     fail(kExitDevice, tr("No backend is available: %1").arg(message));
   });
@@ -105,6 +112,7 @@ void Automation::onResultDisplayed(bool fullSweep, double runSeconds) {
     awaitingRedraw_ = true;
     move_.inPlace = !fullSweep;
     move_.backendMs = std::max(0.0, runSeconds) * 1e3;
+    move_.displayedMs = static_cast<double>(clock_.nsecsElapsed()) / 1e6;
   }
 }
 

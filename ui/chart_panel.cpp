@@ -184,6 +184,7 @@ void ChartPanel::armRedraw(bool shownAnew) {
   if (current_->kind() == ViewKind::Xy) xy_->settle();
   settling_ = false;
   if (!paintedNow_ && (current_->kind() != ViewKind::Xy || shownAnew)) target->repaint();
+  emit painted();
   QMetaObject::invokeMethod(this, &ChartPanel::redrawn, Qt::QueuedConnection);
 }
 

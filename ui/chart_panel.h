@@ -63,6 +63,9 @@ class ChartPanel : public QWidget {
   void currentViewChanged(const QString& viewId);
   /// The chart view painted the last display() on screen.
   void redrawn();
+  /// The new picture was just painted (or settled), before redrawn() is posted: the slider
+  /// timing's split of the window's part (slider_latency_report.h).
+  void painted();
 
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;

@@ -141,6 +141,9 @@ class MainWindow : public QMainWindow {
   /// is the backend's time for the run shown (RunResult::elapsedSeconds); negative for a file
   /// shown as recorded.
   void resultDisplayed(bool fullSweep, double runSeconds);
+  /// A run's answer reached the window, before anything is done with it (the slider timing's
+  /// split of the window's part).
+  void runAnswered();
   /// A run failed or was cancelled; the window keeps running and keeps the last chart.
   void runErrorShown(const warpscope::RunError& error);
   /// A startup choice was refused (unknown device); the window continues with the default.

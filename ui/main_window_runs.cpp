@@ -66,6 +66,7 @@ void MainWindow::refreshStaleViews() {
 }
 
 void MainWindow::onRunFinished(quint64 seq, const RunResult& result) {
+  emit runAnswered();
   if (seq == modelPinSeq_) {
     // Compare > Pin the model: the model's run becomes the pin; the chart keeps the measurement.
     modelPinSeq_ = 0;

@@ -61,8 +61,25 @@ QStringList sliderLatencyReport(const std::vector<SliderMove>& moves, const QStr
   }
   // Which move was slowest: a p95 far above the median is usually one value of the slider.
   const SliderMove* slowest = timed[static_cast<size_t>(hi - total.begin())];
-  return {line, QStringLiteral("  slowest: %1 = %2, %3 ms (window part %4 ms)")
-                    .arg(paramId, slowest->movedTo, ms(slowest->totalMs), ms(slowest->windowMs()))};
+  std::vector<SliderMove> timedMoves;
+  for (const SliderMove* m : timed) timedMoves.push_back(*m);
+  return {line,
+          QStringLiteral("  slowest: %1 = %2, %3 ms (window part %4 ms)")
+              .arg(paramId, slowest->movedTo, ms(slowest->totalMs), ms(slowest->windowMs())),
+          QStringLiteral("  window part, median of each phase: ") + windowPhasesLine(timedMoves)};
+}
+
+QString windowPhasesLine(const std::vector<SliderMove>& moves) {
+  std::vector<double> hops, chart, numbers, posted;
+  for (const SliderMove& m : moves) {
+    hops.push_back(m.arrivedMs - m.backendMs);
+    chart.push_back(m.paintedMs - m.arrivedMs);
+    numbers.push_back(m.displayedMs - m.paintedMs);
+    posted.push_back(m.totalMs - m.displayedMs);
+  }
+  return QStringLiteral("hops %1 ms, merge and chart painted %2 ms, numbers and status %3 ms, posted events "
+                        "(layouts) %4 ms")
+      .arg(ms(medianOf(hops)), ms(medianOf(chart)), ms(medianOf(numbers)), ms(medianOf(posted)));
 }
 
 }  // namespace warpscope::ui

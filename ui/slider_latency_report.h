@@ -19,6 +19,14 @@ struct SliderMove {
   double backendMs = 0;  ///< The displayed run's elapsedSeconds, in ms.
   bool inPlace = false;  ///< A focus result merged into the sweep on screen (not a full sweep).
   QString movedTo;       ///< The value the control moved to, as it reads.
+  // Where the window's part goes, each stamped from the move (ms), in order: the answer reached
+  // the window's thread (arrivedMs - backendMs are the hops: the request queued, handed to the
+  // run thread, the answer back); the result merged and the chart painted; the numbers and the
+  // status updated (resultDisplayed); totalMs, when the events posted meanwhile (layouts) were
+  // handled too.
+  double arrivedMs = 0;
+  double paintedMs = 0;
+  double displayedMs = 0;
   [[nodiscard]] double windowMs() const { return totalMs - backendMs; }
 };
 
@@ -27,6 +35,9 @@ struct SliderMove {
 /// move.
 QStringList sliderLatencyReport(const std::vector<SliderMove>& moves, const QString& paramId, const QString& deviceId,
                                 const QString& labId);
+
+/// The medians of the window's part, phase by phase (SliderMove's stamps).
+QString windowPhasesLine(const std::vector<SliderMove>& moves);
 
 /// Median of a sample (the mean of the middle two for an even count); 0 for an empty one.
 double medianOf(std::vector<double> values);

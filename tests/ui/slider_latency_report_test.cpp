@@ -19,13 +19,29 @@ TEST(SliderLatencyReport, TheFirstLineKeepsItsLeadingWordsAndSplitsTheWindowFrom
   for (int i = 1; i <= 20; ++i) moves.push_back(move(10.0 + i, 2.0, true));
   const QStringList lines = sliderLatencyReport(moves, QStringLiteral("stride"), QStringLiteral("sim:h100"),
                                                 QStringLiteral("coalescing"));
-  ASSERT_EQ(lines.size(), 2);
+  ASSERT_EQ(lines.size(), 3);
   EXPECT_TRUE(lines[0].startsWith(QStringLiteral("slider-latency: 20 changes of stride on sim:h100 (coalescing): "))) << lines[0].toStdString();
   EXPECT_TRUE(lines[0].contains(QStringLiteral("median 20.50 ms, p95 29.00 ms, min 11.00 ms, max 30.00 ms"))) << lines[0].toStdString();
   EXPECT_TRUE(lines[0].contains(QStringLiteral("(20 updated in place, 0 as a full sweep)")));
   EXPECT_TRUE(lines[0].contains(QStringLiteral("window part median 18.50 ms, p95 27.00 ms")));
   EXPECT_TRUE(lines[0].contains(QStringLiteral("backend median 2.00 ms, p95 2.00 ms")));
   EXPECT_TRUE(lines[1].contains(QStringLiteral("slowest: stride = 1, 30.00 ms (window part 28.00 ms)")));
+}
+
+TEST(SliderLatencyReport, TheWindowsPartIsSplitIntoItsPhasesByTheirMedians) {
+  std::vector<SliderMove> moves;
+  for (int i = 0; i < 3; ++i) {
+    SliderMove m = move(20.0 + i, 5.0, true);
+    m.arrivedMs = 6.0 + i;     // hops 1, 2, 3
+    m.paintedMs = 10.0 + i;    // merge and chart 4
+    m.displayedMs = 12.0 + i;  // numbers 2
+    moves.push_back(m);        // posted events 8
+  }
+  const QStringList lines = sliderLatencyReport(moves, QStringLiteral("p"), QStringLiteral("d"), QStringLiteral("l"));
+  ASSERT_EQ(lines.size(), 3);
+  EXPECT_TRUE(lines[2].contains(QStringLiteral("hops 2.00 ms, merge and chart painted 4.00 ms, numbers and status 2.00 ms, "
+                                               "posted events (layouts) 8.00 ms")))
+      << lines[2].toStdString();
 }
 
 TEST(SliderLatencyReport, AFullSweepAMoveCausedIsCountedApartFromTheInPlaceUpdates) {
