@@ -8,6 +8,7 @@
 
 #include "qt_text.h"
 #include "scalar_layout.h"
+#include "figure_grid.h"
 #include "text_block.h"
 #include "warpscope/registry.h"
 
@@ -25,10 +26,10 @@ QString formatScalar(const Scalar& scalar) {
 }
 
 ScalarPanel::ScalarPanel(QWidget* parent) : QWidget(parent) {
-  // Wrapped to the panel: a wide table lays out to the panel, not past its edge (and the notes
-  // with it). No font of its own: the numbers follow the window's type scale (Ctrl+= / Ctrl+-,
-  // presenting). Both selectable with the mouse, to copy a figure.
-  scalars_ = new TextBlock(this);
+  // No font of their own: the numbers follow the window's type scale (Ctrl+= / Ctrl+-,
+  // presenting). The figures copy as a table (Ctrl+C, the context menu); the notes, wrapped to
+  // the panel, are selectable with the mouse.
+  scalars_ = new FigureGrid(this);
   notes_ = new TextBlock(this);
   QPalette grey = notes_->palette();
   grey.setColor(QPalette::WindowText, QColor(0x55, 0x55, 0x55));  // readable on a washed-out projector
@@ -55,7 +56,8 @@ void ScalarPanel::display(const RunResult& result) {
   const bool tableResized = render();
   QStringList notes;
   for (const std::string& n : result.notes) notes << toQ(n);
-  const bool resized = notes_->setPlainText(notes.join(QStringLiteral("  ·  "))) || tableResized;
+  // A paragraph a note: a focus move changes one of them, and only it is laid out again.
+  const bool resized = notes_->setPlainText(notes.join(QLatin1Char('\n'))) || tableResized;
   notes_->setVisible(!notes.isEmpty());
   // A block of a new height asks this panel, and then the scroll area round it, for a layout,
   // each in an event of its own; the text was painted between them at the old size and again at
@@ -79,35 +81,38 @@ bool ScalarPanel::render() {
     return false;
   }
   const ScalarLayout layout = layOutScalars(shown_, keyFigureIds_);
-  // The lab's key figures, then its other one-off figures, as many label/value pairs a row as
+  std::vector<FigureSection> sections;
+  // The lab's key figures, then its other one-off figures, as many "label: value" pairs a row as
   // the width allows...
   std::vector<ScalarRow> rows = layout.keyFigures;
   rows.insert(rows.end(), layout.rows.begin(), layout.rows.end());
-  QString html = QStringLiteral("<table cellspacing='0' cellpadding='2'>");
-  const size_t perRow = static_cast<size_t>(pairsPerRow_);
-  for (size_t i = 0; i < rows.size(); ++i) {
-    const ScalarRow& row = rows[i];
-    if (i % perRow == 0) html += QStringLiteral("<tr>");
-    html += QStringLiteral("<td>%1:</td><td style='padding-left:8px; padding-right:28px'><b>%2</b></td>")
-                .arg(row.label.toHtmlEscaped(), row.value.toHtmlEscaped());
-    if (i % perRow == perRow - 1) html += QStringLiteral("</tr>");
+  FigureSection pairs;
+  const std::size_t perRow = static_cast<std::size_t>(pairsPerRow_);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (i % perRow == 0) pairs.rows.emplace_back();
+    pairs.rows.back().push_back({rows[i].label + QLatin1Char(':'), false, false});
+    pairs.rows.back().push_back({rows[i].value, true, false});
   }
-  html += QStringLiteral("</table>");
+  for (std::size_t c = 0; c < 2 * perRow; ++c) pairs.gapBefore.push_back(c == 0 ? 2 : c % 2 ? 12 : 32);
+  sections.push_back(std::move(pairs));
   // ...then each variant's figures as one table: a row per variant, a column per figure.
   for (const ScalarTable& table : layout.tables) {
-    html += QStringLiteral("<table cellspacing='0' cellpadding='3' style='margin-top:8px'><tr><th></th>");
-    for (const QString& column : table.columns)
-      html += QStringLiteral("<th style='padding-left:14px; text-align:right'>%1</th>").arg(column.toHtmlEscaped());
-    html += QStringLiteral("</tr>");
+    FigureSection variants;
+    variants.rowPadding = 3;
+    variants.marginTop = 8;
+    std::vector<FigureCell> header{{QString(), true, false}};
+    for (const QString& column : table.columns) header.push_back({column, true, true});
+    variants.rows.push_back(std::move(header));
     for (qsizetype r = 0; r < table.rowNames.size(); ++r) {
-      html += QStringLiteral("<tr><td><b>%1</b></td>").arg(table.rowNames[r].toHtmlEscaped());
-      for (const QString& cell : table.cells[static_cast<size_t>(r)])
-        html += QStringLiteral("<td style='padding-left:14px' align='right'>%1</td>").arg(cell.toHtmlEscaped());
-      html += QStringLiteral("</tr>");
+      std::vector<FigureCell> row{{table.rowNames[r], true, false}};
+      for (const QString& cell : table.cells[static_cast<std::size_t>(r)]) row.push_back({cell, false, true});
+      variants.rows.push_back(std::move(row));
     }
-    html += QStringLiteral("</table>");
+    variants.gapBefore.assign(table.columns.size() + 1, 20);
+    variants.gapBefore.front() = 3;
+    sections.push_back(std::move(variants));
   }
-  return scalars_->setHtml(html);
+  return scalars_->setSections(std::move(sections));
 }
 
 QString ScalarPanel::scalarsText() const { return scalars_->toPlainText(); }

@@ -11,6 +11,7 @@
 
 namespace warpscope::ui {
 
+class FigureGrid;
 class TextBlock;
 
 class ScalarPanel : public QWidget {
@@ -34,8 +35,8 @@ class ScalarPanel : public QWidget {
   std::vector<Scalar> shown_;
   std::vector<std::string> keyFigureIds_;  ///< The shown lab's (LabSpec::keyFigures).
   int pairsPerRow_ = 2;
-  // Text blocks, not labels: they take new text with every focus move (text_block.h says why).
-  TextBlock* scalars_;
+  // Not labels: they take new text with every focus move (figure_grid.h, text_block.h say why).
+  FigureGrid* scalars_;
   TextBlock* notes_;
 };
 

@@ -43,15 +43,24 @@ void TextBlock::clear() { setSource(QString(), false); }
 bool TextBlock::setSource(const QString& text, bool rich) {
   if (text == source_ && rich == rich_) return false;
   const int oldHeight = laidOutWidth_ >= 0 ? documentHeight() : -1;
+  const bool edit = !rich && !rich_ && !source_.isEmpty() && !text.isEmpty();
+  const QString old = source_;
   source_ = text;
   rich_ = rich;
   selection_ = QTextCursor();
-  if (rich) {
-    doc_.setHtml(text);
+  if (edit) {
+    // Plain text to plain text: only what changed is replaced, so only its paragraphs are laid
+    // out and shaped again (a focus move changes one note of several: the whole text set anew
+    // was 1.5 ms of the coalescing lab's move here, about 4 ms on the H100 host's CPU).
+    replaceChangedPart(old, text);
   } else {
-    doc_.setPlainText(text);
+    if (rich) {
+      doc_.setHtml(text);
+    } else {
+      doc_.setPlainText(text);
+    }
+    laidOutWidth_ = -1;
   }
-  laidOutWidth_ = -1;
   otherHeights_.clear();
   // Laid out once, at the width it is shown at; the same height needs no new window layout.
   if (isVisible() && width() > 0) {
@@ -64,6 +73,21 @@ bool TextBlock::setSource(const QString& text, bool rich) {
   updateGeometry();
   update();
   return true;
+}
+
+void TextBlock::replaceChangedPart(const QString& old, const QString& text) {
+  qsizetype prefix = 0;
+  const qsizetype shorter = std::min(old.size(), text.size());
+  while (prefix < shorter && old[prefix] == text[prefix]) ++prefix;
+  if (prefix > 0 && old[prefix - 1].isHighSurrogate()) --prefix;  // never half a character
+  qsizetype suffix = 0;
+  while (suffix < shorter - prefix && old[old.size() - 1 - suffix] == text[text.size() - 1 - suffix]) ++suffix;
+  if (suffix > 0 && old[old.size() - suffix].isLowSurrogate()) --suffix;
+  // Document positions are the text's (a paragraph break is one position, as the '\n' it was).
+  QTextCursor cursor(&doc_);
+  cursor.setPosition(static_cast<int>(prefix));
+  cursor.setPosition(static_cast<int>(old.size() - suffix), QTextCursor::KeepAnchor);
+  cursor.insertText(text.mid(prefix, text.size() - suffix - prefix));
 }
 
 void TextBlock::layOutAt(int width) const {

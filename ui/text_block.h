@@ -55,6 +55,9 @@ class TextBlock : public QWidget {
 
  private:
   bool setSource(const QString& text, bool rich);
+  /// Turns the shown plain text `old` into `text` by replacing only the part between their
+  /// common beginning and end.
+  void replaceChangedPart(const QString& old, const QString& text);
   /// Lays the document out at `width` unless it already is (the one place a layout happens).
   void layOutAt(int width) const;
   [[nodiscard]] int documentHeight() const;

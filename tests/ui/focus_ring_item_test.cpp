@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include <QGraphicsLayout>
 #include <QImage>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QPaintEvent>
 #include <QScatterSeries>
@@ -127,11 +128,52 @@ TEST(FocusRingItem, MovingTheFocusRepaintsLittleOfTheChart) {
   } area;
   QWidget* viewport = renderer.chartView()->viewport();
   viewport->installEventFilter(&area);
-  v.focusX = 9;  // the same points: only the ring and the focus entry of the legend change
+  v.focusX = 9;  // the same points: only the ring and its readout change
   renderer.show(v, QStringLiteral("Simulated: test"), Provenance::Simulated);
   renderer.settle();
   QCoreApplication::sendPostedEvents();
   const qint64 whole = qint64(viewport->width()) * viewport->height();
   EXPECT_GT(area.pixels, 0) << "the moved ring was painted";
   EXPECT_LT(area.pixels, whole / 4) << "a moved ring repainted " << area.pixels << " of " << whole << " pixels";
+}
+
+// Issue 27: the focus entry of the legend held the focus point's numbers; a legend label that
+// changes lays the whole chart out again (axes, title, legend) on every move. The numbers are
+// the ring's readout; the legend stays as it was.
+TEST(FocusRingItem, MovingTheFocusLeavesTheLegendAsItWasAndTheReadoutSaysTheNumbers) {
+  XyRenderer renderer;
+  View v;
+  v.id = "v";
+  v.title = "T";
+  v.kind = ViewKind::Xy;
+  v.xLabel = "x";
+  v.yLabel = "y";
+  v.hasFocus = true;
+  v.focusSeries = "s";
+  v.focusX = 2;
+  Series s{"s", {}, 0};
+  for (int x = 1; x <= 16; ++x) s.points.push_back({double(x), double(x * 10), double(x * 10), double(x * 10)});
+  v.series.push_back(s);
+  renderer.chartView()->resize(900, 600);
+  renderer.show(v, QStringLiteral("Simulated: test"), Provenance::Simulated);
+  renderer.settle();
+  auto labels = [&] {
+    QStringList out;
+    for (QLegendMarker* m : renderer.chartView()->chart()->legend()->markers()) out << m->label();
+    return out;
+  };
+  auto readouts = [&] {
+    QStringList out;
+    for (QGraphicsItem* item : renderer.chartView()->chart()->childItems())
+      if (auto* ring = dynamic_cast<FocusRingItem*>(item)) out << ring->readouts();
+    return out;
+  };
+  const QStringList before = labels();
+  EXPECT_EQ(readouts(), QStringList{QStringLiteral("2 → 20")});
+  v.focusX = 9;
+  renderer.show(v, QStringLiteral("Simulated: test"), Provenance::Simulated);
+  renderer.settle();
+  EXPECT_EQ(labels(), before);
+  EXPECT_TRUE(before.contains(QStringLiteral("Focus point"))) << before.join(QLatin1Char('|')).toStdString();
+  EXPECT_EQ(readouts(), QStringList{QStringLiteral("9 → 90")});
 }

@@ -1,7 +1,13 @@
 #include "focus_ring_item.h"
 
+#include <algorithm>
+
 #include <QChart>
+#include <QFont>
+#include <QFontMetricsF>
 #include <QGraphicsEllipseItem>
+#include <QPainter>
+#include <QStaticText>
 
 namespace warpscope::ui {
 
@@ -9,7 +15,42 @@ namespace {
 /// Over every series item (Qt Charts' ChartPresenter::SeriesZValue is 4) and under the legend
 /// (5), as the scatter series added after the lines was, also over lines added after the ring.
 constexpr qreal kRingZ = 4.5;
+/// Pixels between a ring's edge and its readout, and round the readout's text.
+constexpr qreal kReadoutGap = 6;
+constexpr qreal kReadoutPadding = 3;
 }  // namespace
+
+/// A ring's readout: its text on a white box, readable over lines and grid on a projector.
+class FocusReadoutItem : public QGraphicsItem {
+ public:
+  explicit FocusReadoutItem(QGraphicsItem* parent) : QGraphicsItem(parent) { setAcceptedMouseButtons(Qt::NoButton); }
+
+  void setText(const QString& text, const QFont& font) {
+    if (text == text_.text() && font == font_) return;
+    prepareGeometryChange();
+    font_ = font;
+    text_.setText(text);
+    text_.setTextFormat(Qt::PlainText);
+    text_.prepare(QTransform(), font_);
+    const QSizeF size = text_.size();
+    box_ = QRectF(0, 0, size.width() + 2 * kReadoutPadding, size.height() + 2 * kReadoutPadding);
+  }
+  [[nodiscard]] QString text() const { return text_.text(); }
+  [[nodiscard]] QRectF boundingRect() const override { return box_; }
+  void paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) override {
+    if (text_.text().isEmpty()) return;
+    painter->setPen(QPen(QColor(0x11, 0x11, 0x11), 1));
+    painter->setBrush(QColor(255, 255, 255, 235));
+    painter->drawRoundedRect(box_.adjusted(0.5, 0.5, -0.5, -0.5), 3, 3);
+    painter->setFont(font_);
+    painter->drawStaticText(QPointF(kReadoutPadding, kReadoutPadding), text_);
+  }
+
+ private:
+  QStaticText text_;
+  QFont font_;
+  QRectF box_;
+};
 
 FocusRingItem::FocusRingItem(QChart* chart, QAbstractSeries* series, qreal size, const QPen& pen, const QBrush& brush)
     : QGraphicsItem(chart), chart_(chart), series_(series), size_(size), pen_(pen), brush_(brush) {
@@ -20,8 +61,14 @@ FocusRingItem::FocusRingItem(QChart* chart, QAbstractSeries* series, qreal size,
   setAcceptHoverEvents(false);
 }
 
-void FocusRingItem::setValues(const QList<QPointF>& values) {
+void FocusRingItem::setValues(const QList<QPointF>& values, const QStringList& readouts) {
   values_ = values;
+  while (readouts_.size() > values_.size()) delete readouts_.takeLast();
+  while (readouts_.size() < values_.size()) readouts_.append(new FocusReadoutItem(this));
+  for (qsizetype i = 0; i < readouts_.size(); ++i) {
+    readouts_[i]->setText(readouts.value(i), readoutFont_);
+    readouts_[i]->setVisible(!readouts.value(i).isEmpty());
+  }
   while (rings_.size() > values_.size()) delete rings_.takeLast();
   while (rings_.size() < values_.size()) {
     auto* ring = new QGraphicsEllipseItem(0, 0, size_, size_, this);
@@ -46,7 +93,28 @@ void FocusRingItem::remap() {
     const QPointF at = chart_->mapToPosition(values_[i], series_) - plot.topLeft();
     const QRectF box = rings_[i]->boundingRect();
     rings_[i]->setPos(at.x() - box.width() / 2, at.y() - box.height() / 2);
+    // The readout above and right of its ring; left of it near the plot's right edge, below it
+    // near the top, so it stays inside the plot (which clips it).
+    const QRectF text = readouts_[i]->boundingRect();
+    const qreal reach = box.width() / 2 + kReadoutGap;
+    qreal x = at.x() + reach;
+    if (x + text.width() > plot.width()) x = at.x() - reach - text.width();
+    qreal y = at.y() - reach - text.height();
+    if (y < 0) y = at.y() + reach;
+    readouts_[i]->setPos(std::max<qreal>(0, x), y);
   }
+}
+
+QStringList FocusRingItem::readouts() const {
+  QStringList texts;
+  for (const FocusReadoutItem* readout : readouts_) texts << readout->text();
+  return texts;
+}
+
+void FocusRingItem::setReadoutFont(const QFont& font) {
+  readoutFont_ = font;
+  for (FocusReadoutItem* readout : readouts_) readout->setText(readout->text(), font);
+  remap();
 }
 
 }  // namespace warpscope::ui

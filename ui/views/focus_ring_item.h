@@ -9,13 +9,19 @@
 /// it: two thirds of the chart's paint on a focus move (latency-arith on sim:h100, 2.3 of 3.5
 /// ms). This item repaints where the ring was and where it is. The scatter series stays, without
 /// points, for its legend entry.
+///
+/// Beside each ring, its readout ("512 → 0.93"): the numbers were the legend's focus entry, but
+/// a legend label that changes lays the whole chart out again (axes, title, legend: 45% of the
+/// chart's part of a focus move, perf, issue 27). Here a new readout repaints its own box.
 
 #include <QBrush>
+#include <QFont>
 #include <QGraphicsItem>
 #include <QList>
 #include <QPen>
 #include <QPointF>
 #include <QRectF>
+#include <QStringList>
 
 QT_BEGIN_NAMESPACE
 class QAbstractSeries;
@@ -25,13 +31,18 @@ QT_END_NAMESPACE
 
 namespace warpscope::ui {
 
+class FocusReadoutItem;
+
 class FocusRingItem : public QGraphicsItem {
  public:
   /// Rings of `size` px in `chart` (their parent item), placed through `series`' axes.
   FocusRingItem(QChart* chart, QAbstractSeries* series, qreal size, const QPen& pen, const QBrush& brush);
 
-  /// A ring at each of `values` (data coordinates); none for an empty list.
-  void setValues(const QList<QPointF>& values);
+  /// A ring at each of `values` (data coordinates); none for an empty list. `readouts`: the text
+  /// beside each ring (none where missing or empty), in `font`.
+  void setValues(const QList<QPointF>& values, const QStringList& readouts = {});
+  [[nodiscard]] QStringList readouts() const;
+  void setReadoutFont(const QFont& font);
   [[nodiscard]] const QList<QPointF>& values() const { return values_; }
   /// Places the rings again: after the axes' ranges or the plot area changed.
   void remap();
@@ -47,7 +58,9 @@ class FocusRingItem : public QGraphicsItem {
   QBrush brush_;
   QList<QPointF> values_;
   QList<QGraphicsEllipseItem*> rings_;
+  QList<FocusReadoutItem*> readouts_;
   QRectF plot_;
+  QFont readoutFont_;
 };
 
 }  // namespace warpscope::ui

@@ -99,20 +99,13 @@ QLogValueAxis* newLogAxis(double base) {
   return axis;
 }
 
-QString focusLabel(const View& view) {
-  // Qt Charts cuts a legend entry longer than about 34 characters at 1280x720: a long series
-  // name gives way (the ring on its curve says which series it is), the numbers stay.
-  constexpr qsizetype kLegendChars = 32;
-  for (const Series& s : view.series) {
-    if (s.name != view.focusSeries) continue;
-    for (const Point& p : s.points)
-      if (p.x == view.focusX) {
-        const QString full = QObject::tr("Focus: %1 at %2 → %3").arg(toQ(s.name), formatNumber(p.x), formatNumber(p.y, 3));
-        return full.size() <= kLegendChars ? full : QObject::tr("Focus at %1 → %2").arg(formatNumber(p.x), formatNumber(p.y, 3));
-      }
-  }
-  const QString full = QObject::tr("Focus: %1 at %2").arg(toQ(view.focusSeries), formatNumber(view.focusX));
-  return full.size() <= kLegendChars ? full : QObject::tr("Focus at %1").arg(formatNumber(view.focusX));
+/// The focus entry of the legend: the same on every move (focus_ring_item.h says why the
+/// numbers are beside the ring instead).
+QString focusLegendLabel() { return QObject::tr("Focus point"); }
+
+/// What the ring at `p` reads: "512 → 0.93".
+QString focusReadout(const QPointF& p) {
+  return QObject::tr("%1 → %2").arg(formatNumber(p.x()), formatNumber(p.y(), 3));
 }
 
 }  // namespace
@@ -426,6 +419,7 @@ void ViewChart::addFocusSeries() {
   focusEntryShown_ = true;  // a series added to a chart gets a new marker, shown
   // The ring itself, in the scatter series' pen and brush (focus_ring_item.h says why apart).
   focusRing_ = new FocusRingItem(chart_, focus_, kFocusMarkerSize, focus_->pen(), focus_->brush());
+  focusRing_->setReadoutFont(chart_->legend()->font());
 }
 
 void ViewChart::updatePoints(const View& view) {
@@ -461,9 +455,11 @@ void ViewChart::updateFocus(const View& view) {
           at.append(QPointF(p.x, p.y));
     }
   }
-  if (at != focusRing_->values()) focusRing_->setValues(at);
+  QStringList readouts;
+  for (const QPointF& p : at) readouts << focusReadout(p);
+  if (at != focusRing_->values() || readouts != focusRing_->readouts()) focusRing_->setValues(at, readouts);
   // The legend lays itself out again (and the chart with it) for a new label: only when it is.
-  if (const QString name = at.isEmpty() ? QString() : focusLabel(view); name != focus_->name()) focus_->setName(name);
+  if (const QString name = at.isEmpty() ? QString() : focusLegendLabel(); name != focus_->name()) focus_->setName(name);
   // The marker's own flag, not QLegendMarker::isVisible(): before the window is shown every item
   // reads as hidden, so a comparison with it never hid an empty focus entry on a first display.
   if (const bool shown = !at.isEmpty(); shown != focusEntryShown_) {
