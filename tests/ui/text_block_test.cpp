@@ -114,3 +114,29 @@ TEST(TextBlock, SelectAllAndCopyPutTheTextOnTheClipboard) {
   QTest::keyClick(p.block, Qt::Key_C, Qt::ControlModifier);
   EXPECT_TRUE(QApplication::clipboard()->text().contains(QStringLiteral("Sectors per request")));
 }
+
+// A new plain text replaces only the part that changed (a focus move changes one note of
+// several); what is shown must be what the whole new text set afresh shows.
+TEST(TextBlock, ANewPlainTextReplacedInPlaceReadsAndDrawsAsTheTextSetAfresh) {
+  const QString first = QStringLiteral("At stride 1, 4 sectors.\nModel: the 32-byte rule.\nSimulated 😀 here.");
+  const QStringList nexts = {QStringLiteral("At stride 12, 48 sectors.\nModel: the 32-byte rule.\nSimulated 😀 here."),
+                             QStringLiteral("At stride 1, 4 sectors.\nModel: the 32-byte rule.\nSimulated 😁 here."),
+                             QStringLiteral("One note now."),
+                             QStringLiteral("At stride 1, 4 sectors.\n\nModel: the 32-byte rule.\nSimulated 😀 here.\nAnd more.")};
+  for (const QString& next : nexts) {
+    QWidget window;
+    auto* edited = new TextBlock(&window);
+    auto* fresh = new TextBlock(&window);
+    edited->setGeometry(0, 0, 400, 200);
+    fresh->setGeometry(0, 210, 400, 200);
+    window.resize(420, 420);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    edited->setPlainText(first);
+    edited->setPlainText(next);
+    fresh->setPlainText(next);
+    EXPECT_EQ(edited->toPlainText(), next);
+    EXPECT_EQ(edited->heightForWidth(400), fresh->heightForWidth(400)) << next.toStdString();
+    EXPECT_TRUE(edited->grab().toImage() == fresh->grab().toImage()) << next.toStdString();
+  }
+}
