@@ -35,13 +35,21 @@ RunStatusBar::RunStatusBar(QWidget* parent) : QStatusBar(parent) {
   connect(cancel_, &QPushButton::clicked, this, &RunStatusBar::cancelRequested);
   ticker_.setInterval(100);
   connect(&ticker_, &QTimer::timeout, this, &RunStatusBar::tick);
+  // The progress bar and Cancel come only for a run that lasts: shown and hidden on every focus
+  // move of a drag they laid the status bar out twice a move and flickered (issue 27). Esc and
+  // Run > Cancel run cancel at any time.
+  busyDelay_.setSingleShot(true);
+  busyDelay_.setInterval(kBusyDelayMs);
+  connect(&busyDelay_, &QTimer::timeout, this, [this] {
+    progress_->setVisible(true);
+    cancel_->setEnabled(true);
+  });
 }
 
 void RunStatusBar::runStarted(const QString& what) {
   clock_.start();
   progress_->setValue(0);
-  progress_->setVisible(true);
-  cancel_->setEnabled(true);
+  if (!progress_->isVisible() && !busyDelay_.isActive()) busyDelay_.start();
   text_->setText(what);
   tick();
   ticker_.start();
@@ -61,6 +69,7 @@ void RunStatusBar::runEnded(const QString& summary, double seconds) {
 
 void RunStatusBar::setIdle() {
   ticker_.stop();
+  busyDelay_.stop();
   progress_->setVisible(false);
   cancel_->setEnabled(false);
 }

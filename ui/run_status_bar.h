@@ -21,8 +21,10 @@ class RunStatusBar : public QStatusBar {
  public:
   explicit RunStatusBar(QWidget* parent = nullptr);
 
-  /// A run began: progress at 0, the clock starts, Cancel is enabled.
+  /// A run began: progress at 0, the clock starts; the progress bar and Cancel show once runs
+  /// have gone on for kBusyDelayMs without the bar going idle.
   void runStarted(const QString& what);
+  static constexpr int kBusyDelayMs = 250;
   void runProgress(double fraction, const QString& what);
   /// The run ended; `summary` replaces the progress text, `seconds` is the run's own time.
   void runEnded(const QString& summary, double seconds);
@@ -46,6 +48,7 @@ class RunStatusBar : public QStatusBar {
   QPushButton* cancel_;
   QElapsedTimer clock_;
   QTimer ticker_;
+  QTimer busyDelay_;
 };
 
 }  // namespace warpscope::ui
