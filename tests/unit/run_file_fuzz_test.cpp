@@ -3,9 +3,11 @@
 // another exception, and nothing is allocated past the limits before the input is checked.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -334,7 +336,11 @@ TEST(RunFileFuzz, AGeneratedCorpusOfOverFiveHundredFilesOnDiskIsEachReadOrRefuse
   std::vector<std::string> corpus;
   for (int i = 0; i < 100; ++i) corpus.push_back(valid.substr(0, valid.size() * i / 100));
   for (int i = 0; i < 100; ++i) corpus.push_back(gz.substr(0, gz.size() * i / 100));
-  for (int i = 0; i < 220; ++i) {
+  // WARPSCOPE_FUZZ_ROUNDS=N: N times the random byte changes (the longer run results.md reports,
+  // "Files read as hostile"); 1 in the suite.
+  const char* rounds = std::getenv("WARPSCOPE_FUZZ_ROUNDS");
+  const int byteChanges = 220 * std::clamp(rounds ? std::atoi(rounds) : 1, 1, 100000);
+  for (int i = 0; i < byteChanges; ++i) {
     std::string bytes = random() % 2 ? valid : gz;
     for (int c = 0, n = 1 + static_cast<int>(random() % 8); c < n; ++c)
       bytes[random() % bytes.size()] = static_cast<char>(random() % 256);
@@ -383,6 +389,32 @@ TEST(RunFileFuzz, AGeneratedCorpusOfOverFiveHundredFilesOnDiskIsEachReadOrRefuse
   }
   EXPECT_GT(read, 0u);  // the corpus is not all refusals: the harmless changes still read
   std::filesystem::remove_all(folder);
+}
+
+// Found by the long fuzz run (WARPSCOPE_FUZZ_ROUNDS=200): a number too large for a double got out
+// of the index reader as nlohmann's out_of_range, which no caller catches by name.
+TEST(RunFileLimits, ANumberTooLargeForADoubleIsRefusedByNameInEveryReader) {
+  namespace fs = std::filesystem;
+  const fs::path file = fs::temp_directory_path() / ("warpscope_overflow_" + std::to_string(::getpid()) + ".json");
+  for (const std::string& text : {std::string(R"({"format":"warpscope-recording-index","format_version":23E448})"),
+                                  std::string(R"({"format_version":1e99999,"device":{}})")}) {
+    { std::ofstream(file, std::ios::binary) << text; }
+    for (const bool asIndex : {true, false}) {
+      try {
+        if (asIndex)
+          (void)rec::readIndexFile(file.string());
+        else
+          (void)readRunFile(file.string());
+        ADD_FAILURE() << text << " was read";
+      } catch (const BadInputError& e) {
+        EXPECT_NE(std::string(e.what()).find("out of range"), std::string::npos) << e.what();
+        EXPECT_TRUE(std::string(e.what()).starts_with(file.string() + ": ")) << e.what();
+      } catch (const std::exception& e) {
+        ADD_FAILURE() << text << (asIndex ? " as an index" : " as a run") << ": escaped as " << e.what();
+      }
+    }
+  }
+  fs::remove(file);
 }
 
 TEST(RunFileLimits, BytesAfterTheCompressedDataAreRefusedNotIgnored) {
