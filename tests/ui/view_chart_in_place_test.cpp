@@ -10,6 +10,7 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QSignalSpy>
+#include <QValueAxis>
 
 #include <gtest/gtest.h>
 
@@ -91,6 +92,31 @@ TEST(ViewChartInPlace, TheSameViewAgainReplacesNoSeriesPoints) {
   QPointF at;
   ASSERT_TRUE(c.chart.focusMarker(&at));
   EXPECT_DOUBLE_EQ(at.x(), 70);
+}
+
+// On a GPU each focus move measures its point again: the y axis keeps its range while the data
+// fit under it with little room to spare (a range following every new maximum made the chart
+// twitch and laid the axis and every series out again on each move), and follows data that
+// outgrow it or shrink well below it.
+TEST(ViewChartInPlace, TheYAxisKeepsItsRangeWhileANewMeasurementStillFits) {
+  Chart c;
+  View v = withSeries(3, false);  // highest point: config 2 at x = 100, y = 0.75
+  c.chart.show(v, QStringLiteral("Measured"), Provenance::Measured);
+  auto* y = qobject_cast<QValueAxis*>(c.view.chart()->axes(Qt::Vertical).front());
+  ASSERT_NE(y, nullptr);
+  const double top = y->max();
+  EXPECT_DOUBLE_EQ(top, 0.75 * 1.06);
+  auto withTop = [&](double newTop) {
+    View moved = v;
+    Point& highest = moved.series[2].points.back();
+    highest.y = highest.yMin = highest.yMax = newTop;
+    c.chart.show(moved, QStringLiteral("Measured"), Provenance::Measured);
+    return y->max();
+  };
+  EXPECT_DOUBLE_EQ(withTop(0.78), top) << "a slightly higher point still fits";
+  EXPECT_DOUBLE_EQ(withTop(0.74), top) << "a slightly lower one leaves little room";
+  EXPECT_DOUBLE_EQ(withTop(0.90), 0.90 * 1.06) << "one above the top raises it";
+  EXPECT_DOUBLE_EQ(withTop(0.60), 0.675 * 1.06) << "one far below it lowers it (to the next highest, x = 90)";
 }
 
 namespace {

@@ -78,7 +78,9 @@ class ViewChart {
   void addFocusSeries();
   void updatePoints(const View& view);
   void updateFocus(const View& view);
-  void updateAxes(const View& view, bool logX);
+  /// Ranges from the data; `keepFittingRange` (an in-place update) keeps a linear y range the
+  /// data still fit with little room to spare.
+  void updateAxes(const View& view, bool logX, bool keepFittingRange);
   void setTitle(const View& view, const QString& banner, Provenance provenance);
   /// Shrinks an axis title that would not fit along the plot (Qt Charts would cut it).
   void fitAxisTitles(const QRectF& plot);
