@@ -32,9 +32,10 @@ inline std::string boundedText(std::string text, std::size_t maxChars) {
 /// window laying out text for minutes, 5,000 xy series took 74 s). The shipped recordings' largest
 /// are 47 scalars, 25 notes, 7 views, 9 series or categories, 16 timeline rows, 11 parameters; a
 /// file declaring more than these is refused by name, not cut (a lab's scalars are looked up by id).
-/// The window lays out a scalar in about 4 ms and a note's text at about 4 us a character
-/// (offscreen, measured by OpenFileWindow.TheMostAFileMayDeclareOpensInSeconds): 200 scalars and
-/// 50 notes at their limit open in under 2 s. xy series cost little: 256 open in 0.4 s.
+/// With the numbers as rich text the window laid out a scalar in about 4 ms and a note's text at
+/// about 4 us a character: 200 scalars and 50 notes at their limit opened in 1.4 s; as a figure
+/// grid (ui/figure_grid.h) in 0.17 s (offscreen, OpenFileWindow.TheMostAFileMayDeclareOpensInSeconds).
+/// xy series cost little: 256 open in 0.4 s.
 inline constexpr std::size_t kMaxScalars = 200;
 inline constexpr std::size_t kMaxNotes = 50;
 inline constexpr std::size_t kMaxViews = 64;
