@@ -119,6 +119,29 @@ TEST(ViewChartInPlace, TheYAxisKeepsItsRangeWhileANewMeasurementStillFits) {
   EXPECT_DOUBLE_EQ(withTop(0.60), 0.675 * 1.06) << "one far below it lowers it (to the next highest, x = 90)";
 }
 
+// The theme's white-to-white gradient cost every repaint of the plot a per-pixel fill: the chart
+// is filled with the colour instead, and draws the same pixels.
+TEST(ViewChartInPlace, TheThemesOneColourGradientBecomesThatColourAndDrawsTheSame) {
+  QChartView view{new QChart};
+  const QBrush theme = view.chart()->backgroundBrush();
+  ASSERT_NE(theme.gradient(), nullptr) << "the light theme no longer uses a gradient: this test has nothing to guard";
+  ViewChart chart{view.chart()};
+  EXPECT_EQ(view.chart()->backgroundBrush().style(), Qt::SolidPattern);
+  view.resize(900, 560);
+  view.show();
+  chart.show(withSeries(3, true), QStringLiteral("Measured"), Provenance::Measured);
+  auto picture = [&] {
+    for (int pass = 0; pass < 4; ++pass) {
+      QCoreApplication::sendPostedEvents();
+      if (QGraphicsLayout* layout = view.chart()->layout()) layout->activate();
+    }
+    return view.grab().toImage();
+  };
+  const QImage solid = picture();
+  view.chart()->setBackgroundBrush(theme);
+  EXPECT_TRUE(picture() == solid);
+}
+
 namespace {
 
 // A chart drawn before its window is shown (a first display, a screenshot at start) reads every

@@ -188,6 +188,17 @@ ViewChart::ViewChart(QChart* chart) : chart_(chart) {
   chart_->legend()->setShowToolTips(true);
   chart_->setMargins(QMargins(8, 8, 8, 8));
   chart_->setBackgroundRoundness(0);
+  // The light theme fills the chart with a gradient from white to white: the same pixels as
+  // white, but computed per pixel on every repaint of the plot, which each re-measured focus
+  // point asks for (warpscope_xy_redraw_bench: 2.9 -> 2.1 ms median here). A gradient of one
+  // colour becomes that colour; any other stays.
+  if (const QGradient* gradient = chart_->backgroundBrush().gradient()) {
+    const QGradientStops stops = gradient->stops();
+    const bool oneColour = !stops.isEmpty() && std::all_of(stops.begin(), stops.end(), [&](const QGradientStop& stop) {
+      return stop.second == stops.front().second;
+    });
+    if (oneColour) chart_->setBackgroundBrush(stops.front().second);
+  }
   // Qt Charts cuts an axis title longer than its axis ("Fraction of theoretical FP3..." at
   // 1280x720): shrink it to fit first, as far as 45% of its size (presenting, that is still the
   // desk's 70%).
