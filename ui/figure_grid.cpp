@@ -50,6 +50,8 @@ bool FigureGrid::setSections(std::vector<FigureSection> sections) {
   }
   given_ = std::move(sections);
   placeSections();
+  // Painted text is invisible to a screen reader: it reads the figures from the description.
+  setAccessibleDescription(toPlainText());
   update();
   if (height_ == oldHeight) return false;
   updateGeometry();

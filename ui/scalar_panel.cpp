@@ -6,9 +6,9 @@
 
 #include <algorithm>
 
+#include "figure_grid.h"
 #include "qt_text.h"
 #include "scalar_layout.h"
-#include "figure_grid.h"
 #include "text_block.h"
 #include "warpscope/registry.h"
 
