@@ -310,9 +310,9 @@ bool ViewChart::show(const View& view, const QString& banner, Provenance provena
     rebuild(view, logX, view.logY);
   }
   updatePoints(view);
-  // The legend holds the focus label, whose width changes with its numbers ("at 2 → 2.75", "at
-  // 1048576 → 487"): a legend that narrows or widens moves the plot area, and Qt Charts then lays
-  // out the axes and their grid again. Once wide, it stays wide for this view.
+  // A legend that narrows or widens (a series a focus run added) moves the plot area, and Qt
+  // Charts then lays out the axes and their grid again. Once wide, it stays wide for this view.
+  // (The focus entry's text no longer changes with the numbers: they are the ring's readout.)
   if (inPlace) {
     QLegend* legend = chart_->legend();
     if (const qreal wide = std::max(legend->minimumWidth(), legend->size().width()); wide != legend->minimumWidth())
