@@ -74,12 +74,14 @@ TEST(FftRegistersLab, AFocusRerunModelsTheFocusOnly) {
   EXPECT_NE(r.findScalar("fft.gflops")->label.find("512 points, 4 points per thread"), std::string::npos);
 }
 
-TEST(FftRegistersLab, TheDefaultSimulatedRunIsWellInsideFiftyMilliseconds) {
+// A guard against a model that went quadratic, not a timing: the 50 ms target of a simulated
+// sweep is `warpscope-cli bench`'s (LabSpec::simSweepTargetS), where a busy machine is said.
+TEST(FftRegistersLab, TheDefaultSimulatedRunFinishesInAFewSecondsAtMost) {
   const auto start = std::chrono::steady_clock::now();
   const RunOutcome out = simulate({});
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   ASSERT_TRUE(out.ok()) << out.error().message;
-  EXPECT_LT(ms, 50);
+  EXPECT_LT(ms, 2000);
 }
 
 TEST(FftRegistersLab, AProfileWithoutTheMechanismRefusesTheLabByName) {
