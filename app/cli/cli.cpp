@@ -20,6 +20,8 @@ std::string usage() {
          "  labs                          one lab a line: id, title\n"
          "  describe LAB                  the lab's parameters as JSON\n"
          "  lectures                      one preset a line: lecture id, preset id, lab, title\n"
+         "  lectures --check [--device ID] [--lecture ID]   runs each slide and judges its claim on the\n"
+         "                                run's numbers: holds / does not hold (exit 1), with the numbers\n"
          "  run LAB [--device ID] [--set NAME=VALUE ...] [--scope sweep|focus]\n"
          "  run --preset ID [--device ID] [--set NAME=VALUE ...]   a lecture's slide\n"
          "          [--format json|csv [--view ID]] [--out FILE]   (a CSV is one view's table)\n"
@@ -125,7 +127,7 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
       if (!out.flush()) throw FileWriteError("cannot write to standard output");
       return code;
     }
-    if (command == "labs" || command == "lectures" || command == "describe") {
+    if (command == "labs" || (command == "lectures" && !options.check) || command == "describe") {
       const int code = command == "labs" ? listLabs(out) : command == "lectures" ? listLectures(out) : describe(options, out);
       if (!out.flush()) throw FileWriteError("cannot write to standard output");
       return code;
@@ -137,6 +139,7 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
     const int code = command == "devices"    ? listDevices(session, out, withHost.host)
                      : command == "run"      ? runCommand(session, withHost, out, err)
                      : command == "record"   ? recordCommand(session, withHost, out, err)
+                     : command == "lectures" ? lecturesCheckCommand(session, withHost, out, err)
                      : options.presets       ? benchPresetsCommand(session, withHost, out, err)
                                              : benchCommand(session, withHost, out, err);
     // Output that never arrived (stdout on a full disk or closed) is a failure, not success.

@@ -28,6 +28,7 @@ CliOptions parseCliOptions(const std::vector<std::string>& args) {
     else if (arg == "--presets") options.presets = true;
     else if (name == "--lecture") options.lecture = value();
     else if (arg == "--all") options.all = true;
+    else if (arg == "--check") options.check = true;
     else if (name == "--view") options.view = value();
     else if (name == "--scope") {
       options.scope = value();

@@ -19,6 +19,7 @@ struct CliOptions {
   bool presets = false;                  ///< --presets (bench): time every lecture preset
   std::optional<std::string> lecture;    ///< --lecture ID (record): that lecture's presets
   bool all = false;                      ///< --all (record): every lecture's presets
+  bool check = false;                    ///< --check (lectures): run each slide and judge its claim
   std::string view;                      ///< --view ID (csv): the view whose table is written
 };
 

@@ -16,6 +16,10 @@ int benchCommand(Session& session, const CliOptions& options, std::ostream& out,
 /// `bench --presets`: times every lecture preset's full run against 100 ms.
 int benchPresetsCommand(Session& session, const CliOptions& options, std::ostream& out, std::ostream& err);
 
+/// `lectures --check`: runs every slide (of --lecture ID, or of every lecture) on --device and
+/// judges its claim on the run's numbers; exit 1 when a claim does not hold.
+int lecturesCheckCommand(Session& session, const CliOptions& options, std::ostream& out, std::ostream& err);
+
 /// `record`: runs lecture presets and writes one recording each (plus index.json) into --out DIR.
 int recordCommand(Session& session, const CliOptions& options, std::ostream& out, std::ostream& err);
 

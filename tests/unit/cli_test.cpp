@@ -292,3 +292,18 @@ TEST(Cli, DevicesListsTheRecordedH200) {
   const CliRun devices = cli({"devices"});
   EXPECT_NE(devices.out.find("rec:h200\trecording\tNVIDIA H200"), std::string::npos) << devices.out;
 }
+
+// Issue 28: `lectures --check` runs each slide and judges its claim on the run's own numbers.
+TEST(Cli, LecturesCheckJudgesEachSlideWithItsNumbers) {
+  const CliRun r = cli({"lectures", "--check", "--device", "sim:h100", "--lecture", "volkov-lower-occupancy"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("volkov-lower-occupancy\tvolkov-ilp-peak-with-fewer-threads\tholds\tHolds on H100 SXM5 (model): "),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("Threads per SM for 90% of peak, ILP 2 = 256 < Threads per SM for 90% of peak, ILP 1 = 512"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find(" slides on sim:h100: "), std::string::npos) << r.out;
+  EXPECT_EQ(cli({"lectures", "--check", "--device", "sim:nope"}).code, 2);
+  EXPECT_EQ(cli({"lectures", "--check", "--lecture", "no-such-lecture"}).code, 2);
+}

@@ -57,6 +57,9 @@ struct PresetSpec {
   /// Where an animated view (timeline, grid) stands when the preset opens, as a fraction 0..1 of
   /// its time span; negative: the view's own default (the end, the whole run drawn).
   double animationAt = -1;
+  /// The claim as checks on the run's own quantities (claim_check.h), judged on every run of the
+  /// preset; empty: not declared yet.
+  std::vector<std::string> checks;
 };
 
 struct LabSpec {

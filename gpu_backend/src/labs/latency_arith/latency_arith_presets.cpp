@@ -24,7 +24,9 @@ std::vector<PresetSpec> latencyArithPresets() {
                               "'Experimental result (GTX480)'"),
        // One block on one SM, as Volkov ran it; the focus sits where ILP 1 first reaches peak.
        .settings = {"ilp=1", "threads_per_block=640", "blocks_per_sm=1"},
-       .view = "fraction-vs-threads"},
+       .view = "fraction-vs-threads",
+       // Many threads: Little's law on Hopper asks for some 540 FMAs in flight per SM.
+       .checks = {"scalar:threads_for_90pct.ilp_1 >= 384"}},
       {.id = "volkov-ilp-peak-with-fewer-threads",
        .title = "More ILP: peak with fewer threads",
        .claim = "GPUs can hide latency using ILP: have more ILP, need fewer threads (GTX480: 576 "
@@ -35,7 +37,12 @@ std::vector<PresetSpec> latencyArithPresets() {
        .source = volkovSlides("slides 'GPUs can hide latency using ILP' and 'Have more ILP - need "
                               "fewer threads'"),
        .settings = {"ilp=4", "threads_per_block=256", "blocks_per_sm=1"},
-       .view = "fraction-vs-threads"},
+       .view = "fraction-vs-threads",
+       // The seed's ladder (576, 320, 256, 192 threads): each step of ILP needs no more threads.
+       .checks = {"scalar:threads_for_90pct.ilp_2 < scalar:threads_for_90pct.ilp_1",
+                  "scalar:threads_for_90pct.ilp_3 <= scalar:threads_for_90pct.ilp_2",
+                  "scalar:threads_for_90pct.ilp_4 <= scalar:threads_for_90pct.ilp_3",
+                  "fraction-vs-threads/ILP 4@256 >= 0.9"}},
       {.id = "volkov-hide-latency-either-way",
        .title = "Hide latency either way: TLP or ILP",
        .claim = "Latency can be hidden either way, with thread parallelism or with instruction "
@@ -49,7 +56,10 @@ std::vector<PresetSpec> latencyArithPresets() {
                               "'Occupancy is a metric of utilization'"),
        // 256 threads = 12.5% of the H200's 2048 thread slots, Volkov's 'fixed thread parallelism'.
        .settings = {"ilp=3", "threads_per_block=256", "blocks_per_sm=1"},
-       .view = "fraction-vs-ilp"},
+       .view = "fraction-vs-ilp",
+       // Same occupancy, about twice the utilization from ILP alone.
+       .checks = {"fraction-vs-ilp/256 threads per SM@2 >= 1.6 x fraction-vs-ilp/256 threads per SM@1",
+                  "fraction-vs-ilp/256 threads per SM@3 >= 0.9"}},
       {.id = "volkov-peak-with-few-threads-per-sm",
        .title = "Near peak with 4 warps per SM (fallacy)",
        .claim = "Contrary to the Best Practices Guide (at least 192 threads per SM on 1.x, 384 on 2.0), "
@@ -61,7 +71,9 @@ std::vector<PresetSpec> latencyArithPresets() {
                               "should be running at least 192 threads\" (CUDA Best Practices Guide)'"),
        // One warp per scheduler must cover the 4.2-cycle FMA latency by itself: ILP >= 5 on Hopper.
        .settings = {"ilp=6", "threads_per_block=128", "blocks_per_sm=1"},
-       .view = "fraction-vs-threads"},
+       .view = "fraction-vs-threads",
+       // Near peak (within about 15%) with 4 warps per SM at ILP 6, where ILP 1 gets far less.
+       .checks = {"fraction-vs-threads/ILP 6@128 >= 0.85", "fraction-vs-threads/ILP 1@128 < 0.5"}},
       {.id = "gpuarch-ilp-hides-latency-with-fewer-threads",
        .title = "More work per thread: fewer threads needed",
        .claim = "Do more parallel work per thread to hide latency with fewer threads, i.e. increase ILP "

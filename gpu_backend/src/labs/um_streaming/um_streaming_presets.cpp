@@ -40,7 +40,10 @@ std::vector<PresetSpec> umStreamingPresets() {
        .source = "seed 000, Sakharnykh, Unified Memory on Pascal and Volta: slides 56-59 'Page faults "
                  "handling', 'Optimizing on-demand migration', 'Streaming benchmark'",
        .settings = {"buffer_mib=64", "granularity=65536"},
-       .view = "faults-by-mode"},
+       .view = "faults-by-mode",
+       // The slide's two claims: fewer pages faulted in (the rest prefetched), and faster.
+       .checks = {"scalar:streaming.warp_64k.faulted_pages < 0.5 x scalar:streaming.thread_4b.faulted_pages",
+                  "scalar:streaming.gbps.warp_64k > scalar:streaming.gbps.thread_4b"}},
       {.id = "memadv-um-faults-vs-prefetch",
        .title = "Unified memory: page faults vs prefetch",
        .claim = "Unified memory is paged, so GPU page faults trigger memory transfers on demand; with "
