@@ -8,13 +8,17 @@
 
 #include "lecture_navigator.h"
 #include "qt_text.h"
+#include "warpscope/claim_check.h"
+#include "warpscope/lectures.h"
+#include "warpscope/params.h"
 
 namespace warpscope::ui {
 
 LectureCaption::LectureCaption(LectureNavigator* navigator, QWidget* parent)
     : QWidget(parent), navigator_(navigator), previous_(new QPushButton(tr("◀ Previous"), this)),
       position_(new QLabel(this)), next_(new QPushButton(tr("Next ▶"), this)),
-      leave_(new QPushButton(tr("Leave lecture"), this)), claim_(new QLabel(this)), lookAt_(new QLabel) {
+      leave_(new QPushButton(tr("Leave lecture"), this)), claim_(new QLabel(this)), verdict_(new QLabel(this)),
+      lookAt_(new QLabel) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 4);
   auto* row = new QHBoxLayout;
@@ -36,6 +40,12 @@ LectureCaption::LectureCaption(LectureNavigator* navigator, QWidget* parent)
   claim_->setWordWrap(true);
   claim_->setAccessibleName(tr("The slide's claim"));
   layout->addWidget(claim_);
+
+  verdict_->setTextFormat(Qt::PlainText);
+  verdict_->setWordWrap(true);
+  verdict_->setAccessibleName(tr("Whether the claim holds on the run shown"));
+  verdict_->setVisible(false);
+  layout->addWidget(verdict_);
 
   lookAt_->setTextFormat(Qt::PlainText);
   lookAt_->setWordWrap(true);
@@ -78,10 +88,36 @@ void LectureCaption::follow() {
   position_->setText(compact_ ? position : tr("%1 — %2").arg(toQ(navigator_->lecture()->title), position));
   position_->setToolTip(toQ(navigator_->lecture()->title) + QStringLiteral("\n") + toQ(ref.preset->source));
   claim_->setText(toQ(ref.preset->claim));
+  verdict_->setVisible(false);  // until the slide's run is on screen
   lookAt_->setText(tr("Look at: %1").arg(toQ(ref.preset->lookAt)));
   lookAt_->setToolTip(toQ(ref.preset->source));
   previous_->setEnabled(navigator_->canGoBack());
   next_->setEnabled(navigator_->canGoForward());
+}
+
+void LectureCaption::showVerdict(const RunResult* shown) {
+  const PresetRef ref = navigator_->current();
+  if (!ref || ref.preset->checks.empty() || !shown || shown->labId != ref.lab->id) {
+    verdict_->setVisible(false);
+    return;
+  }
+  QString text;
+  QColor colour(0x55, 0x55, 0x55);
+  if (!(ParamSet(shown->params) == presetParams(*ref.lab, *ref.preset))) {
+    // A verdict on other parameters would judge a claim the slide does not make.
+    text = tr("Not judged: the parameters have left the slide's (PageUp, PageDown or the slide in the list go back).");
+  } else {
+    const ClaimVerdict verdict = judgeClaim(ref.preset->checks, *shown);
+    text = toQ(verdictLine(verdict, *shown));
+    // Dark enough for a washed-out projector; the words say it too, for who cannot tell them apart.
+    if (verdict.kind == ClaimVerdict::Kind::Holds) colour = QColor(0x1b, 0x6e, 0x20);
+    if (verdict.kind == ClaimVerdict::Kind::DoesNotHold) colour = QColor(0xa0, 0x10, 0x10);
+  }
+  if (text != verdict_->text()) verdict_->setText(text);
+  QPalette palette = verdict_->palette();
+  palette.setColor(QPalette::WindowText, colour);
+  verdict_->setPalette(palette);
+  verdict_->setVisible(true);
 }
 
 }  // namespace warpscope::ui

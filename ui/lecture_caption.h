@@ -6,6 +6,8 @@
 
 #include <QWidget>
 
+#include "warpscope/result.h"
+
 QT_BEGIN_NAMESPACE
 class QLabel;
 class QPushButton;
@@ -24,6 +26,8 @@ class LectureCaption : public QWidget {
   /// The "Look at" line; the window places it under the chart.
   [[nodiscard]] QLabel* lookAtLabel() const { return lookAt_; }
   [[nodiscard]] QLabel* claimLabel() const { return claim_; }
+  /// Under the claim: whether it holds on the run shown, with the numbers (claim_check.h).
+  [[nodiscard]] QLabel* verdictLabel() const { return verdict_; }
   [[nodiscard]] QLabel* positionLabel() const { return position_; }
   [[nodiscard]] QPushButton* previousButton() const { return previous_; }
   [[nodiscard]] QPushButton* nextButton() const { return next_; }
@@ -31,6 +35,10 @@ class LectureCaption : public QWidget {
   /// Presenting: the position line leaves out the lecture's title (the room knows it) and so
   /// keeps to one line at 1280x720, which the chart gets back.
   void setCompact(bool compact);
+  /// Judges the slide's claim on `shown` (the run on screen; null: none yet): the verdict with
+  /// its numbers when `shown` is the slide's lab at the slide's settings, a line saying the
+  /// parameters left them otherwise, nothing for a slide that declares no check.
+  void showVerdict(const RunResult* shown);
 
  protected:
   /// The claim and look-at lines are sized from the caption's font: they follow the window's
@@ -47,6 +55,7 @@ class LectureCaption : public QWidget {
   QPushButton* next_;
   QPushButton* leave_;
   QLabel* claim_;
+  QLabel* verdict_;
   QLabel* lookAt_;
   bool compact_ = false;
 };

@@ -365,6 +365,7 @@ void MainWindow::displayShown() {
   displayed_ = pinned_ && pinned_->labId == shown_->labId ? withPinned(*shown_, *pinned_) : *shown_;
   chartPanel_->display(*displayed_, preferredView_);
   updateKeyFigures();
+  lectureCaption_->showVerdict(&*shown_);
 }
 
 void MainWindow::foldNumbersForLecture() {

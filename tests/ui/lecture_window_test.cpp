@@ -21,7 +21,9 @@
 #include "param_control.h"
 #include "param_panel.h"
 #include "qt_text.h"
+#include "warpscope/backend.h"
 #include "warpscope/lectures.h"
+#include "warpscope/session.h"
 
 using namespace warpscope;
 using namespace warpscope::ui;
@@ -142,4 +144,34 @@ TEST(LectureWindow, ALabKeepsItsValuesWhenTheUserComesBackToIt) {
   ASSERT_TRUE(f.window.selectLab(toQ(labs[1].id)));
   ASSERT_TRUE(f.window.selectLab(first));
   EXPECT_EQ(f.window.paramPanel()->values(), changed);
+}
+
+// Issue 28: under the claim, whether it holds on the run shown, with the numbers; not judged once
+// the parameters leave the slide's.
+TEST(LectureCaptionVerdict, TheClaimIsJudgedOnTheSlidesRunAndNotOnOtherParameters) {
+  LectureNavigator navigator(LectureLibrary::builtin(), LabRegistry::builtin());
+  LectureCaption caption(&navigator);
+  ASSERT_TRUE(navigator.open(QStringLiteral("volkov-lower-occupancy")));
+  for (int i = 0; i < navigator.count() && navigator.current().preset->id != "volkov-ilp-peak-with-fewer-threads"; ++i)
+    navigator.next();
+  const PresetRef ref = navigator.current();
+  ASSERT_EQ(ref.preset->id, "volkov-ilp-peak-with-fewer-threads");
+  caption.show();
+  Session session(nullptr, makeSimulatorBackend());
+  CancelToken never;
+  RunOutcome run = session.run({ref.lab->id, "sim:h100", presetParams(*ref.lab, *ref.preset), RunScope::FullSweep}, {}, never);
+  ASSERT_TRUE(run.ok()) << run.error().message;
+  caption.showVerdict(&run.result());
+  EXPECT_TRUE(caption.verdictLabel()->isVisible());
+  EXPECT_TRUE(caption.verdictLabel()->text().startsWith(QStringLiteral("Holds on H100 SXM5 (model): ")))
+      << caption.verdictLabel()->text().toStdString();
+  // The same slide's run with a slider moved: not a verdict on the slide's claim.
+  run.result().params["threads_per_block"] = 288;
+  caption.showVerdict(&run.result());
+  EXPECT_TRUE(caption.verdictLabel()->text().startsWith(QStringLiteral("Not judged: the parameters have left")));
+  // Another slide hides it until its own run is on screen.
+  navigator.next();
+  EXPECT_FALSE(caption.verdictLabel()->isVisible());
+  caption.showVerdict(nullptr);
+  EXPECT_FALSE(caption.verdictLabel()->isVisible());
 }

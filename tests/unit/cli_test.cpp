@@ -300,7 +300,7 @@ TEST(Cli, LecturesCheckJudgesEachSlideWithItsNumbers) {
   EXPECT_NE(r.out.find("volkov-lower-occupancy\tvolkov-ilp-peak-with-fewer-threads\tholds\tHolds on H100 SXM5 (model): "),
             std::string::npos)
       << r.out;
-  EXPECT_NE(r.out.find("Threads per SM for 90% of peak, ILP 2 = 256 < Threads per SM for 90% of peak, ILP 1 = 512"),
+  EXPECT_NE(r.out.find("Threads per SM for 90% of peak, ILP 2 = 256 < ILP 1 = 512"),
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find(" slides on sim:h100: "), std::string::npos) << r.out;

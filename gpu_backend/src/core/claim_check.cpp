@@ -112,6 +112,17 @@ std::optional<double> valueOf(const ClaimTerm& term, const RunResult& result, st
   return term.factor * value;
 }
 
+/// `right` without the words it shares with `left` ("Threads per SM for 90% of peak, ILP 2 = 256 <
+/// ILP 1 = 480", not the whole label twice): the shared beginning up to its last ", ", when it is
+/// long enough to be worth leaving out and leaves the right side its own name.
+std::string withoutSharedStart(const std::string& left, const std::string& right) {
+  std::size_t shared = 0;
+  while (shared < left.size() && shared < right.size() && left[shared] == right[shared]) ++shared;
+  const std::size_t cut = shared < 2 ? std::string::npos : right.rfind(", ", shared - 2);
+  if (cut == std::string::npos || cut < 12 || right.find(" = ") <= cut) return right;
+  return right.substr(cut + 2);
+}
+
 bool holds(double left, const std::string& op, double right, double withinPct) {
   if (op == ">") return left > right;
   if (op == ">=") return left >= right;
@@ -173,7 +184,8 @@ ClaimVerdict judgeClaim(const std::vector<std::string>& checks, const RunResult&
     }
     const bool ok = holds(*left, check.op, *right, check.withinPct);
     allHold = allHold && ok;
-    std::string finding = leftReads + " " + (ok ? check.op : "is not " + check.op) + " " + rightReads;
+    std::string finding =
+        leftReads + " " + (ok ? check.op : "is not " + check.op) + " " + withoutSharedStart(leftReads, rightReads);
     if (check.op == "~") finding += " (within " + figure(check.withinPct) + "%)";
     verdict.findings.push_back(std::move(finding));
   }
