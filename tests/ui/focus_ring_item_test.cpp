@@ -64,6 +64,23 @@ struct RingChart {
   }
 };
 
+/// One series "s" of y = slope * x at x = 1..16, focused at x = 2.
+View focusedLine(double slope) {
+  View v;
+  v.id = "v";
+  v.title = "T";
+  v.kind = ViewKind::Xy;
+  v.xLabel = "x";
+  v.yLabel = "y";
+  v.hasFocus = true;
+  v.focusSeries = "s";
+  v.focusX = 2;
+  Series s{"s", {}, 0};
+  for (int x = 1; x <= 16; ++x) s.points.push_back({double(x), slope * x, slope * x, slope * x});
+  v.series.push_back(s);
+  return v;
+}
+
 }  // namespace
 
 TEST(FocusRingItem, DrawsTheRingAQtChartsScatterMarkerDraws) {
@@ -100,18 +117,7 @@ TEST(FocusRingItem, FollowsThePlotWhenItsAreaChanges) {
 
 TEST(FocusRingItem, MovingTheFocusRepaintsLittleOfTheChart) {
   XyRenderer renderer;
-  View v;
-  v.id = "v";
-  v.title = "T";
-  v.kind = ViewKind::Xy;
-  v.xLabel = "x";
-  v.yLabel = "y";
-  v.hasFocus = true;
-  v.focusSeries = "s";
-  v.focusX = 2;
-  Series s{"s", {}, 0};
-  for (int x = 1; x <= 16; ++x) s.points.push_back({double(x), double(x), double(x), double(x)});
-  v.series.push_back(s);
+  View v = focusedLine(1);
   renderer.chartView()->resize(900, 600);
   renderer.chartView()->show();
   ASSERT_TRUE(QTest::qWaitForWindowExposed(renderer.chartView()));
@@ -142,18 +148,7 @@ TEST(FocusRingItem, MovingTheFocusRepaintsLittleOfTheChart) {
 // the ring's readout; the legend stays as it was.
 TEST(FocusRingItem, MovingTheFocusLeavesTheLegendAsItWasAndTheReadoutSaysTheNumbers) {
   XyRenderer renderer;
-  View v;
-  v.id = "v";
-  v.title = "T";
-  v.kind = ViewKind::Xy;
-  v.xLabel = "x";
-  v.yLabel = "y";
-  v.hasFocus = true;
-  v.focusSeries = "s";
-  v.focusX = 2;
-  Series s{"s", {}, 0};
-  for (int x = 1; x <= 16; ++x) s.points.push_back({double(x), double(x * 10), double(x * 10), double(x * 10)});
-  v.series.push_back(s);
+  View v = focusedLine(10);
   renderer.chartView()->resize(900, 600);
   renderer.show(v, QStringLiteral("Simulated: test"), Provenance::Simulated);
   renderer.settle();

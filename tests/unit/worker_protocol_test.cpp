@@ -62,6 +62,18 @@ WorkerCommand fakeWorker(const std::string& name, const std::string& onRun, int 
   return c;
 }
 
+/// What `serveWorker` answers to `in` (input that ends, so a run in progress is cancelled), a
+/// message a line, with the simulator as its session.
+std::vector<nlohmann::json> servedAnswers(std::istream& in) {
+  std::ostringstream out;
+  Session session(nullptr, makeSimulatorBackend());
+  EXPECT_EQ(serveWorker(in, out, session), 0);
+  std::istringstream lines(out.str());
+  std::vector<nlohmann::json> answers;
+  for (std::string line; std::getline(lines, line);) answers.push_back(parseMessage(line));
+  return answers;
+}
+
 RunOutcome runOn(Backend& backend, const RunRequest& request) {
   CancelToken cancel;
   return test::runResolved(backend, request, {}, cancel);
@@ -112,13 +124,8 @@ TEST(WorkerProtocol, TheServerAnswersMalformedTruncatedAndMismatchedMessagesAndK
       "{\"type\":\"run\",\"id\":2,\"request\":{\"lab\":\"streams\",\"device\":\"sim:h200\",\"scope\":\"sideways\",\"params\":{}}}\n"
       "{\"type\":\"hello\",\"protocol\":99}\n"
       "{\"type\":\"devices\"}\n");
-  std::ostringstream out;
-  Session session(nullptr, makeSimulatorBackend());
-  EXPECT_EQ(serveWorker(in, out, session), 0);
-  std::istringstream lines(out.str());
-  std::vector<nlohmann::json> answers;
-  for (std::string line; std::getline(lines, line);) answers.push_back(parseMessage(line));
-  ASSERT_EQ(answers.size(), 9u) << out.str();
+  const std::vector<nlohmann::json> answers = servedAnswers(in);
+  ASSERT_EQ(answers.size(), 9u);
   for (int i = 0; i < 5; ++i) EXPECT_EQ(answers[i]["type"], "error") << answers[i].dump();
   EXPECT_EQ(answers[5]["kind"], "bad-input");  // scope "sideways"
   EXPECT_EQ(answers[6]["kind"], "protocol");   // hello 99: said, then the worker's own hello
@@ -133,13 +140,8 @@ TEST(WorkerProtocol, ACancelOfNoRunInProgressIsAnsweredAndARunOfAnUnknownPresetI
       "{\"type\":\"cancel\"}\n"
       "{\"type\":\"run\",\"id\":3,\"request\":{\"lab\":\"streams\",\"device\":\"sim:h200\",\"scope\":\"focus\","
       "\"preset\":\"no-such-preset\",\"params\":{}}}\n");
-  std::ostringstream out;
-  Session session(nullptr, makeSimulatorBackend());
-  EXPECT_EQ(serveWorker(in, out, session), 0);
-  std::istringstream lines(out.str());
-  std::vector<nlohmann::json> answers;
-  for (std::string line; std::getline(lines, line);) answers.push_back(parseMessage(line));
-  ASSERT_EQ(answers.size(), 3u) << out.str();
+  const std::vector<nlohmann::json> answers = servedAnswers(in);
+  ASSERT_EQ(answers.size(), 3u);
   EXPECT_EQ(answers[0]["type"], "error");
   EXPECT_EQ(answers[0]["id"], 7);
   EXPECT_EQ(answers[0]["kind"], "bad-input");
