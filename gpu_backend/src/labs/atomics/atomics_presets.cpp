@@ -26,7 +26,9 @@ std::vector<PresetSpec> atomicsPresets() {
        .source = "seed 002, CUDA Memory: Advanced Aspects: atomic operations' impact on performance; NVIDIA "
                  "Developer Blog, CUDA Pro Tip: Optimized Filtering with Warp-Aggregated Atomics (2014)",
        .settings = {"addresses=1", "variant=global-aggregated", "value_type=int"},
-       .view = "queue"},
+       .view = "queue",
+       // The queue 32 times shorter: the speedup of aggregating a warp's 32 updates into one.
+       .checks = {"scalar:atomics.aggregation_speedup ~ 32 within 25%"}},
       {.id = "atomics-histogram-privatisation",
        .title = "Histogram: a shared-memory copy per block",
        .claim = "A histogram counted with global atomics queues every block's updates at 256 words of the L2; a copy "

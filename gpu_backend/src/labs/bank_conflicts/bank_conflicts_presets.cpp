@@ -13,7 +13,10 @@ std::vector<PresetSpec> bankConflictsPresets() {
        .source = "seed 002, CUDA Memory: Advanced Aspects: the shared-memory tiling slides; seed 001: shared memory "
                  "bandwidth",
        .settings = {"pattern=transpose", "word_bytes=4", "stride_words=1"},
-       .view = "patterns"},
+       .view = "patterns",
+       // The column read: all 32 lanes in one bank; a word of padding undoes it.
+       .checks = {"scalar:bank_conflicts.ways ~ 32 within 1%",
+                  "scalar:bank_conflicts.padding_speedup >= 16"}},
       {.id = "banks-stride-two-conflicts",
        .title = "Stride 2: two-way conflicts",
        .claim = "Lanes that ask one bank for different words are served one after another: at a stride of two words, "
@@ -22,7 +25,10 @@ std::vector<PresetSpec> bankConflictsPresets() {
                  "two wavefronts; odd strides use every bank once.",
        .source = "seed 001, Performance Tuning (2): shared memory",
        .settings = {"pattern=strided", "stride_words=2", "word_bytes=4"},
-       .view = "banks"},
+       .view = "banks",
+       // Two lanes a bank: two wavefronts a request, half the shared-memory bandwidth.
+       .checks = {"scalar:bank_conflicts.ways ~ 2 within 1%",
+                  "scalar:bank_conflicts.bytes_per_clock_per_sm <= 0.55 x scalar:bank_conflicts.ceiling_bytes_per_clock_per_sm"}},
   };
 }
 

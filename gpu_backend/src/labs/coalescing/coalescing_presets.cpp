@@ -18,7 +18,10 @@ std::vector<PresetSpec> coalescingPresets() {
                  "used, and the useful bandwidth is close to cudaMemcpy's.",
        .source = std::string(kSeed002) + "slides 'Memory bursting' and 'Memory bursting: Coalesced access'",
        .settings = {"stride=1", "offset=0", "element_bytes=4"},
-       .view = "warp-addresses"},
+       .view = "warp-addresses",
+       // One line's four sectors a request, every byte moved used.
+       .checks = {"scalar:coalescing.sectors_per_request ~ 4 within 1%",
+                  "scalar:coalescing.bytes_used_fraction ~ 1 within 1%"}},
       {.id = "coalescing-x-tid-100",
        .title = "Not coalesced: x[tid*100]",
        .claim = "When the accessed locations spread across burst section boundaries, coalescing fails, multiple DRAM "
@@ -36,7 +39,10 @@ std::vector<PresetSpec> coalescingPresets() {
                  "instead of 4, in two lines.",
        .source = std::string(kSeed002) + "slide 'Memory bursting: Uncoalesced access'",
        .settings = {"stride=1", "offset=1", "element_bytes=4"},
-       .view = "sectors-vs-stride"},
+       .view = "sectors-vs-stride",
+       // Straddling a boundary: more sectors a request than the four of one line, some bytes moved unused.
+       .checks = {"scalar:coalescing.sectors_per_request > 4",
+                  "scalar:coalescing.bytes_used_fraction < 1"}},
   };
 }
 

@@ -39,7 +39,10 @@ std::vector<PresetSpec> latencyMemoryPresets() {
        // 64-thread blocks give occupancy steps of 3.1%; 6% rounds to 2 blocks per SM (6.25%).
        .settings = {"elements_per_thread=8", "element_bytes=16", "occupancy_pct=6",
                     "threads_per_block=64"},
-       .view = "fraction-vs-occupancy"},
+       .view = "fraction-vs-occupancy",
+       // The seed's 87% at 8% occupancy, as "most of the copy bandwidth at low occupancy".
+       .checks = {"scalar:focus.fraction >= 0.75",
+                  "scalar:focus.occupancy_pct <= 12.5"}},
       {.id = "volkov-two-ways-hide-memory-latency",
        .title = "Two ways to hide memory latency",
        .claim = "Hiding memory latency means keeping enough bytes in flight (Little's law: ~100 KB on "

@@ -15,7 +15,10 @@ std::vector<PresetSpec> umStreamingPresets() {
                  "how fast is on-demand migration?'",
        // 128 B/warp is the seed's thread/4B: the bars are then exactly the seed's modes.
        .settings = {"buffer_mib=64", "granularity=128"},
-       .view = "gbps-by-mode"},
+       .view = "gbps-by-mode",
+       // On demand far slower than prefetch; prefetch close to cudaMemcpy.
+       .checks = {"scalar:streaming.gbps.prefetch >= 3 x scalar:streaming.gbps.thread_4b",
+                  "scalar:streaming.prefetch_vs_memcpy >= 0.75"}},
       {.id = "um-density-prefetch",
        .title = "Heuristic prefetching of dense regions",
        .claim = "Do not confuse with API prefetching: the driver prefetches whole regions if pages are "
