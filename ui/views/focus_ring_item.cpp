@@ -1,13 +1,12 @@
 #include "focus_ring_item.h"
 
-#include <algorithm>
-
 #include <QChart>
 #include <QFont>
-#include <QFontMetricsF>
 #include <QGraphicsEllipseItem>
 #include <QPainter>
 #include <QStaticText>
+
+#include <algorithm>
 
 namespace warpscope::ui {
 

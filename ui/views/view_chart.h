@@ -70,6 +70,8 @@ class ViewChart {
   };
 
   void rebuild(const View& view, bool logX, bool logY);
+  /// New axes for `view` (log or linear as logX_ and logY_ say), titled, on the chart.
+  void addAxes(const View& view);
   /// The line (and band) of view.series[seriesIndex], in the next colour of the palette.
   void addLine(const View& view, std::size_t seriesIndex);
   /// The lines of view.series from `from` on, after those on the chart.
