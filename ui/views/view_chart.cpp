@@ -165,7 +165,14 @@ void ViewChart::remapItems() {
   if (focusRing_) focusRing_->remap();
 }
 
+std::optional<QRectF> ViewChart::takeChangedArea() {
+  std::optional<QRectF> area = pending_ ? pending_->area() : std::nullopt;
+  pending_.reset();
+  return area;
+}
+
 void ViewChart::clear(const QString& message) {
+  if (pending_) pending_->changedEverything();  // before the series and ring it maps through go
   for (auto& [name, line] : lines_) delete line.band;  // before the series it maps through
   delete focusRing_;
   focusRing_ = nullptr;
@@ -196,6 +203,9 @@ bool ViewChart::show(const View& view, const QString& banner, Provenance provena
                     std::none_of(view.series.begin() + seriesNames_.size(), view.series.end(),
                                  [](const Series& s) { return !s.comparesWith.empty(); });
   const bool inPlace = sameView && (names == seriesNames_ || grew);
+  // Shows the window has not painted yet add up: the area is what they changed together.
+  if (!pending_) pending_.emplace(chart_, focus_, focusRing_, logX_, logY_);
+  if (!inPlace || grew) pending_->changedEverything();
   if (grew) {
     appendLines(view, static_cast<std::size_t>(seriesNames_.size()));
     seriesNames_ = names;
@@ -316,6 +326,8 @@ void ViewChart::updatePoints(const View& view) {
     // alone: Qt Charts repaints a series it is given, and the plot under it, even when equal.
     if (QList<QPointF> points = toPoints(view, s, &Point::y); points != line.line->points())
       line.line->replace(points);  // one repaint, not one per point
+    pending_->compare(line.shown, s.points);
+    line.shown = s.points;
     if (line.band) {
       // Edges point for point: a point whose either edge a log axis cannot show is left out.
       QList<QPointF> upper, lower;
@@ -342,14 +354,21 @@ void ViewChart::updateFocus(const View& view) {
   }
   QStringList readouts;
   for (const QPointF& p : at) readouts << focusReadout(p);
-  if (at != focusRing_->values() || readouts != focusRing_->readouts()) focusRing_->setValues(at, readouts);
+  if (at != focusRing_->values() || readouts != focusRing_->readouts()) {
+    focusRing_->setValues(at, readouts);
+    pending_->ringChanged();
+  }
   // The legend lays itself out again (and the chart with it) for a new label: only when it is.
-  if (const QString name = at.isEmpty() ? QString() : focusLegendLabel(); name != focus_->name()) focus_->setName(name);
+  if (const QString name = at.isEmpty() ? QString() : focusLegendLabel(); name != focus_->name()) {
+    focus_->setName(name);
+    pending_->changedEverything();
+  }
   // The marker's own flag, not QLegendMarker::isVisible(): before the window is shown every item
   // reads as hidden, so a comparison with it never hid an empty focus entry on a first display.
   if (const bool shown = !at.isEmpty(); shown != focusEntryShown_) {
     for (QLegendMarker* m : chart_->legend()->markers(focus_)) m->setVisible(shown);
     focusEntryShown_ = shown;
+    pending_->changedEverything();
   }
 }
 

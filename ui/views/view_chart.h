@@ -13,7 +13,11 @@
 #include <QVector>
 
 #include <map>
+#include <optional>
 #include <string>
+#include <vector>
+
+#include "chart_change_area.h"
 
 #include "warpscope/result.h"
 
@@ -62,11 +66,15 @@ class ViewChart {
   [[nodiscard]] QString titleText() const;
   /// The focus marker's position, if one is shown.
   [[nodiscard]] bool focusMarker(QPointF* at) const;
+  /// Once the chart is laid out after show(): the scene area the shows since the last call
+  /// changed, when that is all they changed (chart_change_area.h), or nothing (repaint it all).
+  [[nodiscard]] std::optional<QRectF> takeChangedArea();
 
  private:
   struct Line {
     QLineSeries* line = nullptr;
     SpreadBandItem* band = nullptr;  ///< Slowest to fastest repetition, under the line (a child of the chart).
+    std::vector<Point> shown;        ///< The points on screen, to tell which ones an update changed.
   };
 
   void rebuild(const View& view, bool logX, bool logY);
@@ -108,6 +116,8 @@ class ViewChart {
   bool logY_ = false;
   bool hasBands_ = false;
   QMetaObject::Connection plotAreaWatch_;
+  /// What the shows not yet painted changed.
+  std::optional<ChartChangeArea> pending_;
 };
 
 /// True when x values are positive and spread over a wide geometric range (e.g. 4..256 bytes

@@ -40,9 +40,21 @@ void XyRenderer::settle() {
   // in the chart's, so the chart's goes again after it (activate() does nothing when valid).
   for (QGraphicsLayout* layout : {chart->layout(), chart->legend()->layout(), chart->layout()})
     if (layout) layout->activate();
+  if (!chart->scene()) return;
   // QGraphicsScene's dirty-item processing, queued to the scene: it asks the view to update what
-  // changed and dispatches that update at once, which paints the window.
-  if (chart->scene()) QCoreApplication::sendPostedEvents(chart->scene(), QEvent::MetaCall);
+  // changed and dispatches that update at once, which paints the window. Where the shows only
+  // moved points, a line item asks for all of itself and the view would repaint the whole plot
+  // under it: the view is told the area that changed instead (chart_change_area.h).
+  const std::optional<QRectF> changed = chart_->takeChangedArea();
+  if (!changed) {
+    QCoreApplication::sendPostedEvents(chart->scene(), QEvent::MetaCall);
+    return;
+  }
+  const QGraphicsView::ViewportUpdateMode mode = view_->viewportUpdateMode();
+  view_->setViewportUpdateMode(QGraphicsView::NoViewportUpdate);
+  QCoreApplication::sendPostedEvents(chart->scene(), QEvent::MetaCall);
+  view_->setViewportUpdateMode(mode);
+  if (!changed->isEmpty()) view_->viewport()->update(view_->mapFromScene(*changed).boundingRect().adjusted(-2, -2, 2, 2));
 }
 
 void XyRenderer::renderTo(QPainter& painter, const QRectF& target) {
