@@ -17,19 +17,31 @@
 #include "qt_text.h"
 #include "views/timeline_renderer.h"
 #include "views/xy_renderer.h"
+#include "warpscope/registry.h"
 
 namespace warpscope::ui {
 
+/// The title the lab declares for a view: a result's may follow the focus ("... at 512 threads
+/// per SM"), and a tab given a new text lays the whole tab bar out again on every move (about 3 ms
+/// of a focus move on a GPU machine). The chart's own title and the tab's tool tip say it all.
+std::string declaredTitle(const RunResult& result, const View& view) {
+  if (const LabSpec* lab = LabRegistry::builtin().find(result.labId))
+    for (const ViewSpec& declared : lab->views)
+      if (declared.id == view.id) return declared.title;
+  return view.title;  // a file from another version, or a view no lab declares
+}
+
 QString tabLabel(const RunResult& result, const View& view) {
+  const std::string title = declaredTitle(result, view);
   int sameTitle = 0;
-  for (const View& v : result.views) sameTitle += v.title == view.title ? 1 : 0;
-  if (sameTitle <= 1) return toQ(view.title);
+  for (const View& v : result.views) sameTitle += declaredTitle(result, v) == title ? 1 : 0;
+  if (sameTitle <= 1) return toQ(title);
   // Two views share a title (e.g. a fraction and a GB/s chart): tell them apart by the
   // y quantity (or the kind), without its parenthesised detail.
   QString y = view.kind == ViewKind::Xy ? toQ(view.yLabel) : toQ(viewKindName(view.kind));
   const qsizetype paren = y.indexOf(QLatin1String(" ("));
   if (paren > 0) y.truncate(paren);
-  return toQ(view.title) + QStringLiteral(" · ") + y;
+  return toQ(title) + QStringLiteral(" · ") + y;
 }
 
 std::string animationTimeUnit(const View& view) {
