@@ -1,8 +1,9 @@
 #include "run_status_bar.h"
 
-#include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+
+#include "status_text.h"
 
 namespace warpscope::ui {
 
@@ -15,15 +16,14 @@ QString formatSeconds(double s) {
 }  // namespace
 
 RunStatusBar::RunStatusBar(QWidget* parent) : QStatusBar(parent) {
-  text_ = new QLabel(tr("Starting…"), this);
+  text_ = new StatusText(Qt::AlignLeft, {}, this);
+  text_->setText(tr("Starting…"));
   progress_ = new QProgressBar(this);
   progress_->setRange(0, 1000);
   progress_->setTextVisible(false);
   progress_->setMaximumWidth(220);
   progress_->setVisible(false);
-  elapsed_ = new QLabel(this);
-  elapsed_->setMinimumWidth(80);
-  elapsed_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+  elapsed_ = new StatusText(Qt::AlignRight, QStringLiteral("000.00 ms"), this);  // the widest formatSeconds gives
   elapsed_->setToolTip(tr("Time of the run in flight, or of the last run"));
   cancel_ = new QPushButton(tr("Cancel"), this);
   cancel_->setToolTip(tr("Stop the run between launches (Esc)"));

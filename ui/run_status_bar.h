@@ -8,12 +8,13 @@
 #include <QTimer>
 
 QT_BEGIN_NAMESPACE
-class QLabel;
 class QProgressBar;
 class QPushButton;
 QT_END_NAMESPACE
 
 namespace warpscope::ui {
+
+class StatusText;
 
 class RunStatusBar : public QStatusBar {
   Q_OBJECT
@@ -42,9 +43,9 @@ class RunStatusBar : public QStatusBar {
  private:
   void tick();
 
-  QLabel* text_;
+  StatusText* text_;
   QProgressBar* progress_;
-  QLabel* elapsed_;
+  StatusText* elapsed_;
   QPushButton* cancel_;
   QElapsedTimer clock_;
   QTimer ticker_;

@@ -130,3 +130,20 @@ TEST(ChartChangeArea, ANewAxisRangeRepaintsTheWholeChart) {
   moved.renderer.chartView()->viewport()->repaint();
   EXPECT_LE(largestChannelDifference(after, moved.pixels()), kRoundingLevels);
 }
+
+TEST(ChartChangeArea, AFocusPointLeavingTheViewRepaintsTheRingAndTheLegendNotThePlot) {
+  OnScreen moved(measuredAgain(0));
+  View without = measuredAgain(0);
+  without.hasFocus = false;  // e.g. bank-conflicts' pattern moved to one the stride chart lacks
+  for (const View& v : {without, measuredAgain(0), without}) {
+    PaintWatch watch;
+    moved.renderer.chartView()->viewport()->installEventFilter(&watch);
+    moved.show(v);
+    moved.renderer.chartView()->viewport()->removeEventFilter(&watch);
+    const QRect plot = moved.renderer.chartView()->mapFromScene(moved.renderer.chartView()->chart()->plotArea()).boundingRect();
+    EXPECT_FALSE(watch.painted.boundingRect().contains(plot));
+    const QImage after = moved.pixels();
+    moved.renderer.chartView()->viewport()->repaint();
+    EXPECT_LE(largestChannelDifference(after, moved.pixels()), kRoundingLevels) << (v.hasFocus ? "ring back" : "ring gone");
+  }
+}

@@ -87,9 +87,15 @@ std::optional<QRectF> ChartChangeArea::area() const {
     // Positions are in the chart's coordinates; the chart may sit anywhere in its scene.
     area = chart_->mapRectToScene(QRectF(left, top, right - left, bottom - top).adjusted(-kPadding, -kPadding, kPadding, kPadding));
   }
-  if (ringChanged_)
-    for (const QRectF& ring : {ringBefore_, ringArea()})
-      if (!ring.isEmpty()) area = area.isEmpty() ? ring : area.united(ring);
+  const auto add = [&area](const QRectF& part) {
+    if (!part.isEmpty()) area = area.isEmpty() ? part : area.united(part);
+  };
+  if (ringChanged_) {
+    add(ringBefore_);
+    add(ringArea());
+  }
+  // The legend stands where it stood (the frame says so): only its entries are painted again.
+  if (legendChanged_) add(chart_->mapRectToScene(chart_->legend()->geometry()));
   return area;
 }
 

@@ -38,6 +38,8 @@ class ChartChangeArea {
   void compare(const std::vector<Point>& before, const std::vector<Point>& after);
   /// The focus ring moved or its readout changed: where it was and where it is.
   void ringChanged() { ringChanged_ = true; }
+  /// The legend's entries changed (the focus entry shown or hidden) where the legend stands.
+  void legendChanged() { legendChanged_ = true; }
   /// Something else changed (a rebuild, a new series): the area cannot be told.
   void changedEverything() { everything_ = true; }
 
@@ -68,6 +70,7 @@ class ChartChangeArea {
   /// Values whose positions bound the changed parts of lines and bands.
   QList<QPointF> values_;
   bool ringChanged_ = false;
+  bool legendChanged_ = false;
   bool everything_ = false;
 };
 

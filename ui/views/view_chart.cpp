@@ -361,14 +361,14 @@ void ViewChart::updateFocus(const View& view) {
   // The legend lays itself out again (and the chart with it) for a new label: only when it is.
   if (const QString name = at.isEmpty() ? QString() : focusLegendLabel(); name != focus_->name()) {
     focus_->setName(name);
-    pending_->changedEverything();
+    pending_->legendChanged();
   }
   // The marker's own flag, not QLegendMarker::isVisible(): before the window is shown every item
   // reads as hidden, so a comparison with it never hid an empty focus entry on a first display.
   if (const bool shown = !at.isEmpty(); shown != focusEntryShown_) {
     for (QLegendMarker* m : chart_->legend()->markers(focus_)) m->setVisible(shown);
     focusEntryShown_ = shown;
-    pending_->changedEverything();
+    pending_->legendChanged();
   }
 }
 

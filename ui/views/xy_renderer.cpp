@@ -54,7 +54,8 @@ void XyRenderer::settle() {
   view_->setViewportUpdateMode(QGraphicsView::NoViewportUpdate);
   QCoreApplication::sendPostedEvents(chart->scene(), QEvent::MetaCall);
   view_->setViewportUpdateMode(mode);
-  if (!changed->isEmpty()) view_->viewport()->update(view_->mapFromScene(*changed).boundingRect().adjusted(-2, -2, 2, 2));
+  // Painted now, as the scene's own update would have been (ChartPanel's redrawn() means it).
+  if (!changed->isEmpty()) view_->viewport()->repaint(view_->mapFromScene(*changed).boundingRect().adjusted(-2, -2, 2, 2));
 }
 
 void XyRenderer::renderTo(QPainter& painter, const QRectF& target) {
