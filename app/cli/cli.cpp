@@ -37,6 +37,26 @@ std::string usage() {
          "exit: 0 ok, 2 bad input, 3 device error, 1 bench target missed\n";
 }
 
+std::string commandUsage(const std::string& command) {
+  // The usage's lines for this command, each with the lines that continue it (indented deeper).
+  std::string lines = "usage: warpscope-cli " + command + " [options]\n";
+  const std::string all = usage();
+  bool inCommand = false;
+  for (std::size_t at = all.find('\n') + 1; at < all.size();) {
+    const std::size_t end = all.find('\n', at);
+    const std::string line = all.substr(at, end - at);
+    at = end + 1;
+    const bool starts = line.starts_with("  ") && !line.starts_with("   ");
+    if (starts) {
+      const std::string word = line.substr(2, line.find(' ', 2) - 2);
+      inCommand = word == command ||
+                  (word == "--host" && (command == "devices" || command == "run" || command == "record" || command == "bench"));
+    }
+    if (inCommand || line.starts_with("exit:")) lines += line + '\n';
+  }
+  return lines;
+}
+
 namespace {
 
 const char* deviceKindWord(DeviceKind kind) {
@@ -119,6 +139,11 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
     err << "warpscope-cli: unknown command '" << command << "'\n" << usage();
     return kExitBadInput;
   }
+  for (std::size_t i = 1; i < args.size(); ++i)
+    if (args[i] == "--help" || args[i] == "-h") {
+      out << commandUsage(command);
+      return kExitOk;
+    }
   try {
     const CliOptions options = parseCliOptions({args.begin() + 1, args.end()});
     // Opening a file needs no device: no GPU probe, so it is quick on any laptop.

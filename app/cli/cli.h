@@ -21,5 +21,7 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
 
 /// The usage text printed by --help and after a bad command line.
 std::string usage();
+/// One command's lines of the usage (`warpscope-cli COMMAND --help`), with the exit codes.
+std::string commandUsage(const std::string& command);
 
 }  // namespace warpscope::cli

@@ -39,6 +39,22 @@ TEST(Cli, LabsPrintsOneLabPerLineIdFirst) {
   EXPECT_NE(r.out.find("\nlatency-memory\t"), std::string::npos);
 }
 
+// A newcomer's first try: `warpscope-cli run --help` was "unknown option --help", exit 2.
+TEST(Cli, EveryCommandsHelpPrintsItsOwnUsageAndExitsZero) {
+  for (const std::string command : {"devices", "labs", "describe", "lectures", "run", "record", "show", "bench", "serve"}) {
+    const CliRun r = cli({command, "--help"});
+    EXPECT_EQ(r.code, 0) << command << ": " << r.err;
+    EXPECT_EQ(r.out.rfind("usage: warpscope-cli " + command, 0), 0u) << r.out;
+    EXPECT_NE(r.out.find("\n  " + command), std::string::npos) << command << "'s own lines: " << r.out;
+    EXPECT_NE(r.out.find("exit: 0 ok"), std::string::npos);
+    EXPECT_EQ(cli({command, "--device", "sim:h100", "-h"}).code, 0) << "-h after other options, " << command;
+  }
+  const CliRun run = cli({"run", "--help"});
+  EXPECT_EQ(run.out.find("  bench"), std::string::npos) << "only run's lines: " << run.out;
+  EXPECT_NE(run.out.find("--host HOST"), std::string::npos) << "run takes --host";
+  EXPECT_EQ(cli({"labs", "--help"}).out.find("--host"), std::string::npos) << "labs does not";
+}
+
 TEST(Cli, DevicesListsEverySimulatorProfileIdFirst) {
   const CliRun r = cli({"devices"});
   EXPECT_EQ(r.code, 0);
