@@ -136,6 +136,7 @@ void Automation::onWindowIdle() {
   if (done_) return;
   handlePostedEventsUntilNoneAreLeft();
   move_.totalMs = static_cast<double>(clock_.nsecsElapsed()) / 1e6;
+  move_.painted = painted_.stop();
   moves_.push_back(move_);
   ++changesDone_;
   settleThenNext();
@@ -224,6 +225,7 @@ void Automation::nextSliderChange() {
   const int next = (current + 1) % count;
   awaitingDisplay_ = true;
   move_ = SliderMove{};
+  painted_.start();
   clock_.start();
   if (control_->slider()) {
     control_->slider()->setValue(next);  // the same signal path as a mouse drag

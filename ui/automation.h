@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "launch_options.h"
+#include "paint_recorder.h"
 #include "slider_latency_report.h"
 #include "warpscope/backend.h"
 
@@ -63,6 +64,7 @@ class Automation : public QObject {
   bool awaitingRedraw_ = false;
   QElapsedTimer clock_;
   SliderMove move_;                  ///< The move being timed.
+  PaintRecorder painted_;            ///< What the move being timed painted.
   std::vector<SliderMove> moves_;    ///< This control's timed moves.
 };
 

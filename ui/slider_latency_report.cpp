@@ -63,10 +63,18 @@ QStringList sliderLatencyReport(const std::vector<SliderMove>& moves, const QStr
   const SliderMove* slowest = timed[static_cast<size_t>(hi - total.begin())];
   std::vector<SliderMove> timedMoves;
   for (const SliderMove* m : timed) timedMoves.push_back(*m);
-  return {line,
-          QStringLiteral("  slowest: %1 = %2, %3 ms (window part %4 ms)")
-              .arg(paramId, slowest->movedTo, ms(slowest->totalMs), ms(slowest->windowMs())),
-          QStringLiteral("  window part, median of each phase: ") + windowPhasesLine(timedMoves)};
+  QStringList lines{line,
+                    QStringLiteral("  slowest: %1 = %2, %3 ms (window part %4 ms)")
+                        .arg(paramId, slowest->movedTo, ms(slowest->totalMs), ms(slowest->windowMs())),
+                    QStringLiteral("  window part, median of each phase: ") + windowPhasesLine(timedMoves)};
+  // Where the slowest window parts went, as painted: a p95 over target is a few such moves.
+  std::vector<const SliderMove*> byWindow = timed;
+  std::sort(byWindow.begin(), byWindow.end(), [](const SliderMove* a, const SliderMove* b) { return a->windowMs() > b->windowMs(); });
+  for (std::size_t i = 0; i < std::min<std::size_t>(3, byWindow.size()); ++i)
+    if (!byWindow[i]->painted.isEmpty())
+      lines << QStringLiteral("  window part %1 ms at %2 = %3: painted %4")
+                   .arg(ms(byWindow[i]->windowMs()), paramId, byWindow[i]->movedTo, byWindow[i]->painted);
+  return lines;
 }
 
 QString windowPhasesLine(const std::vector<SliderMove>& moves) {

@@ -27,12 +27,15 @@ struct SliderMove {
   double arrivedMs = 0;
   double paintedMs = 0;
   double displayedMs = 0;
+  /// What the window painted and laid out for this move (PaintRecorder), when recorded.
+  QString painted;
   [[nodiscard]] double windowMs() const { return totalMs - backendMs; }
 };
 
 /// The lines printed for `moves` of `paramId` on `deviceId` in `labId`. The first begins with
 /// "slider-latency:" (scripts grep for it) and holds every figure; the second names the slowest
-/// move.
+/// move, the third the window part's phases; where the moves recorded what they painted, one line
+/// more each for the three moves with the slowest window part.
 QStringList sliderLatencyReport(const std::vector<SliderMove>& moves, const QString& paramId, const QString& deviceId,
                                 const QString& labId);
 

@@ -14,6 +14,9 @@ constexpr int kMargin = 4;
 StatusText::StatusText(Qt::Alignment alignment, QString widest, QWidget* parent)
     : QWidget(parent), alignment_((alignment & Qt::AlignHorizontal_Mask) | Qt::AlignVCenter), widest_(std::move(widest)) {
   setSizePolicy(widest_.isEmpty() ? QSizePolicy::Ignored : QSizePolicy::Fixed, QSizePolicy::Fixed);
+  // It fills its own background: a new text repaints this line, not the status bar and the main
+  // window under it as well.
+  setAttribute(Qt::WA_OpaquePaintEvent);
 }
 
 void StatusText::setText(const QString& text) {
@@ -35,6 +38,7 @@ QSize StatusText::minimumSizeHint() const {
 
 void StatusText::paintEvent(QPaintEvent*) {
   QPainter painter(this);
+  painter.fillRect(rect(), palette().window());
   const QRect line = rect().adjusted(kMargin, 0, -kMargin, 0);
   painter.setPen(palette().color(isEnabled() ? QPalette::Active : QPalette::Disabled, QPalette::WindowText));
   painter.drawText(line, static_cast<int>(alignment_), fontMetrics().elidedText(text_, Qt::ElideRight, line.width()));

@@ -66,3 +66,18 @@ TEST(SliderLatencyReport, PercentilesAreNearestRank) {
   EXPECT_DOUBLE_EQ(percentileOf({}, 95), 0);
   EXPECT_DOUBLE_EQ(medianOf({3, 1, 2, 4}), 2.5);
 }
+
+TEST(SliderLatencyReport, TheThreeSlowestWindowPartsSayWhatTheyPainted) {
+  std::vector<SliderMove> moves;
+  for (int i = 1; i <= 10; ++i) {
+    SliderMove m = move(10.0 + i, 2.0 * (i % 3), true, i == 10 ? "ten" : "v");
+    m.painted = QStringLiteral("painted %1").arg(i);
+    moves.push_back(m);
+  }
+  const QStringList lines = sliderLatencyReport(moves, QStringLiteral("stride"), QStringLiteral("d"), QStringLiteral("l"));
+  ASSERT_EQ(lines.size(), 6);
+  // Window parts (total 10 + i less backend 2 x (i mod 3)): 19 at i = 9, 18 at 10, 16 at 6.
+  EXPECT_EQ(lines[3], QStringLiteral("  window part 19.00 ms at stride = v: painted painted 9"));
+  EXPECT_EQ(lines[4], QStringLiteral("  window part 18.00 ms at stride = ten: painted painted 10"));
+  EXPECT_EQ(lines[5], QStringLiteral("  window part 16.00 ms at stride = v: painted painted 6"));
+}

@@ -70,9 +70,9 @@ QRectF ChartChangeArea::ringArea() const {
   return ring_->mapRectToScene(ring_->childrenBoundingRect());
 }
 
-std::optional<QRectF> ChartChangeArea::area() const {
+std::optional<QList<QRectF>> ChartChangeArea::area() const {
   if (everything_ || frame() != before_) return std::nullopt;
-  QRectF area;
+  QList<QRectF> area;
   if (!values_.isEmpty()) {
     auto* series = const_cast<QAbstractSeries*>(mapper_);
     const QPointF first = chart_->mapToPosition(values_.front(), series);
@@ -85,10 +85,10 @@ std::optional<QRectF> ChartChangeArea::area() const {
       bottom = std::max(bottom, at.y());
     }
     // Positions are in the chart's coordinates; the chart may sit anywhere in its scene.
-    area = chart_->mapRectToScene(QRectF(left, top, right - left, bottom - top).adjusted(-kPadding, -kPadding, kPadding, kPadding));
+    area << chart_->mapRectToScene(QRectF(left, top, right - left, bottom - top).adjusted(-kPadding, -kPadding, kPadding, kPadding));
   }
   const auto add = [&area](const QRectF& part) {
-    if (!part.isEmpty()) area = area.isEmpty() ? part : area.united(part);
+    if (!part.isEmpty()) area << part;
   };
   if (ringChanged_) {
     add(ringBefore_);

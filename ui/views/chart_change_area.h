@@ -43,9 +43,11 @@ class ChartChangeArea {
   /// Something else changed (a rebuild, a new series): the area cannot be told.
   void changedEverything() { everything_ = true; }
 
-  /// Once the chart is laid out: the scene area that changed since construction (maybe empty),
+  /// Once the chart is laid out: the scene areas that changed since construction (maybe none),
   /// or nothing when more than points changed (the plot, an axis range, the legend, the title).
-  [[nodiscard]] std::optional<QRectF> area() const;
+  /// Apart, not their bounding box: the ring's old place, its new one and the legend may lie far
+  /// apart on the chart.
+  [[nodiscard]] std::optional<QList<QRectF>> area() const;
 
  private:
   struct Frame {

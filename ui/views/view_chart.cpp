@@ -165,8 +165,8 @@ void ViewChart::remapItems() {
   if (focusRing_) focusRing_->remap();
 }
 
-std::optional<QRectF> ViewChart::takeChangedArea() {
-  std::optional<QRectF> area = pending_ ? pending_->area() : std::nullopt;
+std::optional<QList<QRectF>> ViewChart::takeChangedArea() {
+  std::optional<QList<QRectF>> area = pending_ ? pending_->area() : std::nullopt;
   pending_.reset();
   return area;
 }

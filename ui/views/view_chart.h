@@ -68,7 +68,7 @@ class ViewChart {
   [[nodiscard]] bool focusMarker(QPointF* at) const;
   /// Once the chart is laid out after show(): the scene area the shows since the last call
   /// changed, when that is all they changed (chart_change_area.h), or nothing (repaint it all).
-  [[nodiscard]] std::optional<QRectF> takeChangedArea();
+  [[nodiscard]] std::optional<QList<QRectF>> takeChangedArea();
 
  private:
   struct Line {

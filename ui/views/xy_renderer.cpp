@@ -7,6 +7,7 @@
 #include <QGraphicsScene>
 #include <QLegend>
 #include <QPainter>
+#include <QRegion>
 
 namespace warpscope::ui {
 
@@ -19,6 +20,12 @@ XyRenderer::XyRenderer(QWidget* parent) : view_(new QChartView(new QChart, paren
   view_->setStyleSheet(QStringLiteral("QGraphicsView { border: 3px solid transparent; }"
                                       "QGraphicsView:focus { border: 3px solid #2a6fdb; }"));
   chart_ = std::make_unique<ViewChart>(view_->chart());
+  // The view fills what the chart leaves (its rounded corners) itself, so a repaint of part of
+  // the plot paints the plot's view alone: a viewport Qt must treat as see-through had the main
+  // window, both splitters, the chart panel and four more widgets paint their backgrounds under
+  // that part first, nine paints for one.
+  view_->setBackgroundBrush(view_->palette().window());
+  view_->viewport()->setAttribute(Qt::WA_OpaquePaintEvent);
 }
 
 XyRenderer::~XyRenderer() {
@@ -45,7 +52,7 @@ void XyRenderer::settle() {
   // changed and dispatches that update at once, which paints the window. Where the shows only
   // moved points, a line item asks for all of itself and the view would repaint the whole plot
   // under it: the view is told the area that changed instead (chart_change_area.h).
-  const std::optional<QRectF> changed = chart_->takeChangedArea();
+  const std::optional<QList<QRectF>> changed = chart_->takeChangedArea();
   if (!changed) {
     QCoreApplication::sendPostedEvents(chart->scene(), QEvent::MetaCall);
     return;
@@ -55,7 +62,9 @@ void XyRenderer::settle() {
   QCoreApplication::sendPostedEvents(chart->scene(), QEvent::MetaCall);
   view_->setViewportUpdateMode(mode);
   // Painted now, as the scene's own update would have been (ChartPanel's redrawn() means it).
-  if (!changed->isEmpty()) view_->viewport()->repaint(view_->mapFromScene(*changed).boundingRect().adjusted(-2, -2, 2, 2));
+  QRegion region;
+  for (const QRectF& part : *changed) region += view_->mapFromScene(part).boundingRect().adjusted(-2, -2, 2, 2);
+  if (!region.isEmpty()) view_->viewport()->repaint(region);
 }
 
 void XyRenderer::renderTo(QPainter& painter, const QRectF& target) {
