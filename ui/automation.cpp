@@ -137,6 +137,7 @@ void Automation::onWindowIdle() {
   handlePostedEventsUntilNoneAreLeft();
   move_.totalMs = static_cast<double>(clock_.nsecsElapsed()) / 1e6;
   move_.painted = painted_.stop();
+  if (const QString plot = window_->chartPanel()->lastPlotRepaint(); !plot.isEmpty()) move_.painted += QStringLiteral("; plot: ") + plot;
   moves_.push_back(move_);
   ++changesDone_;
   settleThenNext();

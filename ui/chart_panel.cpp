@@ -174,6 +174,10 @@ void ChartPanel::showPlaceholder(const QString& message) {
   armRedraw(true);
 }
 
+QString ChartPanel::lastPlotRepaint() const {
+  return current_ && current_->kind() == ViewKind::Xy ? xy_->lastRepaint() : QString();
+}
+
 QWidget* ChartPanel::paintTarget() const {
   QWidget* w = current_->widget();
   if (auto* chartView = qobject_cast<QChartView*>(w)) return chartView->viewport();

@@ -31,6 +31,9 @@ class ChartPanel : public QWidget {
   Q_OBJECT
 
  public:
+  /// How the xy chart on screen last repainted its plot (XyRenderer::lastRepaint); empty for
+  /// other views. --measure-slider-latency says it of the slowest moves.
+  [[nodiscard]] QString lastPlotRepaint() const;
   explicit ChartPanel(QWidget* parent = nullptr);
   ~ChartPanel() override;
 

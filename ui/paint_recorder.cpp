@@ -7,12 +7,14 @@
 namespace warpscope::ui {
 
 namespace {
-/// "QChartView viewport" for a scroll area's viewport, else the class without its namespace.
+/// The class without its namespace and the object's name ("QWidget plot"); a scroll area's
+/// viewport as "QScrollArea viewport".
 QString nameOf(const QObject* object) {
-  QString name = QString::fromLatin1(object->metaObject()->className()).section(QStringLiteral("::"), -1);
+  const QString name = QString::fromLatin1(object->metaObject()->className()).section(QStringLiteral("::"), -1);
   if (object->objectName() == QLatin1String("qt_scrollarea_viewport") && object->parent())
-    name = nameOf(object->parent()) + QStringLiteral(" viewport");
-  return name;
+    return nameOf(object->parent()) + QStringLiteral(" viewport");
+  if (object->objectName().isEmpty() || object->objectName().startsWith(QLatin1String("qt_"))) return name;
+  return name + QLatin1Char(' ') + object->objectName();
 }
 }  // namespace
 

@@ -18,12 +18,14 @@ QString formatSeconds(double s) {
 RunStatusBar::RunStatusBar(QWidget* parent) : QStatusBar(parent) {
   text_ = new StatusText(Qt::AlignLeft, {}, this);
   text_->setText(tr("Starting…"));
+  text_->setObjectName(QStringLiteral("status"));
   progress_ = new QProgressBar(this);
   progress_->setRange(0, 1000);
   progress_->setTextVisible(false);
   progress_->setMaximumWidth(220);
   progress_->setVisible(false);
   elapsed_ = new StatusText(Qt::AlignRight, QStringLiteral("000.00 ms"), this);  // the widest formatSeconds gives
+  elapsed_->setObjectName(QStringLiteral("run time"));
   elapsed_->setToolTip(tr("Time of the run in flight, or of the last run"));
   cancel_ = new QPushButton(tr("Cancel"), this);
   cancel_->setToolTip(tr("Stop the run between launches (Esc)"));

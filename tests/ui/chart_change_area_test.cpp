@@ -147,3 +147,29 @@ TEST(ChartChangeArea, AFocusPointLeavingTheViewRepaintsTheRingAndTheLegendNotThe
     EXPECT_LE(largestChannelDifference(after, moved.pixels()), kRoundingLevels) << (v.hasFocus ? "ring back" : "ring gone");
   }
 }
+
+// A focus run of a stride the sweep lacks inserts its point into the line on screen (bank-conflicts'
+// strides past 32, latency-memory's): the line changed between that point's neighbours only.
+TEST(ChartChangeArea, APointAFocusRunInsertedRepaintsBetweenItsNeighbours) {
+  const auto withInserted = [](double x) {
+    View v = measuredAgain(0);
+    v.focusX = x;
+    for (Series& s : v.series) {
+      const auto at = std::find_if(s.points.begin(), s.points.end(), [x](const Point& p) { return p.x > x; });
+      const double y = s.points.front().y * 0.7;
+      s.points.insert(at, {x, y, 0.95 * y, 1.05 * y});
+    }
+    return v;
+  };
+  OnScreen moved(measuredAgain(0));
+  PaintWatch watch;
+  moved.renderer.chartView()->viewport()->installEventFilter(&watch);
+  moved.show(withInserted(20.5));
+  moved.renderer.chartView()->viewport()->removeEventFilter(&watch);
+  EXPECT_EQ(moved.renderer.lastRepaint(), QStringLiteral("3 areas")) << moved.renderer.lastRepaint().toStdString();
+  const QRect plot = moved.renderer.chartView()->mapFromScene(moved.renderer.chartView()->chart()->plotArea()).boundingRect();
+  EXPECT_FALSE(watch.painted.boundingRect().contains(plot));
+  const QImage after = moved.pixels();
+  moved.renderer.chartView()->viewport()->repaint();
+  EXPECT_LE(largestChannelDifference(after, moved.pixels()), kRoundingLevels);
+}

@@ -12,15 +12,15 @@ namespace {
 /// Beyond a changed vertex's bounding box: half the widest line pen (high contrast) and a marker's
 /// radius, with antialiasing's pixel and a margin.
 constexpr qreal kPadding = 10.0;
-/// Past this many changed values a full repaint is as cheap: stop collecting.
+/// Past this many changed values a full repaint is as cheap.
 constexpr qsizetype kMaxValues = 4096;
 }  // namespace
 
 ChartChangeArea::ChartChangeArea(QChart* chart, const QAbstractSeries* mapper, const QGraphicsItem* ring, bool logX,
                                  bool logY)
     : chart_(chart), mapper_(mapper), ring_(ring), logX_(logX), logY_(logY) {
-  everything_ = mapper_ == nullptr;
-  if (!everything_) before_ = frame();
+  if (mapper_ == nullptr) whole_ = QStringLiteral("a new chart");
+  else before_ = frame();
   ringBefore_ = ringArea();
 }
 
@@ -29,33 +29,35 @@ bool ChartChangeArea::mappable(const Point& p) const {
 }
 
 void ChartChangeArea::compare(const std::vector<Point>& before, const std::vector<Point>& after) {
-  if (everything_) return;
-  if (before.size() != after.size()) {
-    everything_ = true;
-    return;
-  }
+  if (!whole_.isEmpty()) return;
   const auto same = [](const Point& a, const Point& b) {
     return a.x == b.x && a.y == b.y && a.yMin == b.yMin && a.yMax == b.yMax;
   };
-  for (std::size_t i = 0; i < after.size(); ++i) {
-    if (same(before[i], after[i])) continue;
-    // A log axis leaves points out, and the line then joins other neighbours: not told here.
-    const std::size_t from = i > 0 ? i - 1 : 0;
-    const std::size_t to = std::min(after.size() - 1, i + 1);
-    for (std::size_t k = from; k <= to; ++k)
-      for (const std::vector<Point>* points : {&before, &after}) {
-        const Point& p = (*points)[k];
-        if (!mappable(p)) {
-          everything_ = true;
-          return;
-        }
-        values_ << QPointF(p.x, p.y) << QPointF(p.x, p.yMin) << QPointF(p.x, p.yMax);
+  // What differs lies between the common beginning and the common end: one point measured
+  // again, or one a focus run inserted (latency-memory's, bank-conflicts' strides past the
+  // sweep's), or removed. The line and the band changed only from the point before that run of
+  // points to the one after it, in the old list and in the new.
+  const std::size_t shorter = std::min(before.size(), after.size());
+  std::size_t head = 0;
+  while (head < shorter && same(before[head], after[head])) ++head;
+  if (head == before.size() && head == after.size()) return;  // nothing changed
+  std::size_t tail = 0;
+  while (tail < shorter - head && same(before[before.size() - 1 - tail], after[after.size() - 1 - tail])) ++tail;
+  for (const std::vector<Point>* points : {&before, &after}) {
+    if (points->empty()) continue;
+    const std::size_t from = head > 0 ? head - 1 : 0;
+    const std::size_t to = std::min(points->size() - 1, points->size() - tail);  // the first unchanged point after
+    for (std::size_t k = from; k <= to; ++k) {
+      const Point& p = (*points)[k];
+      // A log axis leaves points out, and the line then joins other neighbours: not told here.
+      if (!mappable(p)) {
+        whole_ = QStringLiteral("a log axis leaves a point out");
+        return;
       }
-    if (values_.size() > kMaxValues) {
-      everything_ = true;
-      return;
+      values_ << QPointF(p.x, p.y) << QPointF(p.x, p.yMin) << QPointF(p.x, p.yMax);
     }
   }
+  if (values_.size() > kMaxValues) whole_ = QStringLiteral("most points changed");
 }
 
 ChartChangeArea::Frame ChartChangeArea::frame() const {
@@ -70,8 +72,17 @@ QRectF ChartChangeArea::ringArea() const {
   return ring_->mapRectToScene(ring_->childrenBoundingRect());
 }
 
-std::optional<QList<QRectF>> ChartChangeArea::area() const {
-  if (everything_ || frame() != before_) return std::nullopt;
+std::optional<QList<QRectF>> ChartChangeArea::area(QString* why) const {
+  QString whole = whole_;
+  if (whole.isEmpty()) {
+    const Frame now = frame();
+    if (now.plot != before_.plot) whole = QStringLiteral("the plot moved");
+    else if (now.topLeftValue != before_.topLeftValue || now.bottomRightValue != before_.bottomRightValue) whole = QStringLiteral("an axis range changed");
+    else if (now.title != before_.title) whole = QStringLiteral("the title changed");
+    else if (now.legend != before_.legend) whole = QStringLiteral("the legend moved");
+  }
+  if (why) *why = whole;
+  if (!whole.isEmpty()) return std::nullopt;
   QList<QRectF> area;
   if (!values_.isEmpty()) {
     auto* series = const_cast<QAbstractSeries*>(mapper_);

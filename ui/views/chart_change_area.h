@@ -33,21 +33,25 @@ class ChartChangeArea {
   /// `mapper`: a series attached to both axes (maps values to positions); `ring`: the focus ring.
   ChartChangeArea(QChart* chart, const QAbstractSeries* mapper, const QGraphicsItem* ring, bool logX, bool logY);
 
-  /// A series' points before and after an update: the neighbourhood of every point that changed
-  /// (value or spread), or everything when the count changed.
+  /// A series' points before and after an update: from the point before the first that changed
+  /// (value, spread, or one inserted or removed) to the point after the last.
   void compare(const std::vector<Point>& before, const std::vector<Point>& after);
   /// The focus ring moved or its readout changed: where it was and where it is.
   void ringChanged() { ringChanged_ = true; }
   /// The legend's entries changed (the focus entry shown or hidden) where the legend stands.
   void legendChanged() { legendChanged_ = true; }
-  /// Something else changed (a rebuild, a new series): the area cannot be told.
-  void changedEverything() { everything_ = true; }
+  /// Something else changed (a rebuild, a new series): the area cannot be told. `why` is said
+  /// by --measure-slider-latency about the slowest moves.
+  void changedEverything(const QString& why) {
+    if (whole_.isEmpty()) whole_ = why;
+  }
 
   /// Once the chart is laid out: the scene areas that changed since construction (maybe none),
   /// or nothing when more than points changed (the plot, an axis range, the legend, the title).
   /// Apart, not their bounding box: the ring's old place, its new one and the legend may lie far
   /// apart on the chart.
-  [[nodiscard]] std::optional<QList<QRectF>> area() const;
+  /// `why` (optional): when there is no area, what changed beyond points.
+  [[nodiscard]] std::optional<QList<QRectF>> area(QString* why = nullptr) const;
 
  private:
   struct Frame {
@@ -73,7 +77,7 @@ class ChartChangeArea {
   QList<QPointF> values_;
   bool ringChanged_ = false;
   bool legendChanged_ = false;
-  bool everything_ = false;
+  QString whole_;  ///< Why the whole chart is repainted; empty while an area can be told.
 };
 
 }  // namespace warpscope::ui

@@ -165,14 +165,15 @@ void ViewChart::remapItems() {
   if (focusRing_) focusRing_->remap();
 }
 
-std::optional<QList<QRectF>> ViewChart::takeChangedArea() {
-  std::optional<QList<QRectF>> area = pending_ ? pending_->area() : std::nullopt;
+std::optional<QList<QRectF>> ViewChart::takeChangedArea(QString* why) {
+  if (why) *why = QStringLiteral("nothing shown before");
+  std::optional<QList<QRectF>> area = pending_ ? pending_->area(why) : std::nullopt;
   pending_.reset();
   return area;
 }
 
 void ViewChart::clear(const QString& message) {
-  if (pending_) pending_->changedEverything();  // before the series and ring it maps through go
+  if (pending_) pending_->changedEverything(QStringLiteral("the chart was cleared"));  // before what it maps through goes
   for (auto& [name, line] : lines_) delete line.band;  // before the series it maps through
   delete focusRing_;
   focusRing_ = nullptr;
@@ -205,7 +206,8 @@ bool ViewChart::show(const View& view, const QString& banner, Provenance provena
   const bool inPlace = sameView && (names == seriesNames_ || grew);
   // Shows the window has not painted yet add up: the area is what they changed together.
   if (!pending_) pending_.emplace(chart_, focus_, focusRing_, logX_, logY_);
-  if (!inPlace || grew) pending_->changedEverything();
+  if (!inPlace) pending_->changedEverything(QStringLiteral("the chart was rebuilt"));
+  if (grew) pending_->changedEverything(QStringLiteral("a series was added"));
   if (grew) {
     appendLines(view, static_cast<std::size_t>(seriesNames_.size()));
     seriesNames_ = names;

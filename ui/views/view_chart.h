@@ -68,7 +68,8 @@ class ViewChart {
   [[nodiscard]] bool focusMarker(QPointF* at) const;
   /// Once the chart is laid out after show(): the scene area the shows since the last call
   /// changed, when that is all they changed (chart_change_area.h), or nothing (repaint it all).
-  [[nodiscard]] std::optional<QList<QRectF>> takeChangedArea();
+  /// `why` (optional): when the whole chart is to be repainted, what changed beyond points.
+  [[nodiscard]] std::optional<QList<QRectF>> takeChangedArea(QString* why = nullptr);
 
  private:
   struct Line {

@@ -26,6 +26,7 @@ XyRenderer::XyRenderer(QWidget* parent) : view_(new QChartView(new QChart, paren
   // that part first, nine paints for one.
   view_->setBackgroundBrush(view_->palette().window());
   view_->viewport()->setAttribute(Qt::WA_OpaquePaintEvent);
+  view_->viewport()->setObjectName(QStringLiteral("plot"));  // what PaintRecorder names it
 }
 
 XyRenderer::~XyRenderer() {
@@ -52,7 +53,9 @@ void XyRenderer::settle() {
   // changed and dispatches that update at once, which paints the window. Where the shows only
   // moved points, a line item asks for all of itself and the view would repaint the whole plot
   // under it: the view is told the area that changed instead (chart_change_area.h).
-  const std::optional<QList<QRectF>> changed = chart_->takeChangedArea();
+  QString why;
+  const std::optional<QList<QRectF>> changed = chart_->takeChangedArea(&why);
+  lastRepaint_ = changed ? QStringLiteral("%1 areas").arg(changed->size()) : QStringLiteral("whole: ") + why;
   if (!changed) {
     QCoreApplication::sendPostedEvents(chart->scene(), QEvent::MetaCall);
     return;

@@ -34,11 +34,14 @@ class XyRenderer : public ViewRenderer {
   void settle();
 
   [[nodiscard]] QChartView* chartView() const { return view_; }
+  /// How the last settle() repainted the plot: "3 areas" or "whole: an axis range changed".
+  [[nodiscard]] const QString& lastRepaint() const { return lastRepaint_; }
   [[nodiscard]] const ViewChart& viewChart() const { return *chart_; }
 
  private:
   QPointer<QChartView> view_;
   std::unique_ptr<ViewChart> chart_;
+  QString lastRepaint_;
 };
 
 }  // namespace warpscope::ui
