@@ -22,6 +22,17 @@
 
 namespace warpscope::ui {
 
+namespace {
+/// The keys without repeats: a platform's standard key (ZoomOut is Ctrl+- here) may be the one
+/// given beside it, and a keyboard sheet then lists it twice.
+QList<QKeySequence> distinctKeys(const QList<QKeySequence>& keys) {
+  QList<QKeySequence> distinct;
+  for (const QKeySequence& k : keys)
+    if (!k.isEmpty() && !distinct.contains(k)) distinct << k;
+  return distinct;
+}
+}  // namespace
+
 void MainWindow::buildMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
   QAction* openFile = file->addAction(tr("&Open recording or figure…"));
@@ -54,7 +65,8 @@ void MainWindow::buildMenus() {
 
   QMenu* run = menuBar()->addMenu(tr("&Run"));
   QAction* again = run->addAction(tr("Run &again"));
-  again->setShortcut(QKeySequence::Refresh);
+  // Not QKeySequence::Refresh: that is F5, which starts a show (presentation programs, clickers).
+  again->setShortcut(QKeySequence(tr("Ctrl+Shift+R")));
   connect(again, &QAction::triggered, this, &MainWindow::rerun);
   QAction* cancel = run->addAction(tr("&Cancel run"));
   cancel->setShortcut(QKeySequence(Qt::Key_Escape));
@@ -89,10 +101,10 @@ void MainWindow::buildMenus() {
   });
   view->addSeparator();
   QAction* larger = view->addAction(tr("&Larger type"));
-  larger->setShortcuts({QKeySequence(tr("Ctrl+=")), QKeySequence(QKeySequence::ZoomIn)});
+  larger->setShortcuts(distinctKeys({QKeySequence(tr("Ctrl+=")), QKeySequence(QKeySequence::ZoomIn)}));
   connect(larger, &QAction::triggered, this, [this] { presentation_->setTypeScale(uiScale() * 1.15); });
   QAction* smaller = view->addAction(tr("&Smaller type"));
-  smaller->setShortcuts({QKeySequence(tr("Ctrl+-")), QKeySequence(QKeySequence::ZoomOut)});
+  smaller->setShortcuts(distinctKeys({QKeySequence(tr("Ctrl+-")), QKeySequence(QKeySequence::ZoomOut)}));
   connect(smaller, &QAction::triggered, this, [this] { presentation_->setTypeScale(uiScale() / 1.15); });
   QAction* actual = view->addAction(tr("&Normal type size"));
   actual->setShortcut(QKeySequence(tr("Ctrl+0")));

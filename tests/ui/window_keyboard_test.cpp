@@ -59,6 +59,24 @@ TEST(WindowKeyboard, NoTwoAltMnemonicsOfTheWindowAreAlike) {
   EXPECT_GE(seen.size(), 8u);
 }
 
+// F5 was both Run again (QKeySequence::Refresh) and Presentation mode: Qt logged "Ambiguous
+// shortcut overload", neither fired, and a clicker's F5 did not start the show.
+TEST(WindowKeyboard, NoTwoActionsOfTheWindowShareAShortcut) {
+  test::WindowFixture f;
+  std::map<QString, QString> seen;
+  int shortcuts = 0;
+  for (QAction* action : f.window.findChildren<QAction*>())
+    for (const QKeySequence& keys : action->shortcuts()) {
+      const QString key = keys.toString(QKeySequence::PortableText);
+      EXPECT_EQ(seen.count(key), 0u) << key.toStdString() << ": '" << action->text().toStdString() << "' and '"
+                                     << seen[key].toStdString() << "'";
+      seen[key] = action->text();
+      ++shortcuts;
+    }
+  EXPECT_GE(shortcuts, 20) << "the window's menus hold its shortcuts";
+  EXPECT_EQ(seen[QStringLiteral("F5")].remove(QLatin1Char('&')), QStringLiteral("Presentation mode")) << "a clicker's F5 starts the show";
+}
+
 TEST(WindowKeyboard, CtrlPageDownAndUpStepThroughTheViews) {
   test::WindowFixture f;
   QTabBar* tabs = f.window.chartPanel()->viewTabs();
