@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QLabel>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
@@ -214,7 +215,15 @@ void MainWindow::buildUi() {
   });
   connect(statusBar_, &RunStatusBar::cancelRequested, this, &MainWindow::cancelRuns);
   connect(chartPanel_, &ChartPanel::currentViewChanged, this, [this](const QString& id) { preferredView_ = id; });
-  resize(1500, 900);
+  resize(defaultWindowSize(screen() ? screen()->availableGeometry().size() : QSize()));
+}
+
+QSize defaultWindowSize(const QSize& available) {
+  const QSize preferred(1500, 900);
+  if (!available.isValid()) return preferred;
+  // Room for the window manager's frame and title bar: on a projector's 1280x720 the window
+  // opened at 1500x900 with Next and Leave lecture off screen.
+  return preferred.boundedTo(available - QSize(16, 48));
 }
 
 QString MainWindow::currentLabId() const { return lab_ ? toQ(lab_->id) : QString(); }

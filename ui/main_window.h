@@ -56,6 +56,10 @@ struct StartupChoice {
   bool persistSession = false;
 };
 
+/// The window's first size: 1500x900, or less on a smaller screen (`available`: the screen's
+/// available geometry; invalid when not known), leaving room for the frame.
+QSize defaultWindowSize(const QSize& available);
+
 class MainWindow : public QMainWindow {
   Q_OBJECT
 

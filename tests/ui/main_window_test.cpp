@@ -128,3 +128,15 @@ TEST(MainWindow, SwitchingLabsRebuildsTheParametersAndRunsTheNewLab) {
   EXPECT_EQ(f.window.shownResult()->labId, "latency-memory");
   EXPECT_EQ(f.window.chartPanel()->currentViewId(), QString::fromStdString(lab.views.front().id));
 }
+
+// On a projector's 1280x720 the window opened at 1500x900, its Next and Leave lecture off screen.
+TEST(MainWindow, TheFirstSizeFitsTheScreensAvailableArea) {
+  EXPECT_EQ(defaultWindowSize(QSize(2560, 1440)), QSize(1500, 900));
+  const QSize small = defaultWindowSize(QSize(1280, 720 - 32));  // a panel takes 32 px
+  EXPECT_LE(small.width(), 1280);
+  EXPECT_LE(small.height(), 720 - 32 - 40) << "room for the title bar";
+  EXPECT_EQ(defaultWindowSize(QSize()), QSize(1500, 900)) << "no screen known";
+  test::WindowFixture f;
+  EXPECT_LE(f.window.minimumSizeHint().width(), small.width()) << "the window can be that small";
+  EXPECT_LE(f.window.minimumSizeHint().height(), small.height());
+}
