@@ -68,6 +68,7 @@ Automation::Automation(MainWindow* window, RunController* runs, LaunchOptions op
   connect(window_, &MainWindow::resultDisplayed, this, &Automation::onResultDisplayed);
   connect(window_, &MainWindow::runErrorShown, this, &Automation::onRunError);
   connect(window_, &MainWindow::startupProblem, this, [this](const QString& message) { fail(kExitBadInput, message); });
+  connect(window_, &MainWindow::startupDeviceMissing, this, [this](const QString& message) { fail(kExitDevice, message); });
   connect(window_->chartPanel(), &ChartPanel::redrawn, this, &Automation::onRedrawn);
   // Stamps of the window's part, phase by phase (slider_latency_report.h).
   connect(window_, &MainWindow::runAnswered, this, [this] {

@@ -239,6 +239,11 @@ void MainWindow::onSessionReady(const QList<DeviceInfo>& devices, const QString&
   if (!startup_.deviceId.isEmpty()) {
     if (known) {
       deviceId = startup_.deviceId;
+    } else if (const QString why = runs_->whyNotOffered(startup_.deviceId); !why.isEmpty()) {
+      // A GPU that is not there: say why (as warpscope-cli does), not that the id is unknown.
+      const QString message = tr("No GPU %1: %2.").arg(startup_.deviceId, why);
+      messageBar_->showMessage(message + tr(" Using %1.").arg(defaultDeviceId), MessageBar::Level::Warning);
+      emit startupDeviceMissing(message);
     } else {
       QStringList ids;
       for (const DeviceInfo& d : devices) ids << toQ(d.id);

@@ -152,6 +152,9 @@ class MainWindow : public QMainWindow {
   void runErrorShown(const warpscope::RunError& error);
   /// A startup choice was refused (unknown device); the window continues with the default.
   void startupProblem(const QString& message);
+  /// The GPU asked for on the command line is not offered (no driver, no device): a device
+  /// error, not bad input (exit 3 when scripted).
+  void startupDeviceMissing(const QString& message);
 
  private:
   void buildUi();

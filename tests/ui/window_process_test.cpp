@@ -57,3 +57,20 @@ TEST(WindowProcess, AScreenshotOntoAFifoIsRefusedAndTheFifoStays) {
   ASSERT_EQ(lstat(fifo.toLocal8Bit().constData(), &st), 0);
   EXPECT_TRUE(S_ISFIFO(st.st_mode)) << "the FIFO was replaced";
 }
+
+// Issue 28: `warpscope --device cuda:0` without a GPU said "Unknown device 'cuda:0'" and exited 2
+// (bad input); warpscope-cli already said why. Now the window says why too, and exits 3 (a device
+// error), as the README says.
+TEST(WindowProcess, AGpuThatIsNotThereIsADeviceErrorSayingWhy) {
+  QTemporaryDir dir;
+  const QString err = dir.filePath(QStringLiteral("err.txt"));
+  const std::string command = "QT_QPA_PLATFORM=offscreen " + std::string(WARPSCOPE_GUI_PATH) +
+                              " --lab latency-arith --device cuda:0 --screenshot " +
+                              dir.filePath(QStringLiteral("shot.png")).toStdString() + " 2>" + err.toStdString();
+  const int status = std::system(command.c_str());
+  ASSERT_TRUE(WIFEXITED(status)) << readAll(err).toStdString();
+  if (WEXITSTATUS(status) == 0) GTEST_SKIP() << "this machine has a GPU cuda:0";
+  EXPECT_EQ(WEXITSTATUS(status), 3) << readAll(err).toStdString();
+  EXPECT_TRUE(readAll(err).contains("No GPU cuda:0: ")) << readAll(err).toStdString();
+  EXPECT_FALSE(readAll(err).contains("Unknown device")) << readAll(err).toStdString();
+}

@@ -59,14 +59,23 @@ void RunController::publishDevices(Session& session, std::function<void(const QL
         unavailable[toQ(device.id)][toQ(lab.id)] = toQ(why);
   QHash<QString, QString> models;
   for (const DeviceInfo& device : devices) models[toQ(device.id)] = toQ(session.modelDeviceFor(device.id));
+  QList<QPair<QString, QString>> notOffered;
+  for (const UnavailableDevice& missing : session.unavailableDevices()) notOffered.append({toQ(missing.id), toQ(missing.reason)});
   QMetaObject::invokeMethod(
       this,
-      [this, devices, unavailable, models, emitWith] {
+      [this, devices, unavailable, models, notOffered, emitWith] {
         unavailableLabs_ = unavailable;
         modelDevices_ = models;
+        notOffered_ = notOffered;
         emitWith(devices);
       },
       Qt::QueuedConnection);
+}
+
+QString RunController::whyNotOffered(const QString& deviceId) const {
+  for (const auto& [id, reason] : notOffered_)
+    if (id == deviceId || (id.endsWith(QLatin1String("cuda")) && deviceId.startsWith(id + QLatin1Char(':')))) return reason;
+  return {};
 }
 
 QString RunController::connectHost(const QString& host) {
