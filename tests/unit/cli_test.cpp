@@ -323,3 +323,14 @@ TEST(Cli, LecturesCheckJudgesEachSlideWithItsNumbers) {
   EXPECT_EQ(cli({"lectures", "--check", "--device", "sim:nope"}).code, 2);
   EXPECT_EQ(cli({"lectures", "--check", "--lecture", "no-such-lecture"}).code, 2);
 }
+
+// `describe streams` lists model-timeline; on the simulator the timeline is the model, so the run
+// has no second one. The refusal says the view is declared and which device's run lacks it.
+TEST(Cli, AViewTheLabDeclaresButThisDevicesRunLacksIsSaidSo) {
+  const CliRun r = cli({"run", "streams", "--device", "sim:h100", "--format", "csv", "--view", "model-timeline"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("streams declares view 'model-timeline', but its run on sim:h100 does not make it"), std::string::npos)
+      << r.err;
+  EXPECT_NE(cli({"run", "streams", "--device", "sim:h100", "--format", "csv", "--view", "nope"}).err.find("has no view 'nope'"),
+            std::string::npos);
+}

@@ -39,8 +39,9 @@ struct LabDefinition {
   /// Null while the lab has no CUDA measurement (and in a build without CUDA): the CUDA backend
   /// then says so and names the simulator devices.
   MeasureFn measureOnGpu = nullptr;
-  /// The device-profile mechanism groups its simulator model reads ("dram", "uvm", ...): a
-  /// profile without one cannot run the lab, and the lab list says so before it is picked.
+  /// The device-profile mechanism groups its simulator model reads ("dram", "uvm", ...), or one
+  /// parameter of a group where profiles differ in it ("shared_memory.banks"): a profile without
+  /// one cannot run the lab, and the lab list says so before it is picked.
   /// model_needs_test checks every lab's list against what its model actually reads.
   std::vector<std::string> modelNeeds = {};
 };

@@ -8,6 +8,7 @@
 
 #include "core/view_table.h"
 #include "warpscope/params.h"
+#include "warpscope/registry.h"
 #include "warpscope/writers.h"
 
 namespace warpscope {
@@ -58,6 +59,14 @@ class CsvWriter final : public ResultWriter {
     if (!view) {
       std::string ids;
       for (const View& v : result.views) ids += (ids.empty() ? "" : ", ") + v.id;
+      // `describe` lists every view a lab declares; some come only from some devices (streams'
+      // model timeline stands beside a GPU's measured one): say so rather than only "no view".
+      const LabSpec* lab = LabRegistry::builtin().find(result.labId);
+      const bool declared = lab && std::any_of(lab->views.begin(), lab->views.end(),
+                                               [&](const ViewSpec& v) { return v.id == viewId_; });
+      if (declared)
+        throw BadInputError(result.labId + " declares view '" + viewId_ + "', but its run on " + result.deviceId +
+                            " does not make it (views of this run: " + ids + ")");
       throw BadInputError("the result has no view '" + viewId_ + "' (views: " + ids + ")");
     }
     writeTable(toTable(*view), out);

@@ -212,6 +212,13 @@ DeviceProfile parseDeviceProfile(std::string_view fileName, std::string_view jso
   return profile;
 }
 
+bool DeviceProfile::provides(const std::string& need) const {
+  const std::size_t dot = need.find('.');
+  const auto group = mechanisms.find(need.substr(0, dot));
+  if (group == mechanisms.end()) return false;
+  return dot == std::string::npos || group->second.count(need.substr(dot + 1)) > 0;
+}
+
 double DeviceProfile::param(const std::string& mechanism, const std::string& name, double min, double max) const {
   const std::string field = "mechanisms." + mechanism + "." + name;
   const auto group = mechanisms.find(mechanism);
@@ -221,7 +228,9 @@ double DeviceProfile::param(const std::string& mechanism, const std::string& nam
     throw BadInputError(fileName + ": mechanisms." + mechanism + " is missing: the " + info.name +
                         " profile does not model what this lab needs; pick another simulator device");
   const auto entry = group->second.find(name);
-  if (entry == group->second.end()) throw BadInputError(fileName + ": " + field + " is missing");
+  if (entry == group->second.end())
+    throw BadInputError(fileName + ": " + field + " is missing: the " + info.name +
+                        " profile does not model what this lab needs; pick another simulator device");
   const double value = entry->second.value;
   if (!(value >= min && value <= max)) {
     std::ostringstream os;

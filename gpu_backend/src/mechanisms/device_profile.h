@@ -46,6 +46,9 @@ struct DeviceProfile {
   /// mechanisms[mechanism][name].value, checked to lie in [min, max]. Throws BadInputError
   /// naming the file and the field ("h100.json: mechanisms.simt.branch_cycles is missing").
   [[nodiscard]] double param(const std::string& mechanism, const std::string& name, double min, double max) const;
+  /// Whether the profile has what a lab's model reads: a whole mechanism group ("dram") or one
+  /// parameter of one ("shared_memory.banks": k40.json models shared memory, but not its banks).
+  [[nodiscard]] bool provides(const std::string& need) const;
   /// The source text of that parameter ("" when absent).
   [[nodiscard]] std::string paramSource(const std::string& mechanism, const std::string& name) const;
 };

@@ -28,9 +28,9 @@ class SimulatorBackend final : public Backend {
   [[nodiscard]] std::string whyCannotRun(const labs::LabDefinition& lab, const std::string& deviceId) const override {
     const DeviceProfile* profile = findOrNull(deviceId);
     if (!profile) return {};
-    for (const std::string& group : lab.modelNeeds)
-      if (!profile->mechanisms.count(group))
-        return "the " + profile->info.name + " profile has no " + mechanismName(group) + " model";
+    for (const std::string& need : lab.modelNeeds)
+      if (!profile->provides(need))
+        return "the " + profile->info.name + " profile has no " + mechanismName(need) + " model";
     return {};
   }
 
@@ -54,6 +54,7 @@ class SimulatorBackend final : public Backend {
     if (group == "dram") return "DRAM";
     if (group == "simt") return "SIMT (warp divergence)";
     if (group == "limiter_kernel") return "memory-and-math kernel";
+    if (group.starts_with("shared_memory.bank")) return "shared-memory bank";
     return group;
   }
 

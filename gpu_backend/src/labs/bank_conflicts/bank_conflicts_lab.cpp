@@ -83,7 +83,7 @@ const LabSpec& bankConflictsSpec() {
 
 LabDefinition bankConflictsLab() {
   return {bankConflictsSpec(), &simulateBankConflicts, WARPSCOPE_GPU_MEASUREMENT(measureBankConflicts),
-          {"shared_memory"}};
+          {"shared_memory", "shared_memory.banks", "shared_memory.bank_bytes"}};
 }
 
 BankPlan bankPlan(const ParamSet& params, RunScope scope) {
