@@ -80,9 +80,14 @@ QString MainWindow::openRunFile(const QString& path) {
   lastFullParams_ = values;
   showFull(recording.result);
   const QString when = recording.recordedAt.empty() ? QString() : tr(" on %1").arg(toQ(recording.recordedOn()));
+  // Where a moved parameter runs: the device picked in the window, which may not be the one the
+  // file was made on (a figure from sim:h200 opened while sim:h100 is picked): say both then.
+  const QString madeOn = toQ(recording.result.deviceId);
+  const QString rerunsOn = madeOn.isEmpty() || madeOn == currentDeviceId()
+                               ? currentDeviceId()
+                               : tr("%1 (the device picked), not on %2").arg(currentDeviceId(), madeOn);
   messageBar_->showMessage(tr("Opened %1: %2%3, shown as recorded. Moving a parameter runs the lab again on %4.")
-                               .arg(QFileInfo(path).fileName(), bannerFor(recording.result), when,
-                                    currentDeviceId()),
+                               .arg(QFileInfo(path).fileName(), bannerFor(recording.result), when, rerunsOn),
                            MessageBar::Level::Info);
   statusBar_->runEnded(tr("Opened %1").arg(QFileInfo(path).fileName()), -1);
   emit resultDisplayed(true, -1);

@@ -51,7 +51,7 @@ int benchPresetsCommand(Session& session, const CliOptions& options, std::ostrea
       const bool pass = median <= kTargetMs && firstMs <= kTargetMs;
       missed += pass ? 0 : 1;
       out << std::setw(9) << median << " ms (max " << ms.back() << ", first " << firstMs << ")  "
-          << (pass ? "PASS" : "FAIL") << "  " << ref.lab->id << "\n";
+          << (pass ? "PASS" : "SLOW") << "  " << ref.lab->id << "\n";  // "failed" is for a run that errs
     }
   }
   out << done.size() << " presets: " << (done.size() - static_cast<size_t>(missed + failed)) << " within "

@@ -85,6 +85,25 @@ TEST(OpenFileWindow, FigureRestoresLabViewParametersAndResultWithoutARun) {
   EXPECT_EQ(f.state->runCount(), runsBefore) << "an opened figure is shown as recorded, not rerun";
 }
 
+// A figure made on sim:h200 and opened while another device is picked said "Moving a parameter
+// runs the lab again on sim:h100" as if that were where it came from.
+TEST(OpenFileWindow, AFileFromAnotherDeviceSaysWhereAMovedParameterRunsAndWhereItWasMade) {
+  test::WindowFixture f;
+  ASSERT_TRUE(f.waitIdle());
+  QTemporaryDir dir;
+  nlohmann::json doc = figureJson(dir);
+  doc["device_id"] = "sim:h200";
+  ASSERT_TRUE(f.window.openRunFile(writeJson(dir, QStringLiteral("other.json"), doc)).isEmpty());
+  const QString text = f.window.messageBar()->text();
+  EXPECT_TRUE(text.contains(QStringLiteral("runs the lab again on %1 (the device picked), not on sim:h200").arg(f.window.currentDeviceId())))
+      << text.toStdString();
+  // The same device: said once.
+  doc["device_id"] = f.window.currentDeviceId().toStdString();
+  ASSERT_TRUE(f.window.openRunFile(writeJson(dir, QStringLiteral("same.json"), doc)).isEmpty());
+  EXPECT_TRUE(f.window.messageBar()->text().endsWith(QStringLiteral("runs the lab again on %1.").arg(f.window.currentDeviceId())))
+      << f.window.messageBar()->text().toStdString();
+}
+
 TEST(OpenFileWindow, BadFileChangesNothingAndNamesTheFileAndProblem) {
   test::WindowFixture f;
   ASSERT_TRUE(f.waitIdle());
