@@ -49,11 +49,7 @@ class RefusingSpinBox : public Base {
 
 }  // namespace
 
-QString formatWithUnit(double value, const std::string& unit) {
-  QString text = formatNumber(value, 10);
-  if (!unit.empty()) text += QLatin1Char(' ') + toQ(unit);
-  return text;
-}
+QString formatWithUnit(double value, const std::string& unit) { return numberWithUnit(value, unit, 10); }
 
 ParamControl::ParamControl(ParamSpec spec, QWidget* parent)
     : QWidget(parent), spec_(std::move(spec)) {

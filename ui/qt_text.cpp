@@ -2,6 +2,7 @@
 
 #include <QLocale>
 
+#include <algorithm>
 #include <cmath>
 
 namespace warpscope::ui {
@@ -20,6 +21,21 @@ QString formatNumber(double v, int digits) {
     if (text.endsWith(QLatin1Char('.'))) text.chop(1);
   }
   return text;
+}
+
+QString unitAfter(double value, const std::string& unit) {
+  if (unit == "fraction") return {};
+  QString text = toQ(unit);
+  // Only a lowercase word of letters: "lines", "wavefronts"; not "ms", "GB/s" or "FMAs".
+  const bool word = text.size() > 3 && std::all_of(text.begin(), text.end(), [](QChar c) { return c.isLower(); });
+  if (value != 1 || !word || !text.endsWith(QLatin1Char('s')) || text.endsWith(QLatin1String("ss"))) return text;
+  text.chop(text.endsWith(QLatin1String("sses")) ? 2 : 1);  // "addresses" -> "address"
+  return text;
+}
+
+QString numberWithUnit(double value, const std::string& unit, int digits) {
+  const QString after = unitAfter(value, unit);
+  return after.isEmpty() ? formatNumber(value, digits) : formatNumber(value, digits) + QLatin1Char(' ') + after;
 }
 
 }  // namespace warpscope::ui

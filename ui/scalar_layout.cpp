@@ -18,11 +18,7 @@ const QRegularExpression kFlag(QStringLiteral(R"(\s*\(1\s*=\s*yes\)\s*$)"));
 /// A trailing remark in parentheses, kept with the value when the label becomes a column.
 const QRegularExpression kRemark(QStringLiteral(R"(\s*\(([^()]*)\)\s*$)"));
 
-QString number(const Scalar& s) {
-  QString text = formatNumber(s.value, 4);
-  if (!s.unit.empty()) text += QLatin1Char(' ') + toQ(s.unit);
-  return text;
-}
+QString number(const Scalar& s) { return numberWithUnit(s.value, s.unit, 4); }
 
 }  // namespace
 
@@ -42,7 +38,8 @@ ScalarRow readableScalar(const Scalar& s) {
     return {label, s.value != 0 ? QObject::tr("yes") : QObject::tr("no")};
   }
   // A fraction (a share of a peak, of a bandwidth) reads as a percentage.
-  if (s.unit.empty() && label.contains(QStringLiteral("fraction"), Qt::CaseInsensitive) && std::isfinite(s.value) &&
+  if ((s.unit.empty() || s.unit == "fraction") && label.contains(QStringLiteral("fraction"), Qt::CaseInsensitive) &&
+      std::isfinite(s.value) &&
       std::abs(s.value) <= 10)
     return {label, formatNumber(100.0 * s.value, 3) + QStringLiteral(" %")};
   return {label, number(s)};

@@ -19,11 +19,7 @@ namespace {
 constexpr int kPairWidthPx = 520;
 }
 
-QString formatScalar(const Scalar& scalar) {
-  QString text = formatNumber(scalar.value, 4);
-  if (!scalar.unit.empty()) text += QLatin1Char(' ') + toQ(scalar.unit);
-  return text;
-}
+QString formatScalar(const Scalar& scalar) { return numberWithUnit(scalar.value, scalar.unit, 4); }
 
 ScalarPanel::ScalarPanel(QWidget* parent) : QWidget(parent) {
   // No font of their own: the numbers follow the window's type scale (Ctrl+= / Ctrl+-,

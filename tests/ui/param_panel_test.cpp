@@ -15,6 +15,7 @@
 #include "meta_types.h"
 #include "param_control.h"
 #include "param_panel.h"
+#include "qt_text.h"
 #include "warpscope/registry.h"
 
 using namespace warpscope;
@@ -46,7 +47,9 @@ TEST(ParamPanel, BuildsOneControlPerParamSpecWithDeclaredRangeStepDefaultAndTool
         if (spec.isNamedChoice()) {
           EXPECT_EQ(c->comboBox()->currentText(), QString::fromStdString(spec.valueText(spec.defaultValue)));
         } else if (!spec.unit.empty()) {
-          EXPECT_TRUE(c->comboBox()->currentText().contains(QString::fromStdString(spec.unit)));
+          // The unit as read after the value: "1 element", "4 elements" (unitAfter).
+          EXPECT_TRUE(c->comboBox()->currentText().endsWith(QLatin1Char(' ') + unitAfter(spec.defaultValue, spec.unit)))
+              << c->comboBox()->currentText().toStdString();
         }
       } else {
         ASSERT_NE(c->slider(), nullptr);

@@ -2,6 +2,7 @@
 // as percentages, and per-variant figures as one table instead of dozens of "variant: figure" rows.
 #include <gtest/gtest.h>
 
+#include "qt_text.h"
 #include "scalar_layout.h"
 
 using namespace warpscope;
@@ -66,4 +67,18 @@ TEST(ScalarLayout, KeyFiguresLeadInTheLabsOrderAndTablesStayWhole) {
   EXPECT_EQ(presentedFigures(layout).size(), 2u);
   const ScalarLayout undeclared = layOutScalars(scalars);
   EXPECT_EQ(presentedFigures(undeclared).size(), 2u) << "without key figures, the first one-off rows are presented";
+}
+
+// On screen: "1 lines", "1 elements", "0 fraction" (issue 28, internal words on screen).
+TEST(UnitAfter, ACountOfOneIsSingularAFractionIsAPlainNumberSymbolsStay) {
+  using warpscope::ui::numberWithUnit;
+  EXPECT_EQ(numberWithUnit(1, "lines"), QStringLiteral("1 line"));
+  EXPECT_EQ(numberWithUnit(4, "sectors"), QStringLiteral("4 sectors"));
+  EXPECT_EQ(numberWithUnit(1, "addresses"), QStringLiteral("1 address"));
+  EXPECT_EQ(numberWithUnit(0, "fraction"), QStringLiteral("0"));
+  EXPECT_EQ(numberWithUnit(0.25, "fraction"), QStringLiteral("0.25"));
+  EXPECT_EQ(numberWithUnit(1, "ms"), QStringLiteral("1 ms"));
+  EXPECT_EQ(numberWithUnit(1, "GB/s"), QStringLiteral("1 GB/s"));
+  EXPECT_EQ(numberWithUnit(1, "FMAs"), QStringLiteral("1 FMAs")) << "not a lowercase word: left alone";
+  EXPECT_EQ(numberWithUnit(1, ""), QStringLiteral("1"));
 }
