@@ -105,19 +105,21 @@ void MainWindow::onRunFinished(quint64 seq, const RunResult& result) {
 }
 
 void MainWindow::onRunFailed(quint64, const RunError& error) {
+  // What the chart shows now: the last run of this lab that finished, or (none yet) why not.
+  const QString onScreen = shown_ ? tr("The chart still shows the last finished run.")
+                                  : tr("No run of this lab is on screen yet; the chart says why.");
   if (error.kind == RunError::Kind::Cancelled) {
-    statusBar_->runEnded(tr("Cancelled; the chart shows the last finished run"), -1);
+    statusBar_->runEnded(shown_ ? tr("Cancelled; the chart shows the last finished run") : tr("Cancelled"), -1);
   } else if (const DeviceInfo* alternative = deviceSelector_->device(toQ(error.alternativeDeviceId))) {
     // A recorded device without these parameters: say so and offer the same GPU's model, one
     // click away, never silently in its place.
     const QString alternativeId = toQ(alternative->id);
-    messageBar_->showMessage(tr("%1\nThe chart still shows the last finished run.").arg(toQ(error.message)),
+    messageBar_->showMessage(tr("%1\n%2").arg(toQ(error.message), onScreen),
                              MessageBar::Level::Warning, tr("Run on %1").arg(toQ(alternative->name)),
                              [this, alternativeId] { selectDevice(alternativeId); });
     statusBar_->runEnded(tr("Not recorded"), -1);
   } else {
-    messageBar_->showMessage(tr("%1: %2\nThe chart still shows the last finished run.")
-                                 .arg(runErrorKindText(error.kind), toQ(error.message)),
+    messageBar_->showMessage(tr("%1: %2\n%3").arg(runErrorKindText(error.kind), toQ(error.message), onScreen),
                              MessageBar::Level::Error);
     statusBar_->runEnded(tr("Run failed (%1)").arg(runErrorKindText(error.kind)), -1);
   }

@@ -140,3 +140,30 @@ TEST(MainWindow, TheFirstSizeFitsTheScreensAvailableArea) {
   EXPECT_LE(f.window.minimumSizeHint().width(), small.width()) << "the window can be that small";
   EXPECT_LE(f.window.minimumSizeHint().height(), small.height());
 }
+
+// Issue 28: a lab whose first run failed showed "could not run" beside "The chart still shows the
+// last finished run", which was another lab's, no longer on screen.
+TEST(MainWindow, AFailedFirstRunOfALabDoesNotClaimTheChartShowsARun) {
+  WindowFixture f;
+  ASSERT_TRUE(f.waitIdle());
+  QSignalSpy errors(&f.window, &MainWindow::runErrorShown);
+  {
+    std::lock_guard lock(f.state->mutex);
+    f.state->failNext = true;
+  }
+  ASSERT_TRUE(f.window.selectLab(QStringLiteral("occupancy")));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return errors.count() == 1; }, 5000));
+  EXPECT_FALSE(f.window.messageBar()->text().contains(QStringLiteral("still shows"))) << f.window.messageBar()->text().toStdString();
+  EXPECT_TRUE(f.window.messageBar()->text().contains(QStringLiteral("No run of this lab is on screen yet")));
+  // Once a run of it is on screen, a failure says the chart keeps it.
+  f.displayed.clear();
+  f.window.rerun();
+  ASSERT_TRUE(QTest::qWaitFor([&] { return f.displayed.count() == 1; }, 5000));
+  {
+    std::lock_guard lock(f.state->mutex);
+    f.state->failNext = true;
+  }
+  f.window.rerun();
+  ASSERT_TRUE(QTest::qWaitFor([&] { return errors.count() == 2; }, 5000));
+  EXPECT_TRUE(f.window.messageBar()->text().contains(QStringLiteral("The chart still shows the last finished run")));
+}
