@@ -31,7 +31,9 @@ std::vector<PresetSpec> coalescingPresets() {
                  "whole sectors, and reading back the 64-byte granules each write leaves with a gap.",
        .source = std::string(kSeed002) + "slides 'Memory bursting: Uncoalesced access' and 'Non-colaesced access example'",
        .settings = {"stride=100", "offset=0", "element_bytes=4"},
-       .view = "gbps-vs-stride"},
+       .view = "gbps-vs-stride",
+       // Multiple requests (more sectors than the 4 a coalesced warp needs), most bytes unused.
+       .checks = {"scalar:coalescing.sectors_per_request > 4", "scalar:coalescing.bytes_used_fraction < 0.5"}},
       {.id = "coalescing-offset-straddles",
        .title = "Misaligned by one element",
        .claim = "The accessed locations spread across burst section boundaries: the access is not fully coalesced.",

@@ -31,7 +31,12 @@ std::vector<PresetSpec> occupancyPresets() {
        .source = "seed 003, Pai, GPU Architecture I (Execution): slides 'GPU Resources per SM (NVIDIA "
                  "Kepler)' and 'GPU Occupancy: Example 1'",
        .settings = {"threads_per_block=32", "registers_per_thread=100", "shared_bytes_per_block=1024"},
-       .view = "limits"},
+       .view = "limits",
+       // The slide's numbers that hold on every GPU: threads allow 64 blocks, residency 16, 25%.
+       // Which resource stops at 16 differs (slots on Kepler, registers on Hopper): the look-at
+       // text says so with the numbers.
+       .checks = {"scalar:occupancy.limit_blocks.warps ~ 64 within 1%", "scalar:occupancy.blocks_per_sm ~ 16 within 1%",
+                  "scalar:occupancy.percent ~ 25 within 1%"}},
       {.id = "gpuarch-occupancy-example-2",
        .title = "Occupancy example 2: <<<2048, 64>>>",
        .claim = "The resource that gets exhausted first determines occupancy and residency: with T = 64, R "
@@ -42,7 +47,10 @@ std::vector<PresetSpec> occupancyPresets() {
                  "blocks, shared memory far more. The note explains the difference.",
        .source = "seed 003, Pai, GPU Architecture I (Execution): slide 'GPU Occupancy: Example 2'",
        .settings = {"threads_per_block=64", "registers_per_thread=100", "shared_bytes_per_block=1024"},
-       .view = "limits"},
+       .view = "limits",
+       // Registers run out first (limiter 1), 10 blocks and 31.25% by the slide's arithmetic.
+       .checks = {"scalar:occupancy.limiter ~ 1 within 1%", "scalar:occupancy.simple.blocks_per_sm ~ 10 within 1%",
+                  "scalar:occupancy.simple.percent ~ 31.25 within 1%"}},
       // 24 registers: at 32 or more the register file ties with (or beats) the warps as the limit, and
       // the note would name registers instead of the threads.
       {.id = "gpuarch-blocks-map-whole",
