@@ -305,7 +305,7 @@ void ChartPanel::showCurrent() {
     stack_->setCurrentWidget(renderer->widget());
     if (hadFocus) renderer->widget()->setFocus();
   }
-  renderer->show(*view, bannerFor(result_), result_.provenance);
+  renderer->show(*view, bannerFor(result_, *view), provenanceFor(result_, *view));
   const bool animated = isAnimated(view->kind);
   if (animated) {
     setUpAnimation(*view, view->id == animatedViewId_ && !switched);

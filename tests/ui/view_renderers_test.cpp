@@ -232,3 +232,37 @@ TEST(BarsFigure, BarsStandOnZeroWithHeightsInProportion) {
   EXPECT_EQ(category, 1);
   EXPECT_TRUE(f.describeBar(0, 1).contains(QStringLiteral("spread")));
 }
+
+// Issue 28: "Recorded on NVIDIA H100" in green stood over streams' model timeline and the
+// occupancy calculator's views. Each view's banner says what made it (ViewSource in lab.h).
+TEST(ViewBanner, AModelOrCalculatorViewOfAGpuRunSaysWhatMadeIt) {
+  RunResult recorded;
+  recorded.labId = "streams";
+  recorded.deviceName = "NVIDIA H100 80GB HBM3";
+  recorded.provenance = Provenance::Measured;
+  recorded.recordedOn = "2026-11-27";
+  View timeline;
+  timeline.id = "timeline";
+  View model;
+  model.id = "model-timeline";
+  EXPECT_EQ(bannerFor(recorded, timeline), QStringLiteral("Recorded on NVIDIA H100 80GB HBM3, 2026-11-27"));
+  EXPECT_EQ(provenanceFor(recorded, timeline), Provenance::Measured);
+  EXPECT_FALSE(bannerFor(recorded, model).contains(QStringLiteral("Recorded on"))) << bannerFor(recorded, model).toStdString();
+  EXPECT_TRUE(bannerFor(recorded, model).startsWith(QStringLiteral("Warpscope's model of the NVIDIA H100 80GB HBM3")));
+  EXPECT_EQ(provenanceFor(recorded, model), Provenance::Simulated) << "not in the measured green";
+
+  RunResult occupancy = recorded;
+  occupancy.labId = "occupancy";
+  View limits;
+  limits.id = "limits";
+  EXPECT_EQ(bannerFor(occupancy, limits), QStringLiteral("Computed: CUDA's occupancy rules for the NVIDIA H100 80GB HBM3"));
+  View caps;
+  caps.id = "register-caps";  // measured times under __launch_bounds__
+  EXPECT_EQ(provenanceFor(occupancy, caps), Provenance::Measured);
+
+  RunResult simulated = recorded;
+  simulated.provenance = Provenance::Simulated;
+  simulated.recordedOn.clear();
+  simulated.deviceName = "H100 SXM5 (model)";
+  EXPECT_EQ(bannerFor(simulated, model), bannerFor(simulated)) << "on the simulator every view is the model already";
+}

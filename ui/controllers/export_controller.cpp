@@ -34,7 +34,7 @@ class OffscreenFigure {
  public:
   OffscreenFigure(const RunResult& result, const View& view, QSize size, std::optional<double> cursorTime)
       : renderer_(makeViewRenderer(view.kind)), size_(size) {
-    renderer_->show(view, bannerFor(result), result.provenance);
+    renderer_->show(view, bannerFor(result, view), provenanceFor(result, view));
     if (cursorTime && isAnimated(view.kind)) renderer_->setCursorTime(*cursorTime);
   }
   /// Paints at the logical size, scaled to fill `target`.
@@ -109,7 +109,7 @@ QString exportSvg(OffscreenFigure& chart, QSize size, const QString& path, const
   svg.setSize(size);
   svg.setViewBox(QRect(QPoint(0, 0), size));
   svg.setTitle(toQ(view.title));
-  svg.setDescription(bannerFor(result));
+  svg.setDescription(bannerFor(result, view));
   {
     QPainter painter(&svg);
     painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
@@ -141,7 +141,7 @@ QString exportPdf(OffscreenFigure& chart, QSize size, const QString& path, const
   buffer.open(QIODevice::WriteOnly);
   {
     QPdfWriter pdf(&buffer);
-    const QString title = toQ(view.title) + QStringLiteral(" — ") + bannerFor(result);
+    const QString title = toQ(view.title) + QStringLiteral(" — ") + bannerFor(result, view);
     pdf.setTitle(title);
     pdf.setCreator(QStringLiteral("Warpscope"));
     pdf.setDocumentXmpMetadata(xmpWithRun(title, run));

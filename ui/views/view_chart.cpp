@@ -16,6 +16,7 @@
 #include "qt_text.h"
 #include "spread_band_item.h"
 #include "view_chart_fonts.h"
+#include "warpscope/registry.h"
 
 namespace warpscope::ui {
 
@@ -82,6 +83,34 @@ QString bannerFor(const RunResult& result) {
   return result.provenance == Provenance::Measured
              ? QObject::tr("Measured on %1").arg(toQ(result.deviceName))
              : QObject::tr("Simulated: %1").arg(toQ(result.deviceName));
+}
+
+namespace {
+/// What the view's lab declares makes it; Run when the lab or view is not known (an old file).
+ViewSource declaredSource(const RunResult& result, const View& view) {
+  if (const LabSpec* lab = LabRegistry::builtin().find(result.labId))
+    for (const ViewSpec& declared : lab->views)
+      if (declared.id == view.id) return declared.source;
+  return ViewSource::Run;
+}
+}  // namespace
+
+QString bannerFor(const RunResult& result, const View& view) {
+  // On the simulator every view is the model already, and its banner says so.
+  if (result.provenance != Provenance::Measured) return bannerFor(result);
+  const QString when = result.recordedOn.empty() ? QString() : QObject::tr(", recorded %1").arg(toQ(result.recordedOn));
+  switch (declaredSource(result, view)) {
+    case ViewSource::Model:
+      return QObject::tr("Warpscope's model of the %1 (beside its measured run%2)").arg(toQ(result.deviceName), when);
+    case ViewSource::Calculator:
+      return QObject::tr("Computed: CUDA's occupancy rules for the %1").arg(toQ(result.deviceName));
+    case ViewSource::Run: break;
+  }
+  return bannerFor(result);
+}
+
+Provenance provenanceFor(const RunResult& result, const View& view) {
+  return declaredSource(result, view) == ViewSource::Run ? result.provenance : Provenance::Simulated;
 }
 
 namespace {

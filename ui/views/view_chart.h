@@ -37,6 +37,12 @@ class SpreadBandItem;
 /// The banner line for a result: RunResult::banner(), or a fallback built from the device name
 /// when the backend left it empty (a chart must never go without one).
 QString bannerFor(const RunResult& result);
+/// The banner of one view of `result`: bannerFor(result) for what the run made; for a view its
+/// lab declares as Warpscope's model or as a calculation (ViewSource) of a GPU's run, what made
+/// that view instead ("Warpscope's model of NVIDIA H100 ...", "CUDA's occupancy rules for ...").
+QString bannerFor(const RunResult& result, const View& view);
+/// How that view's banner is coloured: Measured only for what the GPU's run made.
+Provenance provenanceFor(const RunResult& result, const View& view);
 
 /// Colour-blind-safe line colours (Okabe-Ito); with the high-contrast palette on, saturated dark
 /// colours and thicker lines for a washed-out projector.

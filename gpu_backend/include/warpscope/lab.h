@@ -13,11 +13,18 @@
 
 namespace warpscope {
 
+/// What makes a view's content, whatever the device: the run itself (measured on a GPU, recorded,
+/// or simulated), Warpscope's model beside a measurement (streams' model timeline), or a
+/// calculation from the device's published rules (the occupancy calculator). A chart's banner
+/// says which: a model view of a GPU run is not "Measured on" that GPU.
+enum class ViewSource { Run, Model, Calculator };
+
 /// Declares one view a lab produces. Results use exactly this id, title and kind.
 struct ViewSpec {
   std::string id;
   std::string title;
   ViewKind kind = ViewKind::Xy;
+  ViewSource source = ViewSource::Run;
 };
 
 /// One figure `warpscope-cli bench` prints with its target and verdict.

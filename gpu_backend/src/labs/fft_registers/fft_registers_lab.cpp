@@ -43,7 +43,7 @@ LabSpec buildSpec() {
   };
   lab.views = {{"gflops-vs-points-per-thread", "GFLOP/s vs points per thread", ViewKind::Xy},
                {"registers-occupancy", "Registers per thread and occupancy vs points per thread", ViewKind::Xy},
-               {"model-limits", "Model: what each resource allows", ViewKind::Bars}};
+               {"model-limits", "Model: what each resource allows", ViewKind::Bars, ViewSource::Model}};
   lab.presets = fftRegistersPresets();
   lab.docPage = "labs/fft-registers.md";
   lab.keyFigures = {"fft.gflops", "fft.fraction_of_bandwidth_bound", "fft.occupancy", "fft.registers_per_thread"};

@@ -41,10 +41,11 @@ LabSpec buildSpec() {
                "(cudaFuncAttributePreferredSharedMemoryCarveout), rounded up to a size the SM supports. "
                "If one block does not fit, the SM picks the smallest size that holds one."),
   };
-  lab.views = {{"limits", "Occupancy each resource alone would allow", ViewKind::Bars},
-               {"occupancy-vs-threads", "Occupancy vs threads per block", ViewKind::Xy},
-               {"occupancy-vs-registers", "Occupancy vs registers per thread", ViewKind::Xy},
-               {"occupancy-vs-shared", "Occupancy vs shared memory per block", ViewKind::Xy},
+  // The calculator's views are CUDA's rules applied to the device, on a GPU as on the model.
+  lab.views = {{"limits", "Occupancy each resource alone would allow", ViewKind::Bars, ViewSource::Calculator},
+               {"occupancy-vs-threads", "Occupancy vs threads per block", ViewKind::Xy, ViewSource::Calculator},
+               {"occupancy-vs-registers", "Occupancy vs registers per thread", ViewKind::Xy, ViewSource::Calculator},
+               {"occupancy-vs-shared", "Occupancy vs shared memory per block", ViewKind::Xy, ViewSource::Calculator},
                {"register-caps", "What a register cap costs: the same work under __launch_bounds__", ViewKind::Bars},
                {"achieved-occupancy", "Occupancy per register cap: the calculator and the GPU's counters",
                 ViewKind::Bars}};

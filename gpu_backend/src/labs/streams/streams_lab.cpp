@@ -60,7 +60,7 @@ LabSpec buildSpec() {
   };
   lab.views = {{"total-vs-streams", "Total time vs streams", ViewKind::Xy},
                {"timeline", "Timeline: streams and engines", ViewKind::Timeline},
-               {"model-timeline", "Model timeline: streams and engines", ViewKind::Timeline},
+               {"model-timeline", "Model timeline: streams and engines", ViewKind::Timeline, ViewSource::Model},
                {"operation-times", "Each operation on its own", ViewKind::Bars}};
   lab.presets = streamsPresets();
   lab.docPage = "labs/streams.md";
