@@ -59,8 +59,7 @@ void RunController::publishDevices(Session& session, std::function<void(const QL
         unavailable[toQ(device.id)][toQ(lab.id)] = toQ(why);
   QHash<QString, QString> models;
   for (const DeviceInfo& device : devices) models[toQ(device.id)] = toQ(session.modelDeviceFor(device.id));
-  QList<QPair<QString, QString>> notOffered;
-  for (const UnavailableDevice& missing : session.unavailableDevices()) notOffered.append({toQ(missing.id), toQ(missing.reason)});
+  const std::vector<UnavailableDevice> notOffered = session.unavailableDevices();
   QMetaObject::invokeMethod(
       this,
       [this, devices, unavailable, models, notOffered, emitWith] {
@@ -73,8 +72,8 @@ void RunController::publishDevices(Session& session, std::function<void(const QL
 }
 
 QString RunController::whyNotOffered(const QString& deviceId) const {
-  for (const auto& [id, reason] : notOffered_)
-    if (id == deviceId || (id.endsWith(QLatin1String("cuda")) && deviceId.startsWith(id + QLatin1Char(':')))) return reason;
+  for (const UnavailableDevice& missing : notOffered_)
+    if (missing.names(fromQ(deviceId))) return toQ(missing.reason);
   return {};
 }
 

@@ -84,7 +84,7 @@ class RunController : public QObject {
   /// The simulator device modelling `deviceId` (Session::modelDeviceFor), "" when none.
   [[nodiscard]] QString modelDevice(const QString& deviceId) const { return modelDevices_.value(deviceId); }
   /// Why a GPU id is not offered ("no CUDA device: ..."), as the session says; empty for an id
-  /// that names no GPU at all. "cuda" stands for every cuda:N (Session::device).
+  /// that names no GPU at all (UnavailableDevice::names).
   [[nodiscard]] QString whyNotOffered(const QString& deviceId) const;
   /// Requests waiting behind the running one (for tests and the status bar).
   [[nodiscard]] int queuedCount() const;
@@ -126,7 +126,7 @@ class RunController : public QObject {
  private:
   QHash<QString, QHash<QString, QString>> unavailableLabs_;  ///< Device id -> lab id -> why.
   QHash<QString, QString> modelDevices_;                     ///< Device id -> its model's id.
-  QList<QPair<QString, QString>> notOffered_;                ///< GPU ids not offered, and why.
+  std::vector<UnavailableDevice> notOffered_;                ///< GPUs not offered, and why.
   struct Job {
     quint64 seq = 0;
     RunRequest request;

@@ -70,6 +70,12 @@ struct UnavailableDevice {
   std::string id;      ///< "cuda:1", or "cuda" for the backend as a whole.
   std::string name;    ///< "Tesla K80", or empty.
   std::string reason;  ///< e.g. "compute capability 3.7: this build has kernels for 75,80,90".
+
+  /// Whether a device id asked for is this one: "cuda" stands for every cuda:N, "ssh:HOST/cuda"
+  /// for every ssh:HOST/cuda:N.
+  [[nodiscard]] bool names(const std::string& deviceId) const {
+    return id == deviceId || (id.ends_with("cuda") && deviceId.starts_with(id + ":"));
+  }
 };
 
 class Backend {

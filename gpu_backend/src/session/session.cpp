@@ -57,9 +57,8 @@ const DeviceInfo& Session::device(const std::string& id) const {
   for (const auto& device : devices_)
     if (device.id == id) return device;
   // A GPU id that is not offered: say why rather than that it is unknown.
-  // "cuda" stands for every cuda:N, "ssh:HOST/cuda" for every ssh:HOST/cuda:N.
   for (const auto& missing : unavailable_)
-    if (missing.id == id || (missing.id.ends_with("cuda") && id.starts_with(missing.id + ":")))
+    if (missing.names(id))
       throw BadInputError("no GPU " + id + ": " + missing.reason + " (the simulator devices still work: " +
                           joinIds(devices_, [](const DeviceInfo& d) { return d.id; }) + ")");
   throw BadInputError("unknown device '" + id + "' (devices: " +
