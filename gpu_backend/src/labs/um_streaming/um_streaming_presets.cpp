@@ -41,7 +41,8 @@ std::vector<PresetSpec> umStreamingPresets() {
                  "arrives by prefetch (the seed's profiler: 81 vs 6 fault groups). On Pascal/Volta warp/64KB "
                  "also streamed faster. On Hopper the on-demand rate is flat in bytes per warp (6.8-9.5 GB/s "
                  "from 128 B to 2 MiB per warp on the H100 and H200 recordings, the throughput-vs-bytes chart): "
-                 "fifteen fault groups against some 850 move the same 64 MiB at about the same rate, so the "
+                 "15 GPU page faults against some 850 (7 fault groups against 98 on the H100) move the same 64 "
+                 "MiB at about the same rate, so the "
                  "seed's 'faster' holds on some runs and not others; the verdict says which.",
        .source = "seed 000, Sakharnykh, Unified Memory on Pascal and Volta: slides 56-59 'Page faults "
                  "handling', 'Optimizing on-demand migration', 'Streaming benchmark'",
