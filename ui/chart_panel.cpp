@@ -239,6 +239,8 @@ void ChartPanel::display(const RunResult& result, const QString& preferredViewId
   showCurrent();
 }
 
+void ChartPanel::setTabsHidden(bool hidden) { tabs_->setVisible(!hidden); }
+
 void ChartPanel::setUpAnimation(const View& view, bool sameView) {
   const std::optional<AnimationTrack> track = current_->animationTrack();
   if (!track) return;

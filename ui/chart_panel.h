@@ -41,6 +41,10 @@ class ChartPanel : public QWidget {
   /// `preferredViewId` or the first view. Series update in place when their names are unchanged;
   /// an animated view keeps its position when it is the same view.
   void display(const RunResult& result, const QString& preferredViewId = QString());
+  /// On a projector (presentation mode) the view tabs hide: at 1280x720 their strip took the
+  /// chart's height (axis titles cut) or scrolled, its first tabs cut. The chart's title names the
+  /// view, and Ctrl+Tab steps on.
+  void setTabsHidden(bool hidden);
   /// Empties the chart with a message in its title (before the first result).
   void showPlaceholder(const QString& message);
 

@@ -32,7 +32,7 @@ std::string pinLabel(const RunResult& pinned, const RunResult& shown) {
     const auto now = shown.params.find(id);
     if (now != shown.params.end() && now->second == value) continue;
     const ParamSpec* spec = lab ? findParam(lab->params, id) : nullptr;
-    add(spec ? spec->label + " = " + spec->valueText(value) : id + " = " + std::to_string(value));
+    add(spec ? spec->label + " = " + spec->displayText(value) : id + " = " + std::to_string(value));
   }
   return label.empty() ? "same run" : label;
 }

@@ -66,7 +66,7 @@ void LectureCaption::changeEvent(QEvent* event) {
 
 void LectureCaption::sizeFonts() {
   QFont claimFont = font();
-  claimFont.setPointSizeF(claimFont.pointSizeF() * 1.35);
+  claimFont.setPointSizeF(claimFont.pointSizeF() * 1.5);  // 24 px or more on a projector (issue 28)
   claimFont.setBold(true);
   claim_->setFont(claimFont);
   QFont lookFont = font();
@@ -107,11 +107,13 @@ void LectureCaption::showVerdict(const RunResult* shown) {
     // A verdict on other parameters would judge a claim the slide does not make.
     text = tr("Not judged: the parameters have left the slide's (PageUp, PageDown or the slide in the list go back).");
   } else {
-    const ClaimVerdict verdict = judgeClaim(ref.preset->checks, *shown);
+    const ClaimVerdict verdict = judgeClaim(ref.preset->checks, *shown, ref.preset->differsOn);
     text = toQ(verdictLine(verdict, *shown));
     // Dark enough for a washed-out projector; the words say it too, for who cannot tell them apart.
     if (verdict.kind == ClaimVerdict::Kind::Holds) colour = QColor(0x1b, 0x6e, 0x20);
     if (verdict.kind == ClaimVerdict::Kind::DoesNotHold) colour = QColor(0xa0, 0x10, 0x10);
+    // Measured and explained: not a failure of the tool, a difference of this GPU.
+    if (verdict.explained()) colour = QColor(0x8a, 0x4b, 0x00);
   }
   if (text != verdict_->text()) verdict_->setText(text);
   QPalette palette = verdict_->palette();

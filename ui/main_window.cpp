@@ -1,5 +1,7 @@
 #include "main_window.h"
 
+#include <utility>
+
 #include <QApplication>
 #include <QLabel>
 #include <QPushButton>
@@ -177,6 +179,7 @@ void MainWindow::buildUi() {
   }, right);
   connect(presentation_, &PresentationMode::activeChanged, this, [this](bool on) {
     lectureCaption_->setCompact(on);
+    chartPanel_->setTabsHidden(on);
     updateKeyFigures();
   });
   rightLayout->addWidget(messageBar_);
@@ -208,7 +211,10 @@ void MainWindow::buildUi() {
   });
   connect(lectures_, &LectureNavigator::moved, this, &MainWindow::applyCurrentPreset);
   connect(lectures_, &LectureNavigator::moved, this, &MainWindow::foldNumbersForLecture);
-  connect(deviceSelector_, &DeviceSelector::deviceSelected, this, [this](const QString& id) { selectDevice(id); });
+  connect(deviceSelector_, &DeviceSelector::deviceSelected, this, [this](const QString& id) {
+    lectureDevice_.clear();  // a device picked by hand is the lecture's from now on
+    selectDevice(id);
+  });
   connect(paramPanel_, &ParamPanel::paramsChanged, this, [this](const ParamSet& values, const QString&, bool focusOnly) {
     onParamsChanged(values, focusOnly);
     presentation_->updateStrip();
@@ -315,7 +321,10 @@ void MainWindow::switchLab(const LabSpec& lab, std::optional<ParamSet> values, c
 
 void MainWindow::applyCurrentPreset() {
   const PresetRef ref = lectures_->current();
-  if (!ref) return;  // the lecture closed: the lab and its values stay on screen
+  if (!ref) {  // the lecture closed: the lab, its values and its device stay on screen
+    lectureDevice_.clear();
+    return;
+  }
   std::optional<ParamSet> values;
   try {
     values = presetParams(*ref.lab, *ref.preset);
@@ -324,6 +333,16 @@ void MainWindow::applyCurrentPreset() {
     return;
   }
   pendingAnimationAt_ = ref.preset->animationAt;
+  // A slide that came from another device (another GPU's recording, the model) was a detour for
+  // that slide only: this one runs on the lecture's device again.
+  if (!lectureDevice_.isEmpty()) {
+    const QString lectureDevice = std::exchange(lectureDevice_, QString());
+    if (deviceSelector_->device(lectureDevice)) {
+      deviceSelector_->selectDevice(lectureDevice);
+      markLabsForDevice();
+      paramPanel_->setDevice(*deviceSelector_->device(lectureDevice));
+    }
+  }
   switchLab(*ref.lab, values, toQ(ref.preset->view));
 }
 

@@ -189,6 +189,10 @@ class MainWindow : public QMainWindow {
   void updateKeyFigures();
   /// In a lecture the numbers panel folds away and the key figures show under the chart.
   void foldNumbersForLecture();
+  /// The run that failed was the lecture slide on screen, and another device could show it.
+  [[nodiscard]] bool lectureSlideFailed(const RunError& error) const;
+  /// Runs this slide on `deviceId`, remembering the lecture's device for the next slide.
+  void detourSlideTo(const QString& deviceId);
   /// Greys the labs the selected device cannot run, with why (LabList::markUnavailable).
   void markLabsForDevice();
   /// Draws shown_ (with the pinned run, if any, of the same lab) in the chart panel.
@@ -238,6 +242,9 @@ class MainWindow : public QMainWindow {
   KeyFiguresLine* keyFigures_ = nullptr;
   QSplitter* chartSplitter_ = nullptr;  ///< Chart area over the numbers panel.
   bool numbersFolded_ = false;           ///< The numbers panel folded for a lecture.
+  /// Non-empty while a lecture slide runs on another device than the lecture's (a recording of
+  /// another GPU that holds it, or the model): the lecture's device, which the next slide restores.
+  QString lectureDevice_;
 };
 
 /// "Bad input", "Device error", "Cancelled": how a RunError kind reads in the UI.

@@ -7,6 +7,7 @@
 #include "lecture_navigator.h"
 #include "main_window.h"
 #include "message_bar.h"
+#include "presentation_mode.h"
 #include "param_panel.h"
 #include "qt_text.h"
 #include "result_merge.h"
@@ -110,13 +111,33 @@ void MainWindow::onRunFailed(quint64, const RunError& error) {
                                   : tr("No run of this lab is on screen yet; the chart says why.");
   if (error.kind == RunError::Kind::Cancelled) {
     statusBar_->runEnded(shown_ ? tr("Cancelled; the chart shows the last finished run") : tr("Cancelled"), -1);
-  } else if (const DeviceInfo* alternative = deviceSelector_->device(toQ(error.alternativeDeviceId))) {
+  } else if (const DeviceInfo* alternative = deviceSelector_->device(toQ(error.alternativeDeviceId));
+             alternative && lectureSlideFailed(error) && alternative->kind == DeviceKind::Recording) {
+    // A lecture on recordings takes a slide this GPU's recordings lack from a recording that holds
+    // it, and says which GPU that is; the next slide goes back to the lecture's device.
+    // On a projector the chart's banner ("Recorded on NVIDIA H100 ...") says it, and the room goes
+    // to the chart; at the desk one line says it too.
+    const QString lectureDevice = currentDeviceId();
+    detourSlideTo(toQ(alternative->id));
+    if (!presentation_->active())
+      messageBar_->showMessage(tr("Not recorded on %1: this slide shows the %2 recording; the next slide goes back to %1.")
+                                   .arg(lectureDevice, toQ(alternative->name)),
+                               MessageBar::Level::Info);
+    statusBar_->runEnded(tr("Not recorded here: taken from %1").arg(toQ(alternative->name)), -1);
+    return;
+  } else if (alternative) {
     // A recorded device without these parameters: say so and offer the same GPU's model, one
-    // click away, never silently in its place.
+    // click away, never silently in its place. In a lecture the detour lasts for this slide.
     const QString alternativeId = toQ(alternative->id);
     messageBar_->showMessage(tr("%1\n%2").arg(toQ(error.message), onScreen),
                              MessageBar::Level::Warning, tr("Run on %1").arg(toQ(alternative->name)),
-                             [this, alternativeId] { selectDevice(alternativeId); });
+                             [this, alternativeId] {
+                               if (lectures_->current()) {
+                                 detourSlideTo(alternativeId);
+                               } else {
+                                 selectDevice(alternativeId);
+                               }
+                             });
     statusBar_->runEnded(tr("Not recorded"), -1);
   } else {
     messageBar_->showMessage(tr("%1: %2\n%3").arg(runErrorKindText(error.kind), toQ(error.message), onScreen),
@@ -134,6 +155,16 @@ void MainWindow::onRunFailed(quint64, const RunError& error) {
     lastFullParams_.reset();
   }
   emit runErrorShown(error);
+}
+
+bool MainWindow::lectureSlideFailed(const RunError& error) const {
+  const PresetRef slide = lectures_->current();
+  return slide && slide.lab == lab_ && error.kind == RunError::Kind::BadInput && !error.alternativeDeviceId.empty();
+}
+
+void MainWindow::detourSlideTo(const QString& deviceId) {
+  if (lectureDevice_.isEmpty()) lectureDevice_ = currentDeviceId();
+  selectDevice(deviceId);
 }
 
 }  // namespace warpscope::ui

@@ -70,7 +70,7 @@ ParamControl::ParamControl(ParamSpec spec, QWidget* parent)
   if (!spec_.choices.empty()) {
     combo_ = new QComboBox(this);
     for (double c : spec_.choices)
-      combo_->addItem(spec_.isNamedChoice() ? toQ(spec_.valueText(c)) : formatWithUnit(c, spec_.unit), c);
+      combo_->addItem(spec_.isNamedChoice() ? toQ(spec_.displayText(c)) : formatWithUnit(c, spec_.unit), c);
     combo_->setFocusPolicy(Qt::StrongFocus);
     combo_->setAccessibleName(toQ(spec_.label));
     row->addWidget(combo_, 1);
@@ -166,7 +166,7 @@ QAbstractSpinBox* ParamControl::spinBox() const {
 QString ParamControl::toolTipText() const {
   QString tip = toQ(spec_.help);
   if (!tip.isEmpty()) tip += QStringLiteral("\n");
-  const QString defaultText = spec_.isNamedChoice() ? toQ(spec_.valueText(spec_.defaultValue))
+  const QString defaultText = spec_.isNamedChoice() ? toQ(spec_.displayText(spec_.defaultValue))
                                                     : formatWithUnit(spec_.defaultValue, spec_.unit);
   tip += tr("Valid: %1. Default: %2.").arg(toQ(spec_.validRangeText()), defaultText);
   tip += spec_.role == ParamRole::Focus ? tr("\nMoves the highlighted point (fast).")

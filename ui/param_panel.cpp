@@ -150,8 +150,11 @@ QString ParamPanel::summary() const {
   const ParamSet current = values();
   for (const ParamSpec& spec : specs_) {
     if (!spec.isRelevant(current)) continue;
-    QString value = toQ(spec.valueText(current.get(spec.id)));
-    if (!spec.unit.empty() && !spec.isNamedChoice()) value += QLatin1Char(' ') + toQ(spec.unit);
+    const double raw = current.get(spec.id);
+    QString value = toQ(spec.displayText(raw));
+    // "1 block", not "1 blocks" (unitAfter says a unit in the singular for one).
+    if (const QString unit = unitAfter(raw, spec.unit); !unit.isEmpty() && !spec.isNamedChoice())
+      value += QLatin1Char(' ') + unit;
     parts << QStringLiteral("%1: %2").arg(toQ(spec.label), value);
   }
   return parts.join(QStringLiteral(" · "));

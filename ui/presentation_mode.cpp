@@ -11,11 +11,6 @@
 
 namespace warpscope::ui {
 
-namespace {
-/// A projector at 1280x720 seen from the back of a room: type at least 1.4 times the desk size.
-constexpr double kPresentationScale = 1.4;
-}  // namespace
-
 PresentationMode::PresentationMode(Parts parts, std::function<void()> redraw, QWidget* stripParent)
     : QObject(stripParent), parts_(parts), redraw_(std::move(redraw)), strip_(new QLabel(stripParent)) {
   // Wrapped, never wider than the window: a lab with many parameters takes a second line
@@ -36,7 +31,7 @@ void PresentationMode::setActive(bool on) {
   if (on) {
     scaleBefore_ = uiScale();
     maximizedBefore_ = window->isMaximized();
-    setTypeScale(std::max(scaleBefore_, kPresentationScale));
+    setTypeScale(std::max(scaleBefore_, kPresentationTypeScale));
     setLeftPanelVisible(false);
     parts_.scalarArea->setVisible(false);  // the numbers come back with the desk layout
     window->statusBar()->setVisible(false);  // the chart's banner says what ran; the height goes to it

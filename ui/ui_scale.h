@@ -9,6 +9,9 @@ namespace warpscope::ui {
 
 inline constexpr double kMinUiScale = 0.75;
 inline constexpr double kMaxUiScale = 2.5;
+/// A projector at 1280x720 seen from the back of a room: type at least 1.4 times the desk size
+/// (presentation mode raises the scale to this).
+inline constexpr double kPresentationTypeScale = 1.4;
 
 /// The current factor (1: as designed).
 double uiScale();

@@ -1,26 +1,15 @@
 // `warpscope-cli lectures --check`: every slide of the lectures (or of one) run on one device and
-// its claim judged on the run's own numbers (claim_check.h, issue 28): a line a slide, then a count.
+// its claim judged on the run's own numbers (slide_check.h, issue 28): a line a slide, then a count.
+#include <map>
 #include <set>
 
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "warpscope/claim_check.h"
 #include "warpscope/lectures.h"
+#include "warpscope/slide_check.h"
 
 namespace warpscope::cli {
-
-namespace {
-
-const char* verdictWord(ClaimVerdict::Kind kind) {
-  switch (kind) {
-    case ClaimVerdict::Kind::Holds: return "holds";
-    case ClaimVerdict::Kind::DoesNotHold: return "does not hold";
-    case ClaimVerdict::Kind::CannotJudge: break;
-  }
-  return "cannot be judged";
-}
-
-}  // namespace
 
 int lecturesCheckCommand(Session& session, const CliOptions& options, std::ostream& out, std::ostream& err) {
   const std::string deviceId = options.device.value_or(session.defaultDeviceId());
@@ -31,38 +20,33 @@ int lecturesCheckCommand(Session& session, const CliOptions& options, std::ostre
   } else {
     for (const Lecture& lecture : LectureLibrary::builtin().lectures()) lectures.push_back(&lecture);
   }
-  int holds = 0, doesNotHold = 0, cannotJudge = 0, undeclared = 0, cannotRun = 0;
+  std::map<std::string, int> counts;  // by outcome word
   std::set<std::string> done;
   for (const Lecture* lecture : lectures)
     for (const std::string& presetId : lecture->presetIds) {
       if (!done.insert(presetId).second) continue;  // a slide two lectures show is judged once
       const PresetRef ref = getPreset(session.registry(), presetId);
-      out << lecture->id << '\t' << presetId << '\t';
-      if (ref.preset->checks.empty()) {
-        ++undeclared;
-        out << "no check declared\t" << ref.preset->claim << '\n';
-        continue;
+      const SlideCheck check = checkSlide(session, ref, deviceId);
+      const std::string word = slideOutcomeWord(check);
+      ++counts[word];
+      out << lecture->id << '\t' << presetId << '\t' << word << '\t';
+      if (check.deviceId != deviceId) out << "(from " << check.deviceId << ") ";
+      if (!check.declaresChecks) {
+        out << ref.preset->claim << '\n';
+      } else if (!check.verdict) {
+        out << check.runError << '\n';
+      } else {
+        out << verdictLine(*check.verdict, *check.result) << '\n';
       }
-      const RunRequest request{ref.lab->id, deviceId, presetParams(*ref.lab, *ref.preset), RunScope::FullSweep,
-                               ref.preset->id};
-      CancelToken never;
-      const RunOutcome outcome = session.run(request, {}, never);
-      if (!outcome.ok()) {
-        ++cannotRun;
-        out << "cannot run\t" << outcome.error().message << '\n';
-        continue;
-      }
-      const ClaimVerdict verdict = judgeClaim(ref.preset->checks, outcome.result());
-      holds += verdict.kind == ClaimVerdict::Kind::Holds;
-      doesNotHold += verdict.kind == ClaimVerdict::Kind::DoesNotHold;
-      cannotJudge += verdict.kind == ClaimVerdict::Kind::CannotJudge;
-      out << verdictWord(verdict.kind) << '\t' << verdictLine(verdict, outcome.result()) << '\n';
     }
-  out << done.size() << " slides on " << deviceId << ": " << holds << " hold, " << doesNotHold << " do not hold, "
-      << cannotJudge << " cannot be judged, " << cannotRun << " cannot run, " << undeclared
-      << " declare no check yet\n";
-  if (doesNotHold > 0) err << "warpscope-cli: " << doesNotHold << " slides' claims do not hold on " << deviceId << "\n";
-  return doesNotHold == 0 ? kExitOk : kExitTargetMissed;
+  out << done.size() << " slides on " << deviceId << ": " << counts["holds"] << " hold, "
+      << counts["does not hold, explained"] << " do not hold for a measured reason the slide gives, "
+      << counts["does not hold"] << " do not hold, " << counts["cannot be judged"] << " cannot be judged, "
+      << counts["cannot run"] << " cannot run, " << counts["no check declared"] << " declare no check yet\n";
+  const int failed = counts["does not hold"];
+  if (failed > 0)
+    err << "warpscope-cli: " << failed << " slides' claims do not hold on " << deviceId << " and say no measured why\n";
+  return failed == 0 ? kExitOk : kExitTargetMissed;
 }
 
 }  // namespace warpscope::cli

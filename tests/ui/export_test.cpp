@@ -18,7 +18,9 @@
 #include "views/demo_views.h"
 #include "views/grid_figure.h"
 #include "warpscope/recording.h"
+#include "warpscope/lectures.h"
 #include "warpscope/registry.h"
+#include "warpscope/session.h"
 #include "warpscope/writers.h"
 
 #include <set>
@@ -80,6 +82,25 @@ TEST(Export, SvgParsesAndCarriesTheBanner) {
   EXPECT_TRUE(renderer.isValid());
   EXPECT_TRUE(bytes.contains(QByteArray::fromStdString(f.result.banner())))
       << "the banner is part of the drawing";
+}
+
+// Issue 28: a figure of a lecture slide's parameters carries the slide's verdict with its numbers,
+// drawn under the chart and in the SVG's description; a figure of other parameters judges nothing.
+TEST(Export, AFigureOfASlideCarriesItsVerdictAndOtherParametersNone) {
+  ExportFixture f;
+  Session session;
+  const PresetRef ref = getPreset(session.registry(), "volkov-ilp-peak-with-fewer-threads");
+  CancelToken never;
+  RunOutcome run = session.run({ref.lab->id, "sim:h200", presetParams(*ref.lab, *ref.preset), RunScope::FullSweep}, {}, never);
+  ASSERT_TRUE(run.ok()) << run.error().message;
+  f.result = run.result();
+  const QByteArray slide = readAll(f.write(QStringLiteral("slide.svg")));
+  EXPECT_TRUE(slide.contains("More ILP: peak with fewer threads: Holds on H200 SXM (model): Threads per SM for 90% of peak"))
+      << "the verdict in the description";
+  EXPECT_TRUE(slide.contains("Holds on H200 SXM (model)")) << "and drawn";
+  f.result.params["threads_per_block"] = 288;
+  const QByteArray other = readAll(f.write(QStringLiteral("other.svg")));
+  EXPECT_FALSE(other.contains("Holds on")) << "other parameters are no slide's claim";
 }
 
 TEST(Export, PdfStartsWithThePdfMagic) {

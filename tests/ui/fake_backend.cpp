@@ -54,6 +54,12 @@ std::vector<DeviceInfo> FakeBackend::devices() const {
   d.maxBlocksPerSm = 32;
   d.smClockMhz = 1000;
   d.sources = "unit test";
+  // Its recorded twin: a lecture on recordings takes a slide another GPU's recordings hold from it.
+  DeviceInfo recorded = d;
+  recorded.id = kFakeRecordedDeviceId;
+  recorded.name = "Fake GPU (recorded)";
+  recorded.kind = DeviceKind::Recording;
+  if (kind_ == DeviceKind::Recording) return {recorded};
   return {d};
 }
 
@@ -104,6 +110,11 @@ RunOutcome FakeBackend::run(const labs::LabDefinition&, const RunRequest& reques
 
 std::unique_ptr<Session> makeFakeSession(std::shared_ptr<FakeBackendState> state) {
   return std::make_unique<Session>(nullptr, std::make_unique<FakeBackend>(std::move(state)));
+}
+
+std::unique_ptr<Session> makeFakeSessionWithRecordedTwin(std::shared_ptr<FakeBackendState> state) {
+  auto recorded = std::make_unique<FakeBackend>(state, DeviceKind::Recording);
+  return std::make_unique<Session>(nullptr, std::make_unique<FakeBackend>(state), std::string(), std::move(recorded));
 }
 
 RunResult fakeResult(const RunRequest& request, bool withKindViews) {

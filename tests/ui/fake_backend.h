@@ -46,21 +46,28 @@ struct FakeBackendState {
 
 inline constexpr const char* kFakeDeviceId = "sim:fake";
 inline constexpr const char* kFakeDeviceName = "Fake GPU (model)";
+inline constexpr const char* kFakeRecordedDeviceId = "rec:fake";
 
 class FakeBackend : public Backend {
  public:
-  explicit FakeBackend(std::shared_ptr<FakeBackendState> state) : state_(std::move(state)) {}
-  [[nodiscard]] std::string name() const override { return "Simulator"; }
+  /// `kind`: the fake GPU's model (Simulator) or its recorded twin (Recording), each served by the
+  /// session's backend of that kind.
+  explicit FakeBackend(std::shared_ptr<FakeBackendState> state, DeviceKind kind = DeviceKind::Simulator)
+      : state_(std::move(state)), kind_(kind) {}
+  [[nodiscard]] std::string name() const override { return kind_ == DeviceKind::Recording ? "Recordings" : "Simulator"; }
   [[nodiscard]] std::vector<DeviceInfo> devices() const override;
   RunOutcome run(const labs::LabDefinition& lab, const RunRequest& request, const ProgressFn& progress,
                  const CancelToken& cancel) override;
 
  private:
   std::shared_ptr<FakeBackendState> state_;
+  DeviceKind kind_;
 };
 
-/// A Session whose only device is the fake one.
+/// A Session whose only device is the fake GPU's model.
 std::unique_ptr<Session> makeFakeSession(std::shared_ptr<FakeBackendState> state);
+/// The same with the fake GPU's recorded twin (kFakeRecordedDeviceId), listed first as recordings are.
+std::unique_ptr<Session> makeFakeSessionWithRecordedTwin(std::shared_ptr<FakeBackendState> state);
 
 /// A deterministic result for `request`, shaped like the lab declares (views, focus point);
 /// with `withKindViews` a full sweep also carries the demo timeline, grid and bars views.

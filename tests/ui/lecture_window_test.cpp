@@ -17,6 +17,7 @@
 #include "lecture_navigator.h"
 #include "lecture_panel.h"
 #include "main_window.h"
+#include "message_bar.h"
 #include "window_fixture.h"
 #include "param_control.h"
 #include "param_panel.h"
@@ -174,4 +175,47 @@ TEST(LectureCaptionVerdict, TheClaimIsJudgedOnTheSlidesRunAndNotOnOtherParameter
   EXPECT_FALSE(caption.verdictLabel()->isVisible());
   caption.showVerdict(nullptr);
   EXPECT_FALSE(caption.verdictLabel()->isVisible());
+}
+
+// Issue 28: on recordings a lecture takes a slide this GPU's recordings lack from a recording that
+// holds it, says which GPU, and the next slide goes back to the lecture's device; a device picked
+// by hand during the detour stays.
+TEST(LectureWindow, ASlideNotRecordedHereComesFromTheRecordingThatHoldsItForThatSlideOnly) {
+  // The window over a session with the fake GPU's model and its recorded twin, lecturing on the model.
+  auto state = std::make_shared<test::FakeBackendState>();
+  RunController runs{[s = state] { return test::makeFakeSessionWithRecordedTwin(s); }};
+  StartupChoice startup;
+  startup.deviceId = QString::fromLatin1(test::kFakeDeviceId);
+  startup.lectureId = toQ(firstLecture().id);
+  MainWindow window(&runs, startup);
+  window.show();
+  const auto showsSlide = [&] {
+    const PresetRef ref = window.lectureNavigator()->current();
+    return QTest::qWaitFor(
+        [&] {
+          const RunResult* shown = window.shownResult();
+          return !runs.isBusy() && shown && shown->labId == ref.lab->id &&
+                 ParamSet(shown->params) == presetParams(*ref.lab, *ref.preset);
+        },
+        5000);
+  };
+  ASSERT_TRUE(showsSlide());
+  QTest::qWait(600);  // any background redraw of the slide's views has run (it would take the failure)
+  ASSERT_TRUE(QTest::qWaitFor([&] { return !runs.isBusy(); }, 5000));
+  ASSERT_EQ(window.currentDeviceId(), QString::fromLatin1(test::kFakeDeviceId));
+  // The slide's run finds no recording here; the fake GPU's recorded twin holds it.
+  state->notRecordedNext = test::kFakeRecordedDeviceId;
+  const size_t runsBefore = state->runCount();
+  window.rerun();
+  // The failure reaches the window through its event loop: wait with it running.
+  ASSERT_TRUE(QTest::qWaitFor([&] { return state->runCount() >= runsBefore + 2 && !runs.isBusy(); }, 5000))
+      << "the slide runs again on the recording that holds it";
+  EXPECT_EQ(state->runs.back().deviceId, test::kFakeRecordedDeviceId);
+  EXPECT_EQ(window.currentDeviceId(), QString::fromLatin1(test::kFakeRecordedDeviceId));
+  EXPECT_TRUE(window.messageBar()->text().contains(QStringLiteral("this slide shows the Fake GPU (recorded) recording")))
+      << window.messageBar()->text().toStdString();
+  window.lectureNavigator()->next();
+  ASSERT_TRUE(showsSlide());
+  EXPECT_EQ(window.currentDeviceId(), QString::fromLatin1(test::kFakeDeviceId)) << "the next slide is back on the model";
+  EXPECT_EQ(state->runs.back().deviceId, test::kFakeDeviceId);
 }

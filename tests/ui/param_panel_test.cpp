@@ -45,7 +45,7 @@ TEST(ParamPanel, BuildsOneControlPerParamSpecWithDeclaredRangeStepDefaultAndTool
         EXPECT_DOUBLE_EQ(c->comboBox()->currentData().toDouble(), spec.defaultValue);
         EXPECT_EQ(c->comboBox()->toolTip(), tip);
         if (spec.isNamedChoice()) {
-          EXPECT_EQ(c->comboBox()->currentText(), QString::fromStdString(spec.valueText(spec.defaultValue)));
+          EXPECT_EQ(c->comboBox()->currentText(), QString::fromStdString(spec.displayText(spec.defaultValue)));
         } else if (!spec.unit.empty()) {
           // The unit as read after the value: "1 element", "4 elements" (unitAfter).
           EXPECT_TRUE(c->comboBox()->currentText().endsWith(QLatin1Char(' ') + unitAfter(spec.defaultValue, spec.unit)))

@@ -56,7 +56,7 @@ TEST(ClaimCheck, AMalformedCheckIsRefusedSayingWhatIsWrong) {
   EXPECT_NE(refusal("scalar:a > 3 within 5%").find("'within' goes with '~' only"), std::string::npos);
   EXPECT_NE(refusal("scalar:a ~ 3 within five").find("needs a percentage"), std::string::npos);
   EXPECT_NE(refusal("2 > 1").find("compares two numbers"), std::string::npos);
-  EXPECT_NE(refusal("fraction/ILP 4@many > 1").find("the x in"), std::string::npos);
+  EXPECT_NE(refusal("fraction/ILP 4@ > 1").find("names no x or category"), std::string::npos);
   EXPECT_NE(refusal("threads > 1").find("neither a number, scalar:ID nor VIEW/SERIES@X"), std::string::npos);
   EXPECT_NE(refusal("scalar: > 1").find("names no scalar"), std::string::npos);
 }
@@ -98,6 +98,46 @@ TEST(ClaimCheck, AQuantityTheRunLacksIsSaidNotJudged) {
   EXPECT_EQ(judgeClaim({}, r).kind, ClaimVerdict::Kind::CannotJudge);
 }
 
+TEST(ClaimCheck, ABarsViewsBarIsReadByItsSeriesAndCategory) {
+  RunResult r = twoFigures(8, 7);
+  View bars;
+  bars.id = "atomics";
+  bars.kind = ViewKind::Bars;
+  bars.bars.categories = {"global, 1 address", "shared"};
+  bars.bars.series = {{"plain", {{0.8, 0.8, 0.8}, {40, 40, 40}}}};
+  r.views.push_back(bars);
+  const ClaimVerdict v = judgeClaim({"atomics/plain@shared > 10 x atomics/plain@global, 1 address"}, r);
+  EXPECT_EQ(v.kind, ClaimVerdict::Kind::Holds);
+  ASSERT_EQ(v.findings.size(), 1u);
+  EXPECT_EQ(v.findings[0], "plain: shared = 40 > 10 x (plain: global, 1 address = 0.8) = 8");
+  const ClaimVerdict missing = judgeClaim({"atomics/plain@local > 1", "atomics/aggregated@shared > 1"}, r);
+  EXPECT_EQ(missing.kind, ClaimVerdict::Kind::CannotJudge);
+  EXPECT_EQ(missing.findings[0], "view 'atomics' has no bar 'local'");
+  EXPECT_EQ(missing.findings[1], "view 'atomics' has no bar series 'aggregated'");
+}
+
+// A measured GPU the preset explains gets the measured why; the model never does (the model must
+// hold the claim), nor another GPU, nor a claim that holds.
+TEST(ClaimCheck, AnExplanationAttachesOnlyToAFailedMeasuredRunOfTheGpuItNames) {
+  const std::vector<ClaimExplanation> why = {{"H100", "the on-demand rate is flat in bytes per warp"}};
+  RunResult h100 = twoFigures(6.17, 6.30);
+  h100.provenance = Provenance::Measured;
+  const ClaimVerdict explained = judgeClaim({"scalar:gbps.warp > scalar:gbps.thread"}, h100, why);
+  EXPECT_TRUE(explained.explained());
+  EXPECT_EQ(verdictLine(explained, h100),
+            "Does not hold on NVIDIA H100 80GB HBM3: warp/64KB = 6.17 is not > thread/4B = 6.3. Why: the on-demand "
+            "rate is flat in bytes per warp");
+  RunResult model = h100;
+  model.provenance = Provenance::Simulated;
+  EXPECT_FALSE(judgeClaim({"scalar:gbps.warp > scalar:gbps.thread"}, model, why).explained());
+  RunResult h200 = h100;
+  h200.deviceName = "NVIDIA H200";
+  EXPECT_FALSE(judgeClaim({"scalar:gbps.warp > scalar:gbps.thread"}, h200, why).explained());
+  const ClaimVerdict holds = judgeClaim({"scalar:gbps.warp < scalar:gbps.thread"}, h100, why);
+  EXPECT_EQ(holds.kind, ClaimVerdict::Kind::Holds);
+  EXPECT_TRUE(holds.explanation.empty());
+}
+
 // Every declared check parses and, run on the simulator, names quantities the preset's run
 // produces: a renamed scalar or view would otherwise turn a slide's verdict into "cannot be judged".
 TEST(ClaimCheck, EveryPresetsChecksNameQuantitiesItsRunProduces) {
@@ -110,7 +150,7 @@ TEST(ClaimCheck, EveryPresetsChecksNameQuantitiesItsRunProduces) {
     const RunOutcome outcome = session.run(
         {ref.lab->id, "sim:h100", presetParams(*ref.lab, *ref.preset), RunScope::FullSweep, ref.preset->id}, {}, never);
     ASSERT_TRUE(outcome.ok()) << ref.preset->id << ": " << outcome.error().message;
-    const ClaimVerdict verdict = judgeClaim(ref.preset->checks, outcome.result());
+    const ClaimVerdict verdict = judgeClaim(ref.preset->checks, outcome.result(), ref.preset->differsOn);
     EXPECT_NE(verdict.kind, ClaimVerdict::Kind::CannotJudge) << ref.preset->id << ": " << verdictLine(verdict, outcome.result());
     ++checked;
   }

@@ -18,10 +18,13 @@
 #include <sstream>
 
 #include "qt_text.h"
+#include "views/figure_chrome.h"
 #include "views/view_chart.h"
 #include "views/view_renderer.h"
 #include "warpscope/file_write.h"
 #include "warpscope/recording.h"
+#include "warpscope/registry.h"
+#include "warpscope/slide_check.h"
 #include "warpscope/writers.h"
 
 namespace warpscope::ui {
@@ -29,26 +32,56 @@ namespace warpscope::ui {
 namespace {
 
 /// A figure off screen: the renderer of the view's kind, fed the view (and the moment to
-/// draw), painted onto any device at the export's logical size.
+/// draw), painted onto any device at the export's logical size. A figure of a lecture slide's
+/// parameters carries the slide's verdict under the chart (issue 28: the claim's check travels
+/// with the figure, as the window shows it).
 class OffscreenFigure {
  public:
   OffscreenFigure(const RunResult& result, const View& view, QSize size, std::optional<double> cursorTime)
       : renderer_(makeViewRenderer(view.kind)), size_(size) {
     renderer_->show(view, bannerFor(result, view), provenanceFor(result, view));
     if (cursorTime && isAnimated(view.kind)) renderer_->setCursorTime(*cursorTime);
+    for (const std::string& line : verdictsOfSlidesShown(LabRegistry::builtin(), result)) verdicts_ << toQ(line);
   }
   /// Paints at the logical size, scaled to fill `target`.
   void paint(QPainter& painter, const QRectF& target) {
     painter.save();
     painter.translate(target.topLeft());
     painter.scale(target.width() / size_.width(), target.height() / size_.height());
-    renderer_->renderTo(painter, QRectF(QPointF(0, 0), QSizeF(size_)));
+    const QRectF whole(QPointF(0, 0), QSizeF(size_));
+    const qreal footer = verdictHeight(painter);
+    renderer_->renderTo(painter, whole.adjusted(0, 0, 0, -footer));
+    if (footer > 0) {
+      painter.setFont(verdictFont());
+      painter.setPen(QColor(0x33, 0x33, 0x33));
+      painter.drawText(whole.adjusted(kVerdictMargin, whole.height() - footer, -kVerdictMargin, -kVerdictMargin / 2),
+                       Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, verdicts_.join(QLatin1Char('\n')));
+    }
     painter.restore();
   }
+  [[nodiscard]] const QStringList& verdicts() const { return verdicts_; }
 
  private:
+  static constexpr qreal kVerdictMargin = 16;
+  static QFont verdictFont() {
+    QFont font;
+    font.setPixelSize(figure_font::kBanner);
+    return font;
+  }
+  /// The room the verdict lines take, wrapped to the figure's width (0 without a slide's verdict).
+  qreal verdictHeight(QPainter& painter) const {
+    if (verdicts_.isEmpty()) return 0;
+    painter.save();
+    painter.setFont(verdictFont());
+    const QRectF room(0, 0, size_.width() - 2 * kVerdictMargin, size_.height());
+    const qreal text = painter.boundingRect(room, Qt::TextWordWrap, verdicts_.join(QLatin1Char('\n'))).height();
+    painter.restore();
+    return text + 1.5 * kVerdictMargin;
+  }
+
   std::unique_ptr<ViewRenderer> renderer_;
   QSize size_;
+  QStringList verdicts_;
 };
 
 /// The run a figure carries (recording.h): the whole result, the view drawn, made now.
@@ -109,7 +142,8 @@ QString exportSvg(OffscreenFigure& chart, QSize size, const QString& path, const
   svg.setSize(size);
   svg.setViewBox(QRect(QPoint(0, 0), size));
   svg.setTitle(toQ(view.title));
-  svg.setDescription(bannerFor(result, view));
+  svg.setDescription(bannerFor(result, view) +
+                     (chart.verdicts().isEmpty() ? QString() : QStringLiteral("\n") + chart.verdicts().join(QLatin1Char('\n'))));
   {
     QPainter painter(&svg);
     painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);

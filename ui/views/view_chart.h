@@ -118,6 +118,9 @@ class ViewChart {
   /// until the window is shown).
   bool focusEntryShown_ = true;
   QAbstractAxis* xAxis_ = nullptr;
+  /// The axis titles as declared (fitAxisTitles may show them on two lines).
+  QString xLabel_;
+  QString yLabel_;
   QAbstractAxis* yAxis_ = nullptr;
   bool logX_ = false;
   bool logY_ = false;

@@ -93,26 +93,72 @@ void ViewChart::addAxes(const View& view) {
     axis->setLabelsFont(sizedFont(kAxisLabelPointSize));
     axis->setGridLineColor(QColor(0xDD, 0xDD, 0xDD));
   }
-  xAxis_->setTitleText(toQ(view.xLabel));
-  yAxis_->setTitleText(toQ(view.yLabel));
+  xLabel_ = toQ(view.xLabel);
+  yLabel_ = toQ(view.yLabel);
+  xAxis_->setTitleText(xLabel_);
+  yAxis_->setTitleText(yLabel_);
   chart_->addAxis(xAxis_, Qt::AlignBottom);
   chart_->addAxis(yAxis_, Qt::AlignLeft);
 }
 
+namespace {
+
+/// `label` broken at spaces into the fewest lines (at most `maxLines`) none wider than `room` in
+/// `metrics`; empty when no such breaking exists.
+QStringList wrapped(const QString& label, const QFontMetricsF& metrics, qreal room, int maxLines) {
+  QStringList lines;
+  for (const QString& word : label.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+    const QString longer = lines.isEmpty() ? word : lines.back() + QLatin1Char(' ') + word;
+    if (!lines.isEmpty() && metrics.horizontalAdvance(longer) <= room) {
+      lines.back() = longer;
+    } else {
+      if (metrics.horizontalAdvance(word) > room || lines.size() == maxLines) return {};
+      lines << word;
+    }
+  }
+  return lines;
+}
+
+}  // namespace
+
 void ViewChart::fitAxisTitles(const QRectF& plot) {
-  const auto fit = [](QAbstractAxis* axis, qreal room) {
-    if (!axis || axis->titleText().isEmpty() || room <= 0) return;
+  // A title too long for the plot takes more lines before it gets smaller; on a projector (the
+  // presentation type scale) never below 16 px, which a back row still reads (issue 28: titles
+  // at 11 px, and cut with "...").
+  const bool projector = uiScale() >= kPresentationTypeScale;
+  const auto fit = [projector](QAbstractAxis* axis, const QString& label, qreal room, int maxLines) {
+    if (!axis || label.isEmpty() || room <= 0) return;
     const QFont base = sizedFont(kAxisTitlePointSize, true);
-    const qreal wide = QFontMetricsF(base).horizontalAdvance(axis->titleText());
+    const qreal floor = projector ? std::max(base.pointSizeF() * 0.45, kProjectorMinTitlePx * 0.75)  // px -> pt at 96 dpi
+                                  : base.pointSizeF() * 0.45;
+    // The largest size from the base down to the floor at which the title fits in up to maxLines
+    // lines; at the floor, one line shrunk to fit (Qt Charts cuts what still does not fit).
+    // One line, however much smaller, before more lines: Qt Charts lays a rotated title of
+    // several lines out less reliably (seen cutting "Total time<br>(ms)" that fitted).
     QFont font = base;
-    if (wide > room) font.setPointSizeF(std::max(base.pointSizeF() * 0.45, base.pointSizeF() * room / wide));
+    QStringList lines;
+    for (int most = 1; most <= maxLines && lines.isEmpty(); ++most)
+      for (qreal size = base.pointSizeF(); size >= floor && lines.isEmpty(); size -= 0.5) {
+        font.setPointSizeF(size);
+        lines = wrapped(label, QFontMetricsF(font), room, most);
+      }
+    if (lines.isEmpty()) {
+      const qreal wide = QFontMetricsF(base).horizontalAdvance(label);
+      font.setPointSizeF(std::max(floor, base.pointSizeF() * room / wide));
+      lines = QStringList{label};
+    }
+    QStringList escaped;
+    for (const QString& line : lines) escaped << line.toHtmlEscaped();
+    const QString text = lines.size() == 1 ? label : escaped.join(QStringLiteral("<br>"));
+    if (text != axis->titleText()) axis->setTitleText(text);
     if (font.pointSizeF() != axis->titleFont().pointSizeF()) axis->setTitleFont(font);  // no relayout loop
   };
   // Qt Charts measures the title as a rich-text document (margins, its own shaping) against less
   // than the plot's height: seen cutting "Shared-memory reads (GB/s)" at 85% of a 375-px plot
-  // that QFontMetricsF said it fitted. Keep a quarter in hand on the short side.
-  fit(yAxis_, 0.75 * plot.height() - 8);
-  fit(xAxis_, 0.92 * plot.width() - 16);
+  // that QFontMetricsF said it fitted. Keep a fifth in hand on the short side.
+  // Up to three lines along the y axis (they take width, of which there is more), one along x.
+  fit(yAxis_, yLabel_, 0.8 * plot.height() - 8, 3);
+  fit(xAxis_, xLabel_, 0.92 * plot.width() - 16, 1);
   fitLogTickLabels(plot);
 }
 
@@ -121,6 +167,10 @@ void ViewChart::fitLogTickLabels(const QRectF& plot) {
   // longer fit at 1280x720 and Qt Charts cuts every one ("1…", "2…"). Upright, they all fit.
   auto* axis = qobject_cast<QLogValueAxis*>(xAxis_);
   if (!axis || axis->min() <= 0 || axis->max() <= axis->min()) return;
+  // Powers of ten from 10^4 on read "1e+04": five characters side by side, where "1000000"
+  // upright was cut to "1000..." at 1280x720 (issue 28).
+  const QString format = QString::fromLatin1(axis->base() == 10 && axis->max() >= 1e4 ? "%.4g" : kNumberLabelFormat);
+  if (axis->labelFormat() != format) axis->setLabelFormat(format);  // no relayout loop
   // The labels are the powers of the base inside the range (the range itself is padded).
   const QFontMetricsF fm(axis->labelsFont());
   int ticks = 0;
@@ -128,7 +178,7 @@ void ViewChart::fitLogTickLabels(const QRectF& plot) {
   for (double v = std::pow(axis->base(), std::ceil(std::log(axis->min()) / std::log(axis->base())));
        v <= axis->max() * (1 + 1e-9) && ticks < 64; v *= axis->base()) {
     ++ticks;
-    widest = std::max(widest, fm.horizontalAdvance(QString::asprintf(kNumberLabelFormat, v)));
+    widest = std::max(widest, fm.horizontalAdvance(QString::asprintf(format.toLatin1().constData(), v)));
   }
   // Upright once they no longer fit side by side; flat again only when they would fit with a
   // label's width to spare. Upright labels leave the plot wider (a flat last label overhangs the

@@ -12,6 +12,8 @@ namespace warpscope::ui::chart_fonts {
 inline constexpr int kAxisTitlePointSize = 13;
 inline constexpr int kAxisLabelPointSize = 12;
 inline constexpr int kLegendPointSize = 12;
+/// On a projector no axis title smaller than this many pixels (a back row's limit).
+inline constexpr double kProjectorMinTitlePx = 16;
 
 inline QFont sizedFont(int pointSize, bool bold = false) {
   QFont f;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "warpscope/claim_check.h"
 #include "warpscope/device.h"
 #include "warpscope/params.h"
 #include "warpscope/result.h"
@@ -67,6 +68,10 @@ struct PresetSpec {
   /// The claim as checks on the run's own quantities (claim_check.h), judged on every run of the
   /// preset; empty: not declared yet.
   std::vector<std::string> checks;
+  /// GPUs on which the seed's claim does not hold, each with the why measured there (the lab's
+  /// traces and counters): the verdict shows it, and `lectures --check` counts the slide as
+  /// explained rather than failed.
+  std::vector<ClaimExplanation> differsOn;
 };
 
 struct LabSpec {

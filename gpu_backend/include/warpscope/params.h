@@ -34,6 +34,9 @@ struct ParamSpec {
   /// A named choice (e.g. pattern): choiceNames[i] names value i, choices is 0..n-1, the CLI
   /// takes the name (--set pattern=odd-even) and the GUI shows a drop-down.
   std::vector<std::string> choiceNames;
+  /// What a screen shows for each named choice ("Copy and compute" for "copy-and-compute"): the
+  /// names are ids for the command line. Empty: the names are words already.
+  std::vector<std::string> choiceLabels;
   /// Meaningful only while another parameter has one of these values (e.g. k only while
   /// pattern = first-k). The GUI greys the control out otherwise; the CLI accepts it either way
   /// (the run ignores it). Empty: always meaningful.
@@ -53,6 +56,8 @@ struct ParamSpec {
   [[nodiscard]] bool accepts(double value) const;
   /// The name of a named choice's value ("odd-even"), or the number as text otherwise.
   [[nodiscard]] std::string valueText(double value) const;
+  /// What a screen shows for the value: a named choice's label (choiceLabels), else valueText.
+  [[nodiscard]] std::string displayText(double value) const;
   [[nodiscard]] bool isNamedChoice() const { return !choiceNames.empty(); }
   /// False when relevantWhenParam is set in values and holds none of relevantWhenValues.
   [[nodiscard]] bool isRelevant(const class ParamSet& values) const;
@@ -87,8 +92,10 @@ class ParamSet {
 ParamSet defaultParams(const std::vector<ParamSpec>& specs);
 
 /// A named-choice parameter: values 0..names-1, default `defaultIndex`.
+/// `labels` (one per name, or none) are what the screen shows; the names are the command line's.
 ParamSpec namedChoiceParam(std::string id, std::string label, std::vector<std::string> names,
-                           int defaultIndex, std::string help, ParamRole role = ParamRole::Sweep);
+                           int defaultIndex, std::string help, ParamRole role = ParamRole::Sweep,
+                           std::vector<std::string> labels = {});
 
 /// Parses "NAME=VALUE" assignments over the defaults (VALUE may be a choice's name). Throws BadInputError naming the parameter
 /// and its valid range for an unknown name, a non-number, or a value outside the declaration.

@@ -48,12 +48,16 @@ ClaimTerm parseTerm(const std::string& whole, const std::string& where) {
     const auto at = text.rfind('@');
     if (slash == std::string::npos || at == std::string::npos || at < slash)
       throw BadInputError(where + ": '" + text + "' is neither a number, scalar:ID nor VIEW/SERIES@X");
-    const auto x = number(text.substr(at + 1));
-    if (!x) throw BadInputError(where + ": the x in '" + text + "' is not a number");
+    const std::string after = trimmed(text.substr(at + 1));
+    if (after.empty()) throw BadInputError(where + ": '" + text + "' names no x or category after '@'");
     term.kind = ClaimTerm::Kind::SeriesPoint;
     term.viewId = text.substr(0, slash);
     term.series = text.substr(slash + 1, at - slash - 1);
-    term.x = *x;
+    if (const auto x = number(after)) {
+      term.x = *x;
+    } else {
+      term.category = after;  // a bars view's category
+    }
     if (term.viewId.empty() || term.series.empty()) throw BadInputError(where + ": '" + text + "' names no view or series");
   }
   return term;
@@ -64,6 +68,28 @@ std::string figure(double value) {
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%.4g", value);
   return buffer;
+}
+
+/// A bars view's bar (series `term.series`, category `term.category`), reading
+/// "plain: global, 1 address = 0.81"; nothing, and `missing` set, when the view lacks it.
+std::optional<double> barValue(const ClaimTerm& term, const View* view, std::string* reads, std::string* missing) {
+  const BarSeries* series = nullptr;
+  if (view)
+    for (const BarSeries& s : view->bars.series)
+      if (s.name == term.series) series = &s;
+  std::size_t index = 0;
+  if (view)
+    while (index < view->bars.categories.size() && view->bars.categories[index] != term.category) ++index;
+  if (!view || !series || index >= view->bars.categories.size() || index >= series->values.size()) {
+    *missing = !view     ? "the run has no view '" + term.viewId + "'"
+               : !series ? "view '" + term.viewId + "' has no bar series '" + term.series + "'"
+                         : "view '" + term.viewId + "' has no bar '" + term.category + "'";
+    return std::nullopt;
+  }
+  const double value = series->values[index].value;
+  *reads = term.series + ": " + term.category + " = " + figure(value);
+  if (term.factor != 1) *reads = figure(term.factor) + " x (" + *reads + ") = " + figure(term.factor * value);
+  return term.factor * value;
 }
 
 /// The term's value in `result`, with how it reads ("warp64_gbps 8.25"); nothing, and `missing`
@@ -87,6 +113,7 @@ std::optional<double> valueOf(const ClaimTerm& term, const RunResult& result, st
     }
     case ClaimTerm::Kind::SeriesPoint: {
       const View* view = result.findView(term.viewId);
+      if (!term.category.empty()) return barValue(term, view, reads, missing);
       const Series* series = nullptr;
       if (view)
         for (const Series& s : view->series)
@@ -165,7 +192,8 @@ ClaimCheck parseClaimCheck(const std::string& text) {
   return check;
 }
 
-ClaimVerdict judgeClaim(const std::vector<std::string>& checks, const RunResult& result) {
+ClaimVerdict judgeClaim(const std::vector<std::string>& checks, const RunResult& result,
+                        const std::vector<ClaimExplanation>& explanations) {
   ClaimVerdict verdict;
   if (checks.empty()) {
     verdict.findings.push_back("the slide declares no check");
@@ -195,6 +223,12 @@ ClaimVerdict judgeClaim(const std::vector<std::string>& checks, const RunResult&
   } else {
     verdict.kind = allHold ? ClaimVerdict::Kind::Holds : ClaimVerdict::Kind::DoesNotHold;
   }
+  if (verdict.kind == ClaimVerdict::Kind::DoesNotHold && result.provenance == Provenance::Measured)
+    for (const ClaimExplanation& explanation : explanations)
+      if (!explanation.gpu.empty() && result.deviceName.find(explanation.gpu) != std::string::npos) {
+        verdict.explanation = explanation.why;
+        break;
+      }
   return verdict;
 }
 
@@ -207,6 +241,7 @@ std::string verdictLine(const ClaimVerdict& verdict, const RunResult& result) {
     case ClaimVerdict::Kind::CannotJudge: line << "Cannot be judged on " << device << ": "; break;
   }
   for (std::size_t i = 0; i < verdict.findings.size(); ++i) line << (i ? "; " : "") << verdict.findings[i];
+  if (verdict.explained()) line << ". Why: " << verdict.explanation;
   return line.str();
 }
 

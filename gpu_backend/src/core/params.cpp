@@ -7,6 +7,7 @@
 #include <charconv>
 #include <cmath>
 #include <sstream>
+#include <stdexcept>
 
 namespace warpscope {
 namespace {
@@ -66,6 +67,12 @@ std::string ParamSpec::valueText(double value) const {
   return formatNumber(value);
 }
 
+std::string ParamSpec::displayText(double value) const {
+  const auto index = static_cast<long>(std::lround(value));
+  if (index >= 0 && index < static_cast<long>(choiceLabels.size())) return choiceLabels[static_cast<size_t>(index)];
+  return valueText(value);
+}
+
 bool ParamSpec::isRelevant(const ParamSet& values) const {
   if (relevantWhenParam.empty()) return true;
   const auto it = values.values().find(relevantWhenParam);
@@ -74,7 +81,10 @@ bool ParamSpec::isRelevant(const ParamSet& values) const {
 }
 
 ParamSpec namedChoiceParam(std::string id, std::string label, std::vector<std::string> names,
-                           int defaultIndex, std::string help, ParamRole role) {
+                           int defaultIndex, std::string help, ParamRole role, std::vector<std::string> labels) {
+  if (!labels.empty() && labels.size() != names.size())
+    throw std::logic_error("namedChoiceParam '" + id + "': " + std::to_string(labels.size()) + " labels for " +
+                           std::to_string(names.size()) + " names");
   ParamSpec spec;
   spec.id = std::move(id);
   spec.label = std::move(label);
@@ -85,6 +95,7 @@ ParamSpec namedChoiceParam(std::string id, std::string label, std::vector<std::s
   spec.help = std::move(help);
   for (size_t i = 0; i < names.size(); ++i) spec.choices.push_back(static_cast<double>(i));
   spec.choiceNames = std::move(names);
+  spec.choiceLabels = std::move(labels);
   spec.role = role;
   spec.integer = true;
   return spec;

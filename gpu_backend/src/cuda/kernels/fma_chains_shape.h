@@ -13,9 +13,13 @@ namespace warpscope::labs {
 inline constexpr int kArithIlpValues[] = {1, 2, 3, 4, 6, 8};
 inline constexpr int kArithIlpCount = sizeof(kArithIlpValues) / sizeof(kArithIlpValues[0]);
 
-/// FMAs each thread executes in total, split evenly over its ILP chains. Large enough that a
-/// launch lasts ~0.1-0.3 ms on an H100 (well past launch overhead), small enough for a 2 s sweep.
-inline constexpr int kArithFmasPerThread = 65536;
+/// FMAs each thread executes in total, split evenly over its ILP chains. Each point is one launch
+/// between two CUDA events, which adds 6-8 us on an H100 (an empty kernel timed the same way): with
+/// 65536 FMAs a launch at 128-256 threads per SM lasted only 33-66 us, and that overhead alone cut
+/// ILP 4 at 256 threads to 0.88-0.90 of peak and ILP 6 at 128 to 0.77-0.82 where the kernel itself
+/// ran at 0.95 (issue 28, measured with clock64 inside the kernel). 4x as many keep the overhead
+/// under 5% at the shortest points and the sweep near a second.
+inline constexpr int kArithFmasPerThread = 262144;
 
 /// One kernel configuration to measure.
 struct ArithConfig {
@@ -38,12 +42,16 @@ struct ArithMeasurement {
 
 namespace warpscope::cuda {
 
-/// FMAs in one pass of the fully unrolled loop body, all chains together. 512 FFMAs (8 KiB of
-/// code) against 3 loop-control instructions keeps the loop's own issue slots near 0.6%: on Hopper
-/// every scheduler issues one warp instruction per cycle, so any non-FMA instruction costs peak.
-inline constexpr int kFmaBodyPerPass = 512;
+/// FMAs in one pass of the fully unrolled loop body, all chains together: 1024 FFMAs (16 KiB of
+/// code) and 3 loop-control instructions (UIADD3, ISETP, BRA), 0.3% of the issue slots. What
+/// costs is the taken branch: measured on an H100 (issue 28), a warp alone on its scheduler issues
+/// nothing for ~35 cycles at every pass boundary, whatever the ILP. With 512 FFMAs a pass that cut
+/// ILP >= 4 at 128 threads per SM to 0.936 FFMA per cycle, and ILP 4 at 256 to 0.95; with 1024,
+/// 0.965 and 0.97. Not more: at 2048 (32 KiB) the loop no longer fits the instruction cache and a
+/// lone warp drops to 0.855.
+inline constexpr int kFmaBodyPerPass = 1024;
 
-/// FMAs per chain per pass (ILP 3 and 6: 510 FMAs per pass, not 512).
+/// FMAs per chain per pass (ILP 3: 1023 FMAs per pass, ILP 6: 1020, not 1024).
 WS_HD constexpr int fmaPerChainPerPass(int ilp) { return kFmaBodyPerPass / ilp; }
 
 /// Passes of the loop that bring a thread closest to, not over, fmasPerThread FMAs.

@@ -40,7 +40,8 @@ LabSpec buildSpec() {
       namedChoiceParam("variant", "Highlighted variant", {std::begin(kVariantNames), std::end(kVariantNames)}, 0,
                        "What the grid and the key figures show: global or shared memory, plain atomicAdd or warp-"
                        "aggregated (the lanes sharing a word add up first, one lane updates it).",
-                       ParamRole::Focus),
+                       ParamRole::Focus,
+                       {"Global", "Global, warp-aggregated", "Shared", "Shared, warp-aggregated"}),
       namedChoiceParam("value_type", "Value type", {"int", "float"}, 0,
                        "atomicAdd of a 32-bit unsigned int or of a float.", ParamRole::Sweep),
   };

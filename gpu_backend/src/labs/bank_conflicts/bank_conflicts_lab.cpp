@@ -46,7 +46,7 @@ LabSpec buildSpec() {
       namedChoiceParam("pattern", "Highlighted pattern", {"strided", "transpose", "transpose-padded", "broadcast"}, 0,
                        "What the grid and the key figures show: the strided read, the 32 x 32 transpose's column "
                        "read, the same tile padded to 32 x 33, or every lane reading one word.",
-                       ParamRole::Focus),
+                       ParamRole::Focus, {"Strided", "Transpose", "Transpose, padded", "Broadcast"}),
   };
   lab.views = {{"bytes-per-clock-vs-stride", "Shared-memory throughput vs stride", ViewKind::Xy},
                {"wavefronts-vs-stride", "Wavefronts per warp request vs stride", ViewKind::Xy},

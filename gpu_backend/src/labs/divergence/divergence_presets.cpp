@@ -15,7 +15,11 @@ std::vector<PresetSpec> divergencePresets() {
        .source = "seed 001, Performance Tuning (2): slide 'Serialization: Profiler Analysis' (warp "
                  "divergence)",
        .settings = {"pattern=odd-even"},
-       .view = "warp-timeline"},
+       .view = "warp-timeline",
+       // Half the lanes on each side: the seed's formula gives 50%; both sides run, each with the whole
+       // warp's time, so about twice the uniform kernel.
+       .checks = {"scalar:divergence.control_flow_divergence_pct ~ 50 within 2%",
+                  "scalar:divergence.slowdown_vs_uniform ~ 2 within 15%"}},
       {.id = "tuning2-group-same-path-in-a-warp",
        .title = "Group threads of one path in one warp",
        .claim = "Against warp serialization, try grouping threads that take the same path into the same "
@@ -27,7 +31,10 @@ std::vector<PresetSpec> divergencePresets() {
        .source = "seed 001, Performance Tuning (2): slide 'Serialization: Optimization' (warp "
                  "serialization)",
        .settings = {"pattern=warp-uniform"},
-       .view = "slowdown-vs-paths"},
+       .view = "slowdown-vs-paths",
+       // Grouped: closer to the uniform kernel (1) than to the two paths' serialisation (2); split inside
+       // the warp, the same two paths serialise.
+       .checks = {"slowdown-vs-paths/warp-uniform@1 < 1.5", "slowdown-vs-paths/odd-even@2 >= 1.5"}},
       {.id = "gpuarch-divergent-warp-splits",
        .title = "A divergent warp splits and joins back",
        .claim = "If threads in a warp execute different PCs the warp splits, each split is executed "
@@ -38,7 +45,11 @@ std::vector<PresetSpec> divergencePresets() {
                  "pattern the table is the seed's one-row case.",
        .source = "seed 003, Pai, GPU Architecture I (Execution): slides 'Divergence' and 'Example'",
        .settings = {"pattern=odd-even", "simt_table=branch"},
-       .view = "simt-steps"},
+       .view = "simt-steps",
+       // The 4-thread table is drawn from the pattern; the run checks the split (two paths a warp) and that
+       // the splits run serially (about twice the uniform kernel).
+       .checks = {"scalar:divergence.distinct_paths ~ 2 within 1%",
+                  "scalar:divergence.slowdown_vs_uniform ~ 2 within 15%"}},
       {.id = "gpuarch-predication-runs-both-sides",
        .title = "Predication: both sides, no divergence",
        .claim = "The compiler will predicate instructions: no divergence, both sides are executed, and "
@@ -48,7 +59,10 @@ std::vector<PresetSpec> divergencePresets() {
                  "depth 1.",
        .source = "seed 003, Pai, GPU Architecture I (Execution): slide 'Tackling Divergence'",
        .settings = {"pattern=odd-even", "simt_table=predicated"},
-       .view = "simt-steps"},
+       .view = "simt-steps",
+       // The table is drawn from the pattern and the measured kernel branches: the run checks only "both
+       // sides are executed" (every warp pays for both, about twice the uniform kernel).
+       .checks = {"scalar:divergence.slowdown_vs_uniform ~ 2 within 15%"}},
       // Depth 2: four leaves of 8 lanes, and on the 4-thread table one leaf per thread.
       {.id = "gpuarch-nested-branches-split",
        .title = "Nested branches split the warp further",
@@ -59,7 +73,9 @@ std::vector<PresetSpec> divergencePresets() {
                  "table shows T0..T3 each running its own leaf in turn before they meet again.",
        .source = "seed 003, Pai, GPU Architecture I (Execution): slide 'Divergence'",
        .settings = {"pattern=nested", "depth=2"},
-       .view = "slowdown-vs-paths"},
+       .view = "slowdown-vs-paths",
+       // Two levels split the warp into four, run one after another: about 4x the uniform kernel.
+       .checks = {"scalar:divergence.distinct_paths ~ 4 within 1%", "slowdown-vs-paths/nested@4 ~ 4 within 15%"}},
   };
 }
 

@@ -87,7 +87,7 @@ View occupancyView(const LabSpec& lab, const FftRun& run) {
   View v = declaredView(lab, "registers-occupancy");
   v.title += ", " + std::to_string(run.plan.points) + " points";
   v.xLabel = "Points per thread P";
-  v.yLabel = "Occupancy (%); registers per thread";
+  v.yLabel = "Occupancy (%), registers";
   v.yMaxHint = 100;
   Series occupancy{kOccupancySeries, {}, 0};
   Series registers{std::string(kRegistersSeries) +

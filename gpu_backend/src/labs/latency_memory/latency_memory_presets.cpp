@@ -16,15 +16,21 @@ std::vector<PresetSpec> latencyMemoryPresets() {
        .title = "Copy 1 float per thread: occupancy?",
        .claim = "Copying one float per thread, bandwidth grows only with occupancy: must we maximize "
                 "occupancy to hide memory latency?",
-       .lookAt = "The 4 B/thread series climbs steadily from about 0.11 of cudaMemcpy at 12.5% occupancy to "
-                 "a little over 0.6 at 100%, still rising: even 2048 threads per SM keep too few bytes in "
-                 "flight. 8 and 16 B/thread get to about the same level at 50% and 25% occupancy.",
+       .lookAt = "The 4 B/thread series climbs steadily, 1.7-1.9x for each doubling of occupancy, and is still "
+                 "rising at 100% (about 0.65 of cudaMemcpy on H200, 0.8 on H100): even 2048 threads per SM keep "
+                 "too few bytes in flight. 8 and 16 B/thread get about as far at 50% and 25% occupancy.",
        .source = volkovSlides("slides 'Empirical validation' and 'Copying 1 float per thread (GTX480)'"),
        // 256-thread blocks: with 64-thread blocks the 4 B series stops at 0.2 from 25% occupancy on,
        // held by the rate at which blocks start (12.5 per SM per us), not by latency.
        .settings = {"elements_per_thread=1", "element_bytes=4", "occupancy_pct=100",
                     "threads_per_block=256"},
-       .view = "fraction-vs-occupancy"},
+       .view = "fraction-vs-occupancy",
+       // "Grows only with occupancy": latency-bound, so doubling the threads must do much more than add a
+       // little (>= 1.5x); and at 100% it still falls short of what more bytes per thread reach.
+       .checks = {"fraction-vs-occupancy/4 B/thread (1x4 B)@50 >= 1.5 x fraction-vs-occupancy/4 B/thread (1x4 B)@25",
+                  "fraction-vs-occupancy/4 B/thread (1x4 B)@100 >= 1.5 x fraction-vs-occupancy/4 B/thread (1x4 B)@50",
+                  "fraction-vs-occupancy/4 B/thread (1x4 B)@100 <= "
+                  "0.9 x fraction-vs-occupancy/64 B/thread (8x8 B)@100"}},
       {.id = "volkov-copy-float4-low-occupancy",
        .title = "8 float4 per thread: low occupancy",
        .claim = "Do more parallel work per thread: copying 8 float4 per thread gets 87% of pin bandwidth "
@@ -48,24 +54,31 @@ std::vector<PresetSpec> latencyMemoryPresets() {
        .claim = "Hiding memory latency means keeping enough bytes in flight (Little's law: ~100 KB on "
                 "the GTX480), and there are two ways to get them: more threads (occupancy) or more "
                 "bytes per thread.",
-       .lookAt = "At a fixed 12.5% occupancy, bytes per thread alone lift the copy from about 0.1 of "
-                 "cudaMemcpy (4 B) to over 0.9 (128 B, float4); 32 B per thread lands about where 4 B/thread "
-                 "gets at 100% occupancy in the occupancy view: 8x the bytes per thread or 8x the threads.",
+       .lookAt = "At a fixed 12.5% occupancy, bytes per thread alone lift the copy from 0.11-0.16 of cudaMemcpy "
+                 "(4 B) to over 0.9 (128 B, float4); 32 B per thread lands where 16 B/thread gets at 25% "
+                 "occupancy in the occupancy view: 2x the bytes per thread or 2x the threads.",
        .source = volkovSlides("slides 'Hiding memory latency', 'How many threads is 100 KB?' and 'Two "
                               "ways to hide memory latency'"),
        .settings = {"elements_per_thread=8", "element_bytes=16", "occupancy_pct=12",
                     "threads_per_block=64"},
-       .view = "fraction-vs-bytes"},
+       .view = "fraction-vs-bytes",
+       // Bytes per thread alone hide the latency; doubling them does what doubling the threads does.
+       .checks = {"fraction-vs-bytes/16-byte elements (float4)@128 >= 0.9",
+                  "fraction-vs-bytes/4-byte elements (float)@32 ~ "
+                  "fraction-vs-occupancy/16 B/thread (4x4 B)@25 within 10%"}},
       {.id = "tuning2-several-elements-per-thread",
        .title = "Several elements per thread hide latency",
        .claim = "With too few threads to hide latency, process several output elements per thread: it gives "
                 "more independent memory and arithmetic instructions, which get pipelined.",
-       .lookAt = "At 12.5% occupancy the copy reaches only about 0.1 of cudaMemcpy with one float per thread "
+       .lookAt = "At 12.5% occupancy the copy reaches only 0.11-0.16 of cudaMemcpy with one float per thread "
                  "but over 0.9 with 128 B per thread (8 float4): more independent loads in flight per thread "
                  "make up for the missing threads.",
        .source = "seed 001, Performance Tuning (2): slide 'Latency: Optimization'",
        .settings = {"occupancy_pct=12", "element_bytes=16", "elements_per_thread=8"},
-       .view = "fraction-vs-bytes"},
+       .view = "fraction-vs-bytes",
+       // 8 loads per thread give up to 8x if pipelined, 1x if not: >= 4x is at least half that overlap.
+       .checks = {"fraction-vs-bytes/4-byte elements (float)@32 >= 4 x fraction-vs-bytes/4-byte elements (float)@4",
+                  "fraction-vs-bytes/16-byte elements (float4)@128 >= 0.9"}},
   };
 }
 

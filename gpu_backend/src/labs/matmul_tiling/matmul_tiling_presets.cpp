@@ -21,7 +21,10 @@ std::vector<PresetSpec> matmulTilingPresets() {
                  "units, sets the pace. The bars to their right climb as outputs per thread grow.",
        .source = volkovSlides("slides 'Baseline: matrix multiply in CUDA SDK' and 'Baseline performance'"),
        .settings = {"n=4096", "tile_width=16"},
-       .view = "gflops"},
+       .view = "gflops",
+       // The bound at 4 B/flop: 128 B/clk/SM of shared memory feed 32 flop/clk/SM, 1/8 of FP32 peak.
+       .checks = {"scalar:matmul.gflops.tiled ~ 0.125 x scalar:ceiling.fp32_gflops within 10%",
+                  "scalar:matmul.gflops.rb1 ~ 0.125 x scalar:ceiling.fp32_gflops within 10%"}},
       {.id = "volkov-more-outputs-less-shared-traffic",
        .title = "More outputs per thread: less smem traffic",
        .claim = "Computing multiple outputs per thread keeps more data local in registers, so it needs "
@@ -32,18 +35,25 @@ std::vector<PresetSpec> matmulTilingPresets() {
        .source = volkovSlides("slides 'Compute multiple outputs per thread' and 'Shared memory traffic is "
                               "now lower'"),
        .settings = {"n=4096", "tile_width=16"},
-       .view = "smem-per-flop"},
+       .view = "smem-per-flop",
+       .checks = {"smem-per-flop/Analytic (from the tiling)@1 out/thread ~ 4 within 1%",
+                  "smem-per-flop/Analytic (from the tiling)@2 out/thread ~ 3 within 1%",
+                  "smem-per-flop/Analytic (from the tiling)@8 out/thread ~ 2.25 within 1%"}},
       {.id = "volkov-matmul-better-at-lower-occupancy",
        .title = "Matmul: faster at lower occupancy",
        .claim = "Faster codes run at lower occupancy: 2, 4 and 8 outputs per thread took SGEMM from 242 "
-                "to 341, 427 and 485 Gflop/s while occupancy went from 67% to 67%, 50% and 33%.",
+                "to 341, 427 and 485 Gflop/s while occupancy went from 67% to 67%, 50% and 33% (GTX480).",
        .lookAt = "Throughput rises at every step from 1 to 64 outputs per thread, from about 8 TFLOP/s to "
                  "five to seven times that, while 'Occupancy vs outputs per thread' falls 100, 100, 75, "
                  "62.5, 50, 25%.",
        .source = volkovSlides("slides 'Faster codes run at lower occupancy' (prologue), 'Four outputs per "
                               "thread: performance' and 'Eight outputs per thread: performance'"),
        .settings = {"n=4096", "tile_width=16"},
-       .view = "gflops-vs-outputs"},
+       .view = "gflops-vs-outputs",
+       // The slide's steps: faster at 4 and at 8 outputs per thread, at lower occupancy than 2.
+       .checks = {"scalar:matmul.gflops.rb4 > scalar:matmul.gflops.rb2",
+                  "scalar:matmul.gflops.rb8 > scalar:matmul.gflops.rb4",
+                  "occupancy-vs-outputs/Occupancy@8 < occupancy-vs-outputs/Occupancy@2"}},
       {.id = "memadv-tiled-matmul-data-reuse",
        .title = "Shared-memory tiles: data reuse",
        .claim = "Shared memory takes advantage of data reuse to reduce global memory accesses: the tiled "
@@ -55,18 +65,23 @@ std::vector<PresetSpec> matmulTilingPresets() {
        .source = "seed 002, Garcia, CUDA Memory: Advanced Aspects: slides 'Shared Memory: Matrix "
                  "multiplication' and 'Shared Memory Revisited' (Zoom on SM)",
        .settings = {"n=4096", "tile_width=16"},
-       .view = "gflops"},
+       .view = "gflops",
+       .checks = {"scalar:matmul.gflops.tiled > scalar:matmul.gflops.naive"}},
       {.id = "gpuarch-better-performance-lower-occupancy",
        .title = "Better performance at lower occupancy",
        .claim = "There is a case to reduce occupancy: CUBLAS 2.0's SGEMM ran 8x smaller thread blocks at 2x "
-                "lower occupancy than CUBLAS 1.1 for 1.6x higher performance (Volkov, GTC 2010).",
+                "lower occupancy than CUBLAS 1.1 for 1.6x higher performance (G80; Volkov, GTC 2010).",
        .lookAt = "Throughput climbs from about 8 TFLOP/s at 1 output per thread to five to seven times that "
                  "at 64 (8x8), while 'Occupancy vs outputs per thread' falls from 100% to 25%: fewer, busier "
                  "threads, faster.",
        .source = "seed 003, Pai, GPU Architecture I (Execution): slide 'Better Performance at Lower "
                  "Occupancy'",
        .settings = {"n=4096"},
-       .view = "gflops-vs-outputs"},
+       .view = "gflops-vs-outputs",
+       // The slide's pair: 2x lower occupancy (100% -> 50%), at least 1.6x the throughput; lower still, faster.
+       .checks = {"occupancy-vs-outputs/Occupancy@16 <= 0.5 x occupancy-vs-outputs/Occupancy@2",
+                  "scalar:matmul.gflops.rb16 >= 1.6 x scalar:matmul.gflops.rb2",
+                  "scalar:matmul.gflops.rb64 > scalar:matmul.gflops.rb16"}},
   };
 }
 

@@ -11,30 +11,34 @@ std::vector<PresetSpec> occupancyPresets() {
                 "1080 SM: 96 KiB beside 64 K registers and 2048 threads), so the more a block uses the "
                 "fewer blocks fit.",
        .lookAt = "CUDA's rule steps down from 100% as shared memory per block grows: at 48 KiB (the "
-                 "highlighted point) only 4 blocks of 256 threads fit in the H200's 228 KiB, 50% occupancy, "
+                 "highlighted point) only 4 blocks of 256 threads fit in Hopper's 228 KiB, 50% occupancy, "
                  "though registers and threads would allow 8; the 'limits' tab's bars name shared memory as "
                  "the limit.",
        .source = "seed 002, Garcia, CUDA Memory: Advanced Aspects: slides 'Shared Memory Revisited' "
                  "(Hierarchy; Limitations on GTX1080 Pascal)",
        .settings = {"threads_per_block=256", "registers_per_thread=32", "shared_bytes_per_block=49152",
                     "carveout_percent=100"},
-       .view = "occupancy-vs-shared"},
+       .view = "occupancy-vs-shared",
+       // More shared memory a block, lower occupancy; at 48 KiB shared memory is the limit (limiter 2).
+       .checks = {"occupancy-vs-shared/CUDA's rule@49152 < occupancy-vs-shared/CUDA's rule@0",
+                  "scalar:occupancy.limiter ~ 2 within 1%"}},
       {.id = "gpuarch-occupancy-example-1",
        .title = "Occupancy example 1: <<<2048, 32>>>",
        .claim = "With T = 32 threads, R = 100 registers and 1 KiB of shared memory per block, threads allow "
-                "64 blocks, registers 20 and shared memory 48, but the SM holds only 16 blocks: residency "
-                "16, occupancy (16 x 32) / 2048 = 25%.",
-       .lookAt = "On the Tesla K40 model (Kepler, the slide's GPU) the 16 block slots are the limit, as on "
-                 "the slide. On the H200 the SM has 32 slots; CUDA's rule still ends at 16 blocks, 25%, but "
-                 "from registers (3200 per warp rounded to 3328, each warp in one quarter of the register "
-                 "file); the slide's arithmetic gives 20.",
+                "64 blocks, registers 20 and shared memory 48, and Kepler's 16 block slots stop it: residency "
+                "16, occupancy (16 x 32) / 2048 = 25% (Hopper: the registers stop it at 16, shared memory "
+                "allows 114, the block slots 32).",
+       .lookAt = "The registers bar is the shortest: CUDA's rule fits 16 blocks, 25% (3200 registers a warp "
+                 "rounded up to 3328), the slide's arithmetic 20; threads allow 64 blocks, shared memory 114, "
+                 "the SM's 32 block slots 50%. On the Tesla K40 model the 16 block slots are the limit, as on "
+                 "the slide.",
        .source = "seed 003, Pai, GPU Architecture I (Execution): slides 'GPU Resources per SM (NVIDIA "
                  "Kepler)' and 'GPU Occupancy: Example 1'",
        .settings = {"threads_per_block=32", "registers_per_thread=100", "shared_bytes_per_block=1024"},
        .view = "limits",
        // The slide's numbers that hold on every GPU: threads allow 64 blocks, residency 16, 25%.
-       // Which resource stops at 16 differs (slots on Kepler, registers on Hopper): the look-at
-       // text says so with the numbers.
+       // Which resource stops at 16 differs (slots on Kepler, registers on Hopper): the claim and
+       // the look-at say so with the numbers.
        .checks = {"scalar:occupancy.limit_blocks.warps ~ 64 within 1%", "scalar:occupancy.blocks_per_sm ~ 16 within 1%",
                   "scalar:occupancy.percent ~ 25 within 1%"}},
       {.id = "gpuarch-occupancy-example-2",
@@ -55,24 +59,33 @@ std::vector<PresetSpec> occupancyPresets() {
       // the note would name registers instead of the threads.
       {.id = "gpuarch-blocks-map-whole",
        .title = "Thread blocks are mapped to SMs whole",
-       .claim = "Thread blocks are mapped to SMs whole, with no partial thread blocks: up to res blocks per "
-                "SM run, and once all SMs are occupied the remaining blocks wait.",
+       .claim = "Thread blocks are mapped to SMs whole, with no partial thread blocks: each SM runs up to its "
+                "residency in blocks, and once all SMs are occupied the remaining blocks wait.",
        .lookAt = "A sawtooth: 768-thread blocks fit only twice in the SM's 2048 threads (75%; a third would "
                  "need 2304), 1024 twice (100%), 544 three times (80%); at 32 threads the SM's 32 block "
                  "slots cap occupancy at 50%.",
        .source = "seed 003, Pai, GPU Architecture I (Execution): slide 'Summary' (GPU Execution of Kernels)",
        .settings = {"threads_per_block=768", "registers_per_thread=24", "shared_bytes_per_block=0"},
-       .view = "occupancy-vs-threads"},
+       .view = "occupancy-vs-threads",
+       // Two whole 768-thread blocks of the SM's 2048 threads: 75% (a partial third would fill it).
+       .checks = {"scalar:occupancy.blocks_per_sm ~ 2 within 1%",
+                  "occupancy-vs-threads/CUDA's rule@768 ~ 75 within 1%"}},
       {.id = "gpuarch-volkov-maxes-out-registers",
        .title = "Maxing out registers beats a register cap",
        .claim = "Volkov underutilizes threads but maxes out registers (Fermi had 63 registers per thread, "
                 "Kepler has 255).",
        .lookAt = "The same work under __launch_bounds__(256, min blocks): with no cap the kernel keeps its "
                  "72 registers at 38% occupancy; caps of 40 and 32 registers raise occupancy to 75% and 100% "
-                 "but spill to local memory and run at least twice as slow.",
+                 "but spill to local memory and run at least twice as slow. On the H100 and H200 the cap of "
+                 "128 builds with 96 registers, 25%, and is the fastest.",
        .source = "seed 003, Pai, GPU Architecture I (Execution): slide 'Volkov's Insights'",
        .settings = {},
-       .view = "register-caps"},
+       .view = "register-caps",
+       // min_blocks 0: no cap, 72 registers; 6 and 8: caps of 40 and 32. The full-occupancy cap at least
+       // twice as slow, as the look-at says.
+       .checks = {"scalar:caps.min_blocks_8.occupancy_pct > scalar:caps.min_blocks_0.occupancy_pct",
+                  "scalar:caps.min_blocks_6.ms > scalar:caps.min_blocks_0.ms",
+                  "scalar:caps.min_blocks_8.ms >= 2 x scalar:caps.min_blocks_0.ms"}},
   };
 }
 

@@ -43,8 +43,8 @@ LabSpec buildSpec() {
                   ParamRole::Sweep),
       namedChoiceParam("variant", "Highlighted variant", {"registers", "shared-1", "shared-2"}, 0,
                        "Where b and c come from in the highlighted series: registers, b from shared "
-                       "memory (shared-1), or b and c from shared memory (shared-2).",
-                       ParamRole::Focus),
+                       "memory, or b and c from shared memory.",
+                       ParamRole::Focus, {"Registers (a, b, c)", "b from shared memory", "b and c from shared memory"}),
   };
   lab.views = {{"gflops-vs-threads", "FP32 FMA throughput vs threads per SM", ViewKind::Xy},
                {"shared-gbps-vs-threads", "Shared-memory bandwidth used vs threads per SM", ViewKind::Xy},

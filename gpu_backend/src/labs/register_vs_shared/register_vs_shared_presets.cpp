@@ -25,7 +25,12 @@ std::vector<PresetSpec> registerVsSharedPresets() {
                               "fast as accessing a register' (CUDA Programming Guide)"),
        // 2 blocks of 1024: the sweep and the highlighted point reach 2048 threads per SM.
        .settings = {"variant=shared-1", "threads_per_block=1024", "blocks_per_sm=2", "ilp=4"},
-       .view = "gflops-vs-threads"},
+       .view = "gflops-vs-threads",
+       // "The peak" as 0.9 of it, for registers and against b from shared memory even at 2048 threads;
+       // the seed's ~6x bandwidth gap (Fermi) at least as wide here.
+       .checks = {"gflops-vs-threads/Registers (a, b, c)@2048 >= 0.9 x gflops-vs-threads/Ceiling: FP32 peak@2048",
+                  "gflops-vs-threads/b from shared memory@2048 < 0.9 x gflops-vs-threads/Ceiling: FP32 peak@2048",
+                  "scalar:rvs.register_to_shared_ratio >= 6"}},
       {.id = "volkov-fewer-threads-registers-faster",
        .title = "Fewer threads in registers run faster",
        .claim = "Running fast may require low occupancy: must use registers to run close to the peak, "
@@ -36,7 +41,10 @@ std::vector<PresetSpec> registerVsSharedPresets() {
        .source = volkovSlides("slides 'Fewer threads = more registers per thread' and 'Running fast may "
                               "require low occupancy'"),
        .settings = {"variant=registers", "threads_per_block=64", "blocks_per_sm=2", "ilp=4"},
-       .view = "gflops-vs-threads"},
+       .view = "gflops-vs-threads",
+       // Registers at 6.25% occupancy outrun shared memory at 100%; registers alone get close to peak.
+       .checks = {"gflops-vs-threads/Registers (a, b, c)@128 > gflops-vs-threads/b from shared memory@2048",
+                  "scalar:rvs.best_fraction.registers >= 0.9"}},
       {.id = "gpuarch-shared-memory-throughput-is-lower",
        .title = "Registers, not shared memory, reach peak",
        .claim = "Use more registers per thread to access slower shared memory less: shared memory latency "
@@ -46,7 +54,11 @@ std::vector<PresetSpec> registerVsSharedPresets() {
                  "registers already beat both shared variants at any thread count.",
        .source = "seed 003, Pai, GPU Architecture I (Execution): slide 'Volkov's Insights'",
        .settings = {"variant=registers", "ilp=4"},
-       .view = "gflops-vs-threads"},
+       .view = "gflops-vs-threads",
+       // Lower throughput: b from shared memory sits at its bandwidth ceiling, below registers.
+       .checks = {"gflops-vs-threads/b from shared memory@2048 >= "
+                  "0.9 x gflops-vs-threads/Ceiling: shared bandwidth, 1 operand@2048",
+                  "gflops-vs-threads/Registers (a, b, c)@2048 > gflops-vs-threads/b from shared memory@2048"}},
   };
 }
 

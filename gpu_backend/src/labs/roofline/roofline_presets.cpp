@@ -10,11 +10,15 @@ std::vector<PresetSpec> rooflinePresets() {
                 "instruction:byte ratio divides code that is usually instruction-bound (higher) from code "
                 "that is usually memory-bound (lower).",
        .lookAt = "The kernel's points follow the slanted bandwidth roof left of the ridge point (about 15.8 "
-                 "flop/byte, i.e. 7.9 FMA instructions per byte, on the H200) and the flat FP32 roof right "
-                 "of it; the highlighted K = 16 (4 flop/byte) sits on the slant: memory bound.",
+                 "flop/byte, i.e. 7.9 FMA instructions per byte, on the H200; 22.2 on the H100) and the flat "
+                 "FP32 roof right of it; the highlighted K = 16 (4 flop/byte) sits on the slant: memory bound.",
        .source = "seed 001, Performance Tuning (2): slide 'Things to Know About Your GPU'",
        .settings = {"fmas_per_element=16", "occupancy_pct=100"},
-       .view = "roofline"},
+       .view = "roofline",
+       // The highlighted K = 16 is 4 flop/byte, lower than the ridge: it reaches the slanted (bandwidth) roof;
+       // far right of the ridge the kernel reaches the flat FP32 roof. Reaching = the seed's 70%.
+       .checks = {"scalar:roofline.ridge_flop_per_byte > 4", "scalar:roofline.focus_fraction_of_roof >= 0.7",
+                  "scalar:roofline.best_fraction_compute >= 0.7"}},
   };
 }
 

@@ -46,7 +46,8 @@ LabSpec buildSpec() {
       namedChoiceParam("workload", "Work", {"copy-and-compute", "small-kernels"}, 0,
                        "Copy and compute: each chunk copied in, processed, copied out. Small kernels: no copies, "
                        "each chunk's kernel on an eighth of the SMs, so kernels of several streams fill the GPU "
-                       "together."),
+                       "together.",
+                       ParamRole::Sweep, {"Copy and compute", "Small kernels"}),
       choiceParam("hardware_queues", "Hardware queues", "", {1, 8, 32}, 8,
                   "CUDA_DEVICE_MAX_CONNECTIONS: the work queues streams map onto (8 by default). It must be set "
                   "before the CUDA context exists, so on a GPU a value other than the process's is measured in a "

@@ -14,7 +14,10 @@ std::vector<PresetSpec> streamsPresets() {
                  "memory to pinned to see the same calls return at once and the work overlap.",
        .source = section + "'Blocking and Non-blocking APIs'",
        .settings = {"streams=4", "host_memory=pageable", "order=depth-first"},
-       .view = "timeline"},
+       .view = "timeline",
+       // Each blocking copy returns only when done, so nothing is queued behind it to overlap: no copy time
+       // under a kernel, and four streams no faster than one.
+       .checks = {"scalar:streams.overlap_fraction < 0.05", "scalar:streams.speedup_vs_one_stream < 1.1"}},
       {.id = "streams-copies-overlap-kernels",
        .title = "Streams overlap copies and kernels",
        .claim = "A GPU can do multiple things in parallel, most commonly overlapping memory copies and kernel "
@@ -24,7 +27,9 @@ std::vector<PresetSpec> streamsPresets() {
        .source = section + "'The Default Stream'",
        .settings = {"streams=4", "host_memory=pinned", "order=depth-first"},
        .view = "timeline",
-       .animationAt = 0.35},
+       .animationAt = 0.35,
+       // Most copy time under a kernel (4 chunks: only the first copy in and the last copy out cannot be, 6 of 8).
+       .checks = {"scalar:streams.overlap_fraction > 0.5", "scalar:streams.speedup_vs_one_stream > 1"}},
       {.id = "streams-time-vs-streams",
        .title = "More streams, shorter total",
        .claim = "Stream is conceptually equivalent to a CPU thread: with more streams more chunks are in flight, and "
@@ -34,16 +39,23 @@ std::vector<PresetSpec> streamsPresets() {
                  "copies. The model's lines follow from each operation's time on its own.",
        .source = section + "'The Default Stream'",
        .settings = {"streams=8", "host_memory=pinned", "order=depth-first"},
-       .view = "total-vs-streams"},
+       .view = "total-vs-streams",
+       // The kernels are 48% of one stream's total (operation-times); "towards" it: within a quarter of it, 0.6 x.
+       .checks = {"total-vs-streams/depth-first@2 < total-vs-streams/depth-first@1",
+                  "total-vs-streams/depth-first@8 < total-vs-streams/depth-first@4",
+                  "total-vs-streams/depth-first@8 <= 0.6 x total-vs-streams/depth-first@1"}},
       {.id = "streams-legacy-default-stream",
        .title = "The default stream synchronises",
        .claim = "Stream 0 is the default stream: all operations not on an explicit stream are on it, and the legacy "
                 "default stream waits for every other stream's earlier work while their later work waits for it.",
        .lookAt = "A tiny kernel on the legacy default stream after each chunk's kernel: every stream stops at it and "
-                 "the overlap is gone. Choose per-thread to put it on cudaStreamPerThread instead, an ordinary stream.",
+                 "the overlap is gone. On the per-thread default stream (cudaStreamPerThread), an ordinary stream, "
+                 "it is not.",
        .source = section + "'The Default Stream'",
        .settings = {"streams=4", "default_stream=legacy", "order=depth-first"},
-       .view = "timeline"},
+       .view = "timeline",
+       // The overlap gone: no copy runs while a kernel does.
+       .checks = {"scalar:streams.overlap_fraction < 0.05"}},
       {.id = "streams-one-command-queue",
        .title = "Many streams, one hardware queue",
        .claim = "Streams are a software construct mapped onto hardware command queues, many to one (about 32 in "
@@ -54,7 +66,11 @@ std::vector<PresetSpec> streamsPresets() {
                  "together. (Copies are not held: they have the copy engines' own queues.)",
        .source = section + "'Command Queue'",
        .settings = {"streams=4", "hardware_queues=1", "order=depth-first", "workload=small-kernels"},
-       .view = "timeline"},
+       .view = "timeline",
+       // Own queues would run the 4 streams side by side (4x one stream); sharing one they wait for each other,
+       // two kernels at a time at most (2x), and breadth-first issue into the same queue is more than twice as fast.
+       .checks = {"scalar:streams.speedup_vs_one_stream <= 2",
+                  "total-vs-streams/depth-first@4 >= 2 x total-vs-streams/breadth-first@4"}},
       {.id = "streams-concurrent-small-kernels",
        .title = "Small kernels side by side",
        .claim = "A GPU can do multiple things in parallel: kernels of different streams that each leave SMs idle run "
@@ -63,7 +79,9 @@ std::vector<PresetSpec> streamsPresets() {
                  "the SMs' row fills with eight at once and the total falls about eightfold.",
        .source = section + "'The Default Stream' (concurrent kernels)",
        .settings = {"streams=8", "workload=small-kernels"},
-       .view = "timeline"},
+       .view = "timeline",
+       // Eight kernels of an eighth of the SMs each, side by side: about eight times one stream's speed.
+       .checks = {"scalar:streams.speedup_vs_one_stream ~ 8 within 15%"}},
   };
 }
 

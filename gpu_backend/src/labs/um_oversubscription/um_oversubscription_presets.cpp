@@ -21,7 +21,11 @@ std::vector<PresetSpec> umOversubscriptionPresets() {
        // more slowly (9.2 against 6.7 GB/s at 2x with 4 passes), its 528 MiB of resident warps
        // being a larger share of the smaller memory.
        .settings = {"model_memory_mib=256", "max_ratio_pct=300", "passes=3"},
-       .view = "gbps-vs-working-set"},
+       .view = "gbps-vs-working-set",
+       // Flat up to the limit, then a drop: "falls off" read as at least halved at 3x memory.
+       .checks = {"gbps-vs-working-set/thread/4B@242 ~ gbps-vs-working-set/thread/4B@64 within 10%",
+                  "gbps-vs-working-set/thread/4B@242 >= 2 x gbps-vs-working-set/thread/4B@768",
+                  "gbps-vs-working-set/warp/64KB@242 >= 2 x gbps-vs-working-set/warp/64KB@768"}},
       {.id = "um-eviction-lru",
        .title = "Eviction: least recently used chunks first",
        .claim = "The driver keeps a list of physical chunks of GPU memory; chunks from the front of the list "
@@ -38,7 +42,12 @@ std::vector<PresetSpec> umOversubscriptionPresets() {
        .view = "page-map",
        // Evictions start at about 0.37 (the GPU is full); at 0.603 the chunk at +48 MiB is on its
        // way back to the CPU (34.15 to 34.38 ms of 56.85).
-       .animationAt = 0.603},
+       .animationAt = 0.603,
+       // The page map shows which chunk goes; the checks hold the amounts of one pass of 256 MiB
+       // through 128 MiB: every page comes in once (no evicted chunk is needed again) and the
+       // overflow, 128 MiB, goes back to the CPU.
+       .checks = {"scalar:oversubscription.shown.bytes_htod ~ 268435456 within 2%",
+                  "scalar:oversubscription.shown.bytes_evicted ~ 134217728 within 5%"}},
   };
 }
 

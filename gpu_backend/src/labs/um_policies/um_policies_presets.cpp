@@ -11,13 +11,20 @@ std::vector<PresetSpec> umPoliciesPresets() {
                 "duplicate again.",
        .lookAt = "In the model, round 2 catches the CPU rewriting the buffer: the chunks it has written (top "
                  "rows) are back to one copy 'On the CPU', the rest still 'Read-only copies (duplicated)', "
-                 "and the next kernel's reads duplicate every page again. The H200 recording's trace shows "
-                 "only the GPU side: play on to see the pages arrive 'On GPU 0' in each round.",
+                 "and the next kernel's reads duplicate every page again. The H200 and H100 traces hold only "
+                 "the copies to the GPU (16 MiB a round): from round 1's reads on every page shows 'On GPU 0', "
+                 "and the CPU's write faults (4,096 a round) are not drawn.",
        .source = "seed 000, Sakharnykh, Unified Memory on Pascal and Volta: slides 25-27 'Concurrent access: "
                  "read duplication' and 76 'Read duplication: usage example'",
        .settings = {"buffer_mib=16", "cpu_write_pct=100", "gpu_access=reads", "shown=read-mostly"},
        .view = "page-map",
-       .animationAt = 0.2},  // mid-way through round 2's CPU writes: half collapsed, half duplicated
+       // Mid-way through round 2's CPU writes in the model (five chunks collapsed, three duplicated); on
+       // the recordings, after round 1's copies to the GPU (at 0.22, before which the map is empty).
+       .animationAt = 0.25,
+       // Both read from a copy: nothing moves back to the CPU. Collapsed by the writes, all 16 MiB are
+       // duplicated again in each of the 4 rounds.
+       .checks = {"bytes-by-policy/device to host@SetReadMostly <= 0",
+                  "bytes-by-policy/host to device@SetReadMostly ~ 64 within 5%"}},
       {.id = "um-preferred-location-cpu",
        .title = "PreferredLocation CPU: map, don't migrate",
        .claim = "With SetPreferredLocation(CPU) the kernel will page fault and generate a direct mapping to "
@@ -28,7 +35,11 @@ std::vector<PresetSpec> umPoliciesPresets() {
        .source = "seed 000, Sakharnykh, Unified Memory on Pascal and Volta: slide 77 'Preferred location: "
                  "resisting migrations'",
        .settings = {"buffer_mib=16", "iterations=4", "shown=preferred-cpu"},
-       .view = "um-timeline"},
+       .view = "um-timeline",
+       // The kernel faults, yet nothing migrates to the GPU; without the advice the same kernel does.
+       .checks = {"faults-by-policy/GPU faults@SetPreferredLocation CPU >= 1",
+                  "bytes-by-policy/host to device@SetPreferredLocation CPU <= 0",
+                  "bytes-by-policy/host to device@no advice >= 1"}},
       {.id = "um-accessed-by-no-faults",
        .title = "AccessedBy GPU: direct mapping, no faults",
        .claim = "With SetAccessedBy(GPU) the GPU will establish a direct mapping of the data in CPU memory: "
@@ -39,7 +50,10 @@ std::vector<PresetSpec> umPoliciesPresets() {
        .source = "seed 000, Sakharnykh, Unified Memory on Pascal and Volta: slide 80 'Accessed by: usage "
                  "example'",
        .settings = {"buffer_mib=16", "iterations=4", "shown=accessed-by-gpu"},
-       .view = "faults-by-policy"},
+       .view = "faults-by-policy",
+       // No GPU faults where no advice has them, and nothing migrates: the GPU reads the CPU's memory.
+       .checks = {"faults-by-policy/GPU faults@SetAccessedBy GPU <= 0", "faults-by-policy/GPU faults@no advice >= 1",
+                  "bytes-by-policy/host to device@SetAccessedBy GPU <= 0"}},
   };
 }
 

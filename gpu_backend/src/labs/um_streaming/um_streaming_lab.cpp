@@ -25,8 +25,10 @@ const std::vector<std::string> kShownNames = {"on-demand", "prefetch"};
 /// The prefetch pays a fixed cost per call and per 2 MiB block that memcpy does not; on the H200
 /// the ratio climbs from 0.86 at 64 MiB to its plateau (about 0.9) by 256 MiB.
 const std::vector<std::uint64_t> kSizeStudyMib = {16, 64, 256, 512};
-/// The `reset` choice's names, and the StreamingReset each stands for.
+/// The `reset` choice's names (the command line's), what the screen says for each, and the
+/// StreamingReset each stands for.
 const std::vector<std::string> kResetNames = {"cpu-rewrite", "fresh-allocation", "prefetch-to-cpu"};
+const std::vector<std::string> kResetLabels = {"CPU rewrites the buffer", "Fresh allocation", "Prefetch to the CPU"};
 constexpr StreamingReset kResets[] = {StreamingReset::CpuRetouch, StreamingReset::FreshAllocation,
                                       StreamingReset::PrefetchToCpu};
 
@@ -50,11 +52,12 @@ LabSpec buildSpec() {
                          "Size of the managed buffer the kernel reads (and of the memcpy copies)."),
       granularity,
       namedChoiceParam("reset", "Before each repetition (GPU)", kResetNames, 0,
-                       "How the pages get back to the CPU before each timed repetition on a GPU. cpu-rewrite: the "
-                       "CPU rewrites the buffer, as a benchmark loop around the seed's memset does (CPU faults pull "
-                       "the pages back); fresh-allocation: a new cudaMallocManaged buffer first written on the CPU; "
-                       "prefetch-to-cpu: cudaMemPrefetchAsync back to the CPU. On an H200 the on-demand order "
-                       "depends on it; the model always starts from CPU-resident pages."),
+                       "How the pages get back to the CPU before each timed repetition on a GPU. CPU rewrites the "
+                       "buffer: as a benchmark loop around the seed's memset does (CPU faults pull the pages back); "
+                       "fresh allocation: a new cudaMallocManaged buffer first written on the CPU; prefetch to the "
+                       "CPU: cudaMemPrefetchAsync back to the CPU. On an H200 the on-demand order depends on it; the "
+                       "model always starts from CPU-resident pages.",
+                       ParamRole::Sweep, kResetLabels),
   };
   lab.views = {{"gbps-by-mode", "Host-to-device throughput by mode (GB/s)", ViewKind::Bars},
                {"gbps-vs-granularity", "On-demand throughput vs bytes per warp", ViewKind::Xy},
@@ -317,7 +320,7 @@ RunResult assembleUmStreaming(const DeviceInfo& device, const ParamSet& params, 
           "prefetch: the cudaMemPrefetchAsync to the GPU; memcpy: cudaMemcpy into a cudaMalloc buffer. GB/s = buffer "
           "size / that time.";
   if (run.measured)
-    what << " Before each repetition: " << kResetNames[static_cast<std::size_t>(params.getInt("reset"))] << '.';
+    what << " Before each repetition: " << kResetLabels[static_cast<std::size_t>(params.getInt("reset"))] << '.';
   if (run.measured)
     what << " Median of " << um::kTimedReps
          << " timed repetitions after a warm-up (whiskers: fastest and slowest); the counts come from one more, "
