@@ -42,6 +42,10 @@ LabSpec buildSpec() {
   lab.presets = latencyArithPresets();
   lab.docPage = "labs/latency-arith.md";
   lab.keyFigures = {"focus.gflops", "focus.fraction", "threads_for_90pct.ilp_1", "threads_for_90pct.ilp_4"};
+  // Each launch runs 262144 FMAs a thread so its 6-8 us of launch overhead stays under 5% at 128
+  // threads per SM (kArithFmasPerThread): the sweep's 6 x 32 points then take 2.2 s on an H100
+  // (2026-11-27), against 2 s for other labs; a slider move reruns one point (10 ms).
+  lab.gpuSweepTargetS = 2.5;
   lab.benchChecks = latencyArithBenchChecks;
   lab.benchFocusMove = {"ilp", 1, 4};
   return lab;
