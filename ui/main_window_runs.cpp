@@ -114,9 +114,9 @@ void MainWindow::onRunFailed(quint64, const RunError& error) {
   } else if (const DeviceInfo* alternative = deviceSelector_->device(toQ(error.alternativeDeviceId));
              alternative && lectureSlideFailed(error) && alternative->kind == DeviceKind::Recording) {
     // A lecture on recordings takes a slide this GPU's recordings lack from a recording that holds
-    // it, and says which GPU that is; the next slide goes back to the lecture's device.
-    // On a projector the chart's banner ("Recorded on NVIDIA H100 ...") says it, and the room goes
-    // to the chart; at the desk one line says it too.
+    // it, and says which GPU that is (on a projector the chart's banner, "Recorded on NVIDIA H100
+    // ...", says it and the room goes to the chart; at the desk one line too); the next slide
+    // goes back to the lecture's device.
     const QString lectureDevice = currentDeviceId();
     detourSlideTo(toQ(alternative->id));
     if (!presentation_->active())
@@ -158,8 +158,11 @@ void MainWindow::onRunFailed(quint64, const RunError& error) {
 }
 
 bool MainWindow::lectureSlideFailed(const RunError& error) const {
+  // The slide's own parameters only: a slider moved off them is the user's choice, and another
+  // GPU that happens to hold the new value is offered, not put in place.
   const PresetRef slide = lectures_->current();
-  return slide && slide.lab == lab_ && error.kind == RunError::Kind::BadInput && !error.alternativeDeviceId.empty();
+  return slide && slide.lab == lab_ && error.kind == RunError::Kind::BadInput && !error.alternativeDeviceId.empty() &&
+         paramPanel_->values() == presetParams(*slide.lab, *slide.preset);
 }
 
 void MainWindow::detourSlideTo(const QString& deviceId) {
