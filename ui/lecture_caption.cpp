@@ -70,12 +70,19 @@ void LectureCaption::sizeFonts() {
   claimFont.setBold(true);
   claim_->setFont(claimFont);
   QFont lookFont = font();
-  lookFont.setPointSizeF(lookFont.pointSizeF() * 1.15);
+  // On a projector the type is already 1.4x the desk's; there the notes keep it, and the room
+  // goes to the chart (issue 28: painted figures squeezed to a few rows at 1280x720).
+  if (!compact_) lookFont.setPointSizeF(lookFont.pointSizeF() * 1.15);
   lookAt_->setFont(lookFont);
+  // The verdict's numbers are the instructor's to read out: a step smaller on a projector.
+  QFont verdictFont = font();
+  if (compact_) verdictFont.setPointSizeF(verdictFont.pointSizeF() * 0.85);
+  verdict_->setFont(verdictFont);
 }
 
 void LectureCaption::setCompact(bool compact) {
   compact_ = compact;
+  sizeFonts();
   follow();
 }
 
@@ -109,6 +116,11 @@ void LectureCaption::showVerdict(const RunResult* shown) {
   } else {
     const ClaimVerdict verdict = judgeClaim(ref.preset->checks, *shown, ref.preset->differsOn);
     text = toQ(verdictLine(verdict, *shown));
+    // What the run lacks is named by its ids, which are for `lectures --check`, not a class.
+    if (verdict.kind == ClaimVerdict::Kind::CannotJudge)
+      text = tr("Cannot be judged on %1: the run lacks what the claim is checked on (a trace that lost records "
+                "leaves its counts out; warpscope-cli lectures --check names them).")
+                 .arg(toQ(shown->deviceName.empty() ? shown->deviceId : shown->deviceName));
     // Dark enough for a washed-out projector; the words say it too, for who cannot tell them apart.
     if (verdict.kind == ClaimVerdict::Kind::Holds) colour = QColor(0x1b, 0x6e, 0x20);
     if (verdict.kind == ClaimVerdict::Kind::DoesNotHold) colour = QColor(0xa0, 0x10, 0x10);

@@ -18,6 +18,8 @@
 #include <set>
 
 #include "chart_panel.h"
+#include "views/figure_chrome.h"
+#include "views/view_renderer.h"
 #include "controllers/run_controller.h"
 #include "lecture_caption.h"
 #include "lecture_navigator.h"
@@ -92,6 +94,36 @@ void checkChart(QChartView* view, const std::set<QString>& ids, SlideProblems* p
   }
 }
 
+/// The painted figures (bars, grid, timeline): painted once more with the audit on
+/// (figure_chrome.h), each text checked for "...", size and whether it lies inside the figure.
+void checkPaintedFigure(ChartPanel* panel, const std::set<QString>& ids, SlideProblems* p) {
+  ViewRenderer* renderer = panel->currentRenderer();
+  if (!renderer || renderer->kind() == ViewKind::Xy) return;
+  QWidget* figure = renderer->widget();
+  if (!figure || !figure->isVisible()) return;
+  setFigureTextAudit(true);
+  (void)figure->grab();
+  // What is on screen of it: its rect cut by every ancestor's (a figure taller than its room
+  // runs under what follows, out of sight).
+  QRect shown = figure->rect();
+  for (QWidget* w = figure; w->parentWidget(); w = w->parentWidget()) {
+    shown.translate(w->pos());
+    shown &= w->parentWidget()->rect();
+    shown.translate(-w->pos());
+  }
+  const QRectF inside = QRectF(shown).adjusted(-1, -1, 1, 1);
+  for (const DrawnFigureText& t : figureTextAudit()) {
+    if (t.shown != t.full || t.shown.contains(QChar(0x2026)))
+      p->add(QStringLiteral("figure %1 elided: '%2' for '%3'").arg(t.role, t.shown, t.full));
+    if (!t.full.isEmpty() && t.pixelSize > 0 && t.pixelSize < kAxisMinPx - 0.5)
+      p->add(QStringLiteral("figure %1 '%2' at %3 px").arg(t.role, t.full).arg(t.pixelSize, 0, 'f', 1));
+    if (!inside.contains(t.box))
+      p->add(QStringLiteral("figure %1 '%2' cut at the figure's edge").arg(t.role, t.full.isEmpty() ? t.role : t.full));
+    checkTextForIds(t.full, QStringLiteral("figure text"), ids, p);
+  }
+  setFigureTextAudit(false);
+}
+
 void checkWidgets(QWidget* window, const std::set<QString>& ids, SlideProblems* p) {
   for (QLabel* label : window->findChildren<QLabel*>()) {
     if (!label->isVisibleTo(window) || label->text().isEmpty() || label->width() <= 0) continue;
@@ -150,6 +182,7 @@ void checkEverySlide(const QString& deviceId) {
       checkWidgets(&window, ids, &problems);
       for (QChartView* view : window.chartPanel()->findChildren<QChartView*>())
         if (view->isVisibleTo(&window)) checkChart(view, ids, &problems);
+      checkPaintedFigure(window.chartPanel(), ids, &problems);
       for (const std::string& problem : problems.found) ADD_FAILURE() << problem;
       ++slides;
     }

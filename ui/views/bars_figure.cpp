@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "qt_text.h"
+#include "ui_scale.h"
 
 namespace warpscope::ui {
 
@@ -40,12 +41,22 @@ std::vector<LegendEntry> BarsFigure::legendEntries() const {
 }
 
 BarsFigure::Layout BarsFigure::layout(const QRectF& area) const {
+  const Layout full = layout(area, false);
+  // A short figure (a projector's 1280x720 under a lecture's caption) keeps more of its height
+  // for the bars by putting the title and the banner on one line, as the grid does.
+  if (full.plot.height() >= std::max<qreal>(120, 0.4 * area.height())) return full;
+  return layout(area, true);
+}
+
+BarsFigure::Layout BarsFigure::layout(const QRectF& area, bool compact) const {
   Layout l;
+  l.compact = compact;
   const QFontMetricsF titleFm(figureFont(figure_font::kTitle, true));
   const QFontMetricsF bannerFm(figureFont(figure_font::kBanner));
   const QFontMetricsF tickFm(figureFont(figure_font::kTick));
   const QFontMetricsF axisFm(figureFont(figure_font::kAxisTitle, true));
-  l.title = QRectF(area.left(), area.top(), area.width(), 6 + titleFm.height() + 2 + bannerFm.height() + 6);
+  l.title = QRectF(area.left(), area.top(), area.width(),
+                   compact ? titleLineHeight() : 6 + titleFm.height() + 2 + bannerFm.height() + 6);
   l.legend = QRectF(area.left() + kPad, l.title.bottom(), area.width() - 2 * kPad, legendHeight(legendEntries(), area.width() - 2 * kPad));
 
   double top = 0;
@@ -56,16 +67,25 @@ BarsFigure::Layout BarsFigure::layout(const QRectF& area) const {
   l.top = ticks.empty() ? top * 1.12 : std::max(ticks.back(), top * 1.12);
   qreal tickW = 0;
   for (double t : ticks) tickW = std::max(tickW, tickFm.horizontalAdvance(formatNumber(t)));
-  const qreal left = area.left() + kPad + axisFm.height() + 8 + tickW + 8;
-  // Category names wrap onto a second line rather than being cut ("SetPreferredLocation…" twice
-  // on a projector could be either policy).
-  const qreal groupW = std::max<qreal>(1, area.right() - kPad - 8 - left) / static_cast<qreal>(std::max<std::size_t>(1, bars_.categories.size()));
-  l.categoryLines = 1;
-  for (const std::string& c : bars_.categories)
-    if (tickFm.horizontalAdvance(toQ(c)) > groupW - 4) l.categoryLines = 2;
-  const qreal bottom = area.bottom() - kPad - axisFm.height() - 6 - l.categoryLines * tickFm.height() - 10;
   const qreal top0 = l.legend.bottom() + 8;
-  l.plot = QRectF(left, top0, std::max<qreal>(1, area.right() - kPad - 8 - left), std::max<qreal>(1, bottom - top0));
+  // The value title runs along the plot's height, on up to four lines (each line takes width
+  // from the plot) before it shrinks: the plot's height decides how many, the lines how far in
+  // the plot starts, so lay out twice.
+  l.valueTitle = FittedLines{figureFont(figure_font::kAxisTitle, true), {toQ(bars_.valueLabel)}, true};
+  for (int pass = 0; pass < 2; ++pass) {
+    const qreal titleW = l.valueTitle.lines.size() * QFontMetricsF(l.valueTitle.font).height();
+    const qreal left = area.left() + kPad + titleW + 8 + tickW + 8;
+    // Category names wrap onto a second line rather than being cut ("SetPreferredLocation…"
+    // twice on a projector could be either policy).
+    const qreal groupW = std::max<qreal>(1, area.right() - kPad - 8 - left) /
+                         static_cast<qreal>(std::max<std::size_t>(1, bars_.categories.size()));
+    l.categoryLines = 1;
+    for (const std::string& c : bars_.categories)
+      if (tickFm.horizontalAdvance(toQ(c)) > groupW - 4) l.categoryLines = 2;
+    const qreal bottom = area.bottom() - kPad - axisFm.height() - 6 - l.categoryLines * tickFm.height() - 10;
+    l.plot = QRectF(left, top0, std::max<qreal>(1, area.right() - kPad - 8 - left), std::max<qreal>(1, bottom - top0));
+    if (pass == 0) l.valueTitle = fitLines(figureFont(figure_font::kAxisTitle, true), toQ(bars_.valueLabel), l.plot.height() - 4, 4, 0.45);
+  }
   return l;
 }
 
@@ -128,11 +148,14 @@ void paintValueLabel(QPainter& painter, const QFont& font, const QString& text, 
   painter.setFont(fitted);
   painter.setPen(QColor(0x11, 0x11, 0x11));
   if (w <= slot - 3) {
-    painter.drawText(QRectF(bar.center().x() - slot / 2, labelBottom - h - 2, slot, h), Qt::AlignHCenter | Qt::AlignBottom, text);
+    const QRectF box(bar.center().x() - slot / 2, labelBottom - h - 2, slot, h);
+    painter.drawText(box, Qt::AlignHCenter | Qt::AlignBottom, text);
+    noteFigureText(painter, QStringLiteral("value"), text, text, box);
   } else if (labelBottom - plotTop >= w + 4 || bar.height() < w + 4) {
     painter.translate(bar.center().x(), labelBottom - 2);
     painter.rotate(-90);
     painter.drawText(QRectF(0, -h / 2, w + 2, h), Qt::AlignLeft | Qt::AlignVCenter, text);
+    noteFigureText(painter, QStringLiteral("value"), text, text, QRectF(0, -h / 2, w + 2, h));
   } else {
     painter.setPen(Qt::white);
     painter.translate(bar.center().x(), bar.top() + 2);
@@ -154,7 +177,11 @@ void BarsFigure::paint(QPainter& painter, const QRectF& area) const {
     return;
   }
   const Layout l = layout(area);
-  paintTitleBlock(painter, l.title, title_, banner_, provenance_);
+  if (l.compact) {
+    paintTitleLine(painter, l.title, title_, banner_, provenance_);
+  } else {
+    paintTitleBlock(painter, l.title, title_, banner_, provenance_);
+  }
   paintLegend(painter, l.legend, legendEntries());
 
   // Value axis: grid lines and tick labels.
@@ -173,7 +200,10 @@ void BarsFigure::paint(QPainter& painter, const QRectF& area) const {
   const int nc = static_cast<int>(bars_.categories.size());
   const int ns = static_cast<int>(bars_.series.size());
   const qreal groupW = l.plot.width() / nc;
-  const QFont valueFont = figureFont(std::clamp(static_cast<int>(groupW * kGroupFill / ns / 4.2), 9, figure_font::kTick), true);
+  QFont valueFont = figureFont(std::clamp(static_cast<int>(groupW * kGroupFill / ns / 4.2), 9, figure_font::kTick), true);
+  // On a projector a bar's number is read from the back row too (it turns upright if need be).
+  if (uiScale() >= kPresentationTypeScale && valueFont.pixelSize() < kProjectorMinTextPx)
+    valueFont.setPixelSize(static_cast<int>(kProjectorMinTextPx));
   for (int s = 0; s < ns; ++s) {
     const QColor color = kindColor(s);
     for (int c = 0; c < nc; ++c) {
@@ -207,10 +237,16 @@ void BarsFigure::paint(QPainter& painter, const QRectF& area) const {
     const QRectF cell(l.plot.left() + c * groupW + 2, l.plot.bottom() + 4, groupW - 4, l.categoryLines * tickFm.height() + 4);
     const QString name = toQ(bars_.categories[static_cast<size_t>(c)]);
     // Two lines at word breaks; a single word too long for its cell is still elided.
-    if (l.categoryLines > 1 && name.contains(QLatin1Char(' ')))
+    if (l.categoryLines > 1 && name.contains(QLatin1Char(' '))) {
       painter.drawText(cell, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, name);
-    else
-      painter.drawText(cell, Qt::AlignHCenter | Qt::AlignTop, tickFm.elidedText(name, Qt::ElideRight, groupW - 4));
+      // Wrapped: cut when it needs more lines than the cell has.
+      const QRectF needed = tickFm.boundingRect(cell, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, name);
+      noteFigureText(painter, QStringLiteral("category"), name, needed.height() > cell.height() + 1 ? name + QStringLiteral("...") : name, cell);
+    } else {
+      const QString shown = tickFm.elidedText(name, Qt::ElideRight, groupW - 4);
+      painter.drawText(cell, Qt::AlignHCenter | Qt::AlignTop, shown);
+      noteFigureText(painter, QStringLiteral("category"), name, shown, cell);
+    }
   }
   const QFont axisFont = figureFont(figure_font::kAxisTitle, true);
   const qreal axisH = QFontMetricsF(axisFont).height();
@@ -219,15 +255,23 @@ void BarsFigure::paint(QPainter& painter, const QRectF& area) const {
                              area.width() - 2 * kPad, axisH);
   const QFont categoryAxisFont = fittedFont(axisFont, toQ(bars_.categoryLabel), categoryTitle.width(), 0.7);
   painter.setFont(categoryAxisFont);
-  painter.drawText(categoryTitle, Qt::AlignCenter,
-                   QFontMetricsF(categoryAxisFont).elidedText(toQ(bars_.categoryLabel), Qt::ElideRight, categoryTitle.width()));
+  const QString shownCategoryTitle =
+      QFontMetricsF(categoryAxisFont).elidedText(toQ(bars_.categoryLabel), Qt::ElideRight, categoryTitle.width());
+  painter.drawText(categoryTitle, Qt::AlignCenter, shownCategoryTitle);
+  noteFigureText(painter, QStringLiteral("axis title"), toQ(bars_.categoryLabel), shownCategoryTitle, categoryTitle);
   painter.save();
-  painter.translate(area.left() + kPad + axisH / 2, l.plot.center().y());
+  const qreal lineH = QFontMetricsF(l.valueTitle.font).height();
+  const qreal titleW = l.valueTitle.lines.size() * lineH;
+  painter.translate(area.left() + kPad + titleW / 2, l.plot.center().y());
   painter.rotate(-90);
-  const QFont valueAxisFont = fittedFont(axisFont, toQ(bars_.valueLabel), l.plot.height() - 4, 0.45);
-  painter.setFont(valueAxisFont);
-  painter.drawText(QRectF(-l.plot.height() / 2, -axisH / 2, l.plot.height(), axisH), Qt::AlignCenter,
-                   QFontMetricsF(valueAxisFont).elidedText(toQ(bars_.valueLabel), Qt::ElideRight, l.plot.height()));
+  painter.setFont(l.valueTitle.font);
+  const QString valueLabel = toQ(bars_.valueLabel);
+  const QString shownValueTitle = l.valueTitle.fits ? l.valueTitle.lines.join(QLatin1Char('\n'))
+                                                    : QFontMetricsF(l.valueTitle.font).elidedText(valueLabel, Qt::ElideRight, l.plot.height());
+  const QRectF valueTitleBox(-l.plot.height() / 2, -titleW / 2, l.plot.height(), titleW);
+  painter.drawText(valueTitleBox, Qt::AlignCenter, shownValueTitle);
+  noteFigureText(painter, QStringLiteral("axis title"), valueLabel,
+                 l.valueTitle.fits ? valueLabel : shownValueTitle, valueTitleBox);
   painter.restore();
   painter.restore();
 }

@@ -35,8 +35,11 @@ class BarsFigure {
     QRectF title, legend, plot;
     double top = 1;  ///< Value at the top of the axis.
     int categoryLines = 1;  ///< 2 when a category name needs wrapping to fit its group.
+    FittedLines valueTitle;  ///< The value axis's title, on as many lines as it takes (up to 4).
+    bool compact = false;    ///< Title and banner on one line (a short figure).
   };
   [[nodiscard]] Layout layout(const QRectF& area) const;
+  [[nodiscard]] Layout layout(const QRectF& area, bool compact) const;
 
   Bars bars_;
   QString title_;

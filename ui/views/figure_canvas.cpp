@@ -12,7 +12,10 @@ FigureCanvas::FigureCanvas(PaintFn paint, ToolTipFn toolTip, QWidget* parent)
     : QWidget(parent), paint_(std::move(paint)), toolTip_(std::move(toolTip)) {
   setFocusPolicy(Qt::StrongFocus);  // so the animation keys reach the chart panel from here
   setAttribute(Qt::WA_OpaquePaintEvent);
-  setMinimumSize(480, 320);
+  // Low enough that a projector's 1280x720, with the slide's claim, verdict and notes around
+  // it, can lay the figure out whole: with 320 the page maps and bars ran under the playback bar
+  // (issue 28). The figures fit what they get.
+  setMinimumSize(480, 200);
 }
 
 void FigureCanvas::paintEvent(QPaintEvent*) {

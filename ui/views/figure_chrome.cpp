@@ -49,12 +49,73 @@ void paintFocusRing(QPainter& painter, const QRectF& area) {
   painter.restore();
 }
 
+namespace {
+
+/// The smallest pixel size a fitted figure font may take.
+qreal smallestPixels(const QFont& font, qreal minScale) {
+  const qreal least = std::ceil(font.pixelSize() * minScale);
+  return uiScale() >= kPresentationTypeScale ? std::max(least, std::min<qreal>(kProjectorMinTextPx, font.pixelSize()))
+                                             : least;
+}
+
+/// `text` broken at spaces into at most `maxLines` lines none wider than `room`; empty if none.
+QStringList brokenLines(const QString& text, const QFontMetricsF& metrics, qreal room, int maxLines) {
+  QStringList lines;
+  for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+    const QString longer = lines.isEmpty() ? word : lines.back() + QLatin1Char(' ') + word;
+    if (!lines.isEmpty() && metrics.horizontalAdvance(longer) <= room) {
+      lines.back() = longer;
+    } else {
+      if (metrics.horizontalAdvance(word) > room || lines.size() == maxLines) return {};
+      lines << word;
+    }
+  }
+  return lines;
+}
+
+bool gAudit = false;
+
+}  // namespace
+
 QFont fittedFont(const QFont& font, const QString& text, qreal room, qreal minScale) {
   const qreal wide = QFontMetricsF(font).horizontalAdvance(text);
   if (wide <= room || font.pixelSize() <= 0 || room <= 0) return font;  // figure fonts are sized in pixels
   QFont smaller = font;
-  smaller.setPixelSize(static_cast<int>(std::max(std::ceil(font.pixelSize() * minScale), std::floor(font.pixelSize() * room / wide))));
+  smaller.setPixelSize(static_cast<int>(std::max(smallestPixels(font, minScale), std::floor(font.pixelSize() * room / wide))));
   return smaller;
+}
+
+FittedLines fitLines(const QFont& font, const QString& text, qreal room, int maxLines, qreal minScale) {
+  FittedLines fitted{font, {text}, false};
+  if (font.pixelSize() <= 0 || room <= 0) return fitted;
+  const int least = static_cast<int>(smallestPixels(font, minScale));
+  // One line, however much smaller, before more lines.
+  for (int most = 1; most <= maxLines; ++most)
+    for (int px = font.pixelSize(); px >= least; --px) {
+      QFont f = font;
+      f.setPixelSize(px);
+      if (QStringList lines = brokenLines(text, QFontMetricsF(f), room, most); !lines.isEmpty())
+        return {f, lines, true};
+    }
+  fitted.font = fittedFont(font, text, room, minScale);
+  return fitted;
+}
+
+void setFigureTextAudit(bool on) {
+  gAudit = on;
+  figureTextAudit().clear();
+}
+
+std::vector<DrawnFigureText>& figureTextAudit() {
+  static std::vector<DrawnFigureText> audit;
+  return audit;
+}
+
+void noteFigureText(const QPainter& painter, const QString& role, const QString& full, const QString& shown,
+                    const QRectF& box) {
+  if (!gAudit) return;
+  const qreal scale = std::sqrt(std::abs(painter.deviceTransform().determinant()));
+  figureTextAudit().push_back({role, full, shown, painter.font().pixelSize() * scale, painter.deviceTransform().mapRect(box)});
 }
 
 qreal paintTitleBlock(QPainter& painter, const QRectF& area, const QString& title, const QString& banner,
@@ -72,6 +133,7 @@ qreal paintTitleBlock(QPainter& painter, const QRectF& area, const QString& titl
   painter.setFont(fitted);
   const QString elided = QFontMetricsF(fitted).elidedText(title, Qt::ElideRight, room);
   painter.drawText(QRectF(area.left(), y, area.width(), titleH), Qt::AlignCenter, elided);
+  noteFigureText(painter, QStringLiteral("title"), title, elided, QRectF(area.left(), y, area.width(), titleH));
   y += titleH + 2;
   painter.setFont(bannerFont);
   painter.setPen(bannerColor(provenance));
@@ -106,6 +168,7 @@ qreal paintTitleLine(QPainter& painter, const QRectF& area, const QString& title
   painter.setPen(QColor(0x11, 0x11, 0x11));
   painter.setFont(titleFont);
   painter.drawText(QRectF(x, area.top() + 4, titleW + 1, h - 8), Qt::AlignLeft | Qt::AlignVCenter, shownTitle);
+  noteFigureText(painter, QStringLiteral("title"), title, shownTitle, QRectF(x, area.top() + 4, titleW + 1, h - 8));
   painter.setFont(bannerFont);
   painter.setPen(bannerColor(provenance));
   painter.drawText(QRectF(x + titleW, area.top() + 4, bannerW + 1, h - 8), Qt::AlignLeft | Qt::AlignVCenter, separator + banner);

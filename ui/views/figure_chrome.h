@@ -9,6 +9,7 @@
 #include <QFont>
 #include <QRectF>
 #include <QString>
+#include <QStringList>
 #include <QVector>
 
 #include <vector>
@@ -41,9 +42,40 @@ QColor bannerColor(Provenance provenance);
 /// every Tab stop shows where the keys go.
 void paintFocusRing(QPainter& painter, const QRectF& area);
 
-/// `font`, made smaller (to minScale of its size at most) so that `text` fits in `room` pixels;
-/// what still does not fit is the caller's to elide. Axis titles and figure titles use it.
+/// `font`, made smaller (to minScale of its size at most, and on a projector never below
+/// kProjectorMinTextPx) so that `text` fits in `room` pixels; what still does not fit is the
+/// caller's to elide. Axis titles and figure titles use it.
 QFont fittedFont(const QFont& font, const QString& text, qreal room, qreal minScale = 0.75);
+
+/// The smallest text a projector shows (presentation mode's type scale): a back row's limit.
+inline constexpr qreal kProjectorMinTextPx = 16;
+
+/// A title fitted to `room` pixels: the largest size from `font`'s down to minScale of it (on a
+/// projector not below kProjectorMinTextPx) at which it fits on one line, else on up to
+/// `maxLines` lines broken at spaces; failing that, one line at the smallest size (the caller
+/// elides what is left).
+struct FittedLines {
+  QFont font;
+  QStringList lines;
+  bool fits = false;
+};
+FittedLines fitLines(const QFont& font, const QString& text, qreal room, int maxLines, qreal minScale);
+
+/// What the painted figures drew, for the tests that look at every slide (issue 28): each text
+/// as shown and as meant, its pixel size and where it landed in the widget. Off (and free)
+/// unless a test turns it on.
+struct DrawnFigureText {
+  QString role;   ///< "title", "axis title", "tick", "category", "value", ...
+  QString full;   ///< The text as meant.
+  QString shown;  ///< The text as drawn (elided when it differs).
+  qreal pixelSize = 0;
+  QRectF box;     ///< In the painter's device coordinates.
+};
+void setFigureTextAudit(bool on);
+std::vector<DrawnFigureText>& figureTextAudit();
+/// Records a drawn text when the audit is on.
+void noteFigureText(const QPainter& painter, const QString& role, const QString& full, const QString& shown,
+                    const QRectF& box);
 
 /// Paints the view title and, under it, the banner, centred at the top of `area`. Returns the
 /// height they took.

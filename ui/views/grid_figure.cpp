@@ -389,6 +389,7 @@ void GridFigure::paint(QPainter& painter, const QRectF& area) const {
   for (int r = 0; r < rows; r += rowStride)
     painter.drawText(QRectF(l.rowLabels.left(), l.cells.top() + r * l.cellH, l.rowLabels.width(), l.cellH),
                      Qt::AlignRight | Qt::AlignVCenter, toQ(grid_.rowLabels[static_cast<size_t>(r)]));
+  noteFigureText(painter, QStringLiteral("cells"), QString(), QString(), l.cells);  // all of it on screen?
   const qreal widest = columnLabelWidth_;
   const int colStride = std::max(1, static_cast<int>(std::ceil((widest + 6) / l.cellW)));
   for (int c = 0; c < cols; c += colStride)
@@ -397,9 +398,11 @@ void GridFigure::paint(QPainter& painter, const QRectF& area) const {
                      Qt::AlignCenter, toQ(grid_.columnLabels[static_cast<size_t>(c)]));
 
   painter.setFont(figureFont(figure_font::kAxisTitle, true));
-  if (!grid_.columnAxisLabel.empty())
-    painter.drawText(QRectF(l.cells.left(), l.frameLabel.bottom(), l.cells.width(), l.columnLabels.top() - l.frameLabel.bottom()),
-                     Qt::AlignCenter, toQ(grid_.columnAxisLabel));
+  if (!grid_.columnAxisLabel.empty()) {
+    const QRectF box(l.cells.left(), l.frameLabel.bottom(), l.cells.width(), l.columnLabels.top() - l.frameLabel.bottom());
+    painter.drawText(box, Qt::AlignCenter, toQ(grid_.columnAxisLabel));
+    noteFigureText(painter, QStringLiteral("axis title"), toQ(grid_.columnAxisLabel), toQ(grid_.columnAxisLabel), box);
+  }
   if (!grid_.rowAxisLabel.empty()) {
     painter.save();
     painter.translate(area.left() + kPad + QFontMetricsF(painter.font()).height() / 2 + 2, l.cells.center().y());
@@ -422,6 +425,7 @@ void GridFigure::paintRowAxisTitle(QPainter& painter, const Layout& l, const QRe
   painter.setFont(font);
   painter.rotate(-90);
   painter.drawText(QRectF(-room / 2, -20, room, 40), Qt::AlignCenter, title);
+  noteFigureText(painter, QStringLiteral("axis title"), title, title, QRectF(-room / 2, -20, room, 40));
 }
 
 void GridFigure::paintRaster(QPainter& painter, const Layout& l, const QRectF& area) const {
@@ -495,6 +499,7 @@ void GridFigure::paintRaster(QPainter& painter, const Layout& l, const QRectF& a
     painter.drawText(QRectF(l.rowLabels.left(), l.cells.top() + r * l.cellH + l.cellH / 2 - fm.height() / 2, l.rowLabels.width(),
                             fm.height()),
                      Qt::AlignRight | Qt::AlignVCenter, toQ(grid_.rowLabels[static_cast<size_t>(r)]));
+  noteFigureText(painter, QStringLiteral("cells"), QString(), QString(), l.cells);  // all of it on screen?
   if (cols > 1) {
     const auto labelOf = [&](int c) {
       return per == 1 ? toQ(grid_.columnLabels[static_cast<size_t>(c)]) : QString::number(c);
@@ -508,9 +513,11 @@ void GridFigure::paintRaster(QPainter& painter, const Layout& l, const QRectF& a
   }
   painter.setFont(figureFont(figure_font::kAxisTitle, true));
   const QString columnAxis = per == 1 ? toQ(grid_.columnAxisLabel) : levelName(level_);
-  if (!columnAxis.isEmpty())
-    painter.drawText(QRectF(l.cells.left(), l.frameLabel.bottom(), l.cells.width(), l.columnLabels.top() - l.frameLabel.bottom()),
-                     Qt::AlignCenter, columnAxis);
+  if (!columnAxis.isEmpty()) {
+    const QRectF box(l.cells.left(), l.frameLabel.bottom(), l.cells.width(), l.columnLabels.top() - l.frameLabel.bottom());
+    painter.drawText(box, Qt::AlignCenter, columnAxis);
+    noteFigureText(painter, QStringLiteral("axis title"), columnAxis, columnAxis, box);
+  }
   if (!grid_.rowAxisLabel.empty()) {
     painter.save();
     painter.translate(l.rowLabels.left() - QFontMetricsF(painter.font()).height() / 2 - 4, l.cells.center().y());

@@ -19,7 +19,6 @@ namespace {
 
 constexpr qreal kPad = 10;
 constexpr qreal kMaxGutterFraction = 0.3;
-constexpr qreal kAxisHeight = 56;
 /// How far spans after the cursor fade toward white.
 constexpr double kFadeAfterCursor = 0.78;
 /// Lanes a span covers but its mask leaves off: pale, so the span's extent still shows.
@@ -112,10 +111,14 @@ TimelineFigure::Layout TimelineFigure::layout(const QRectF& area) const {
   l.legend = QRectF(area.left() + kPad, l.title.bottom(), area.width() - 2 * kPad, legendH);
   const qreal gutterW = std::min(area.width() * kMaxGutterFraction, groupLabelWidth_ + rowLabelWidth_ + 3 * kPad);
   const qreal top = l.legend.bottom() + 6;
-  const qreal bottom = area.bottom() - kAxisHeight;
+  // The time axis: ticks, then its title, each as tall as its font (at a projector's type
+  // scale a fixed 56 px cut the title off).
+  const qreal axisH = 8 + QFontMetricsF(figureFont(figure_font::kTick)).height() + 4 +
+                      QFontMetricsF(figureFont(figure_font::kAxisTitle, true)).height() + 4;
+  const qreal bottom = area.bottom() - axisH;
   l.gutter = QRectF(area.left() + kPad, top, gutterW, std::max<qreal>(1, bottom - top));
   l.plot = QRectF(l.gutter.right(), top, std::max<qreal>(1, area.right() - kPad - 8 - l.gutter.right()), l.gutter.height());
-  l.axis = QRectF(l.plot.left(), l.plot.bottom(), l.plot.width(), kAxisHeight);
+  l.axis = QRectF(l.plot.left(), l.plot.bottom(), l.plot.width(), axisH);
   return l;
 }
 
@@ -423,8 +426,9 @@ void TimelineFigure::paintTimeAxis(QPainter& painter, const Layout& l) const {
   painter.setFont(figureFont(figure_font::kAxisTitle, true));
   QString title = toQ(model_.timeline().timeLabel);
   if (title.isEmpty()) title = QObject::tr("Time (%1)").arg(toQ(model_.timeline().timeUnit));
-  painter.drawText(QRectF(l.axis.left(), l.plot.bottom() + 8 + fm.height(), l.axis.width(), l.axis.height() - fm.height() - 8),
-                   Qt::AlignHCenter | Qt::AlignTop, title);
+  const QRectF titleBox(l.axis.left(), l.plot.bottom() + 8 + fm.height(), l.axis.width(), l.axis.height() - fm.height() - 8);
+  painter.drawText(titleBox, Qt::AlignHCenter | Qt::AlignTop, title);
+  noteFigureText(painter, QStringLiteral("axis title"), title, title, titleBox);
   painter.restore();
 }
 

@@ -24,7 +24,7 @@ TimelineCanvas::TimelineCanvas(QWidget* parent) : QWidget(parent) {
   setFocusPolicy(Qt::StrongFocus);
   setMouseTracking(false);
   setAttribute(Qt::WA_OpaquePaintEvent);  // the figure fills every pixel
-  setMinimumSize(480, 320);
+  setMinimumSize(480, 200);  // as FigureCanvas: a projector's 1280x720 lays it out whole
   setAccessibleName(tr("Timeline"));
   figure_.clear(tr("Waiting for the first run…"));
 }

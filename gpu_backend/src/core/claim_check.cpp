@@ -65,8 +65,13 @@ ClaimTerm parseTerm(const std::string& whole, const std::string& where) {
 
 /// A figure as the verdict prints it: 4 significant digits ("8.25", "0.9214", "4257").
 std::string figure(double value) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.4g", value);
+  char buffer[48];
+  // Whole numbers from 10,000 up read as whole numbers ("268435456", not "2.684e+08"): a class
+  // reads the verdict off a projector.
+  if (std::abs(value) >= 1e4 && std::abs(value) < 1e15)
+    std::snprintf(buffer, sizeof buffer, "%.0f", value);
+  else
+    std::snprintf(buffer, sizeof buffer, "%.4g", value);
   return buffer;
 }
 

@@ -108,7 +108,7 @@ View limitsView(const LabSpec& lab, const FftRun& run) {
   View v = declaredView(lab, "model-limits");
   v.title += ", " + std::to_string(run.plan.points) + " points";
   v.bars.categoryLabel = "Points per thread";
-  v.bars.valueLabel = "GFLOP/s each resource allows alone";
+  v.bars.valueLabel = "GFLOP/s a resource allows";
   BarSeries dram{"DRAM bandwidth", {}};
   BarSeries latency{"Memory latency (Little's law)", {}};
   BarSeries issue{"Instruction issue", {}};

@@ -14,8 +14,10 @@ ParamSpec bufferMibParam(double defaultMib, std::vector<double> choices, std::st
   return p;
 }
 
-void finishUmSpec(LabSpec& lab, const std::vector<std::string>& shownChoices, const std::string& shownHelp) {
-  lab.params.push_back(namedChoiceParam("shown", "Timeline and page map show", shownChoices, 0, shownHelp));
+void finishUmSpec(LabSpec& lab, const std::vector<std::string>& shownChoices, const std::string& shownHelp,
+                  const std::vector<std::string>& shownLabels) {
+  lab.params.push_back(
+      namedChoiceParam("shown", "Timeline and page map show", shownChoices, 0, shownHelp, ParamRole::Sweep, shownLabels));
   // Every repetition migrates the buffer over the host link (and back): no sweep-time target.
   lab.gpuSweepTargetS = 0;
   lab.simSweepTargetS = 0;

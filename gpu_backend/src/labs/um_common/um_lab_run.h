@@ -107,7 +107,9 @@ RunResult measurePlanRoom(const PlanRoom<Scenario>& room, const DeviceInfo& gpu,
 /// "shown" choice (which of `shownChoices` the timeline and the page map show; its help says
 /// which), the timeline and the page-map views, no sweep-time target (every repetition migrates
 /// the buffer over the host link and back) and the family's doc page.
-void finishUmSpec(LabSpec& lab, const std::vector<std::string>& shownChoices, const std::string& shownHelp);
+/// `shownLabels`: what the screen says for each of `shownChoices` (the command line's names).
+void finishUmSpec(LabSpec& lab, const std::vector<std::string>& shownChoices, const std::string& shownHelp,
+                  const std::vector<std::string>& shownLabels = {});
 
 /// The managed buffer's size in MiB, one of `choices` (memoryUnitBytes = 1 MiB, so a real GPU
 /// caps it at half of its free memory).

@@ -6,7 +6,9 @@
 namespace warpscope::labs::um {
 
 void finishPolicySpec(LabSpec& lab) {
-  finishUmSpec(lab, policyNames(), "Which policy's unified-memory trace the timeline and the page map show.");
+  std::vector<std::string> labels;
+  for (int p = 0; p < static_cast<int>(policyNames().size()); ++p) labels.push_back(policyLabel(static_cast<UmPolicy>(p)));
+  finishUmSpec(lab, policyNames(), "Which policy's unified-memory trace the timeline and the page map show.", labels);
 }
 
 View faultsByPolicyView(const LabSpec& lab, const UmRun& run) {

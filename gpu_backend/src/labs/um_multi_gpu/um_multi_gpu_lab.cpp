@@ -33,7 +33,9 @@ LabSpec buildSpec() {
   lab.views = {{"time-by-mode", "Kernel time per GPU by mode (ms)", ViewKind::Bars},
                {"gbps-by-mode", "Read throughput per GPU by mode (GB/s)", ViewKind::Bars},
                {"bytes-by-mode", "Bytes migrated by mode (MiB)", ViewKind::Bars}};
-  um::finishUmSpec(lab, kModeNames, "Which mode's unified-memory trace the timeline and the page map show.");
+  um::finishUmSpec(lab, kModeNames, "Which mode's unified-memory trace the timeline and the page map show.",
+                   {"first touch", "ReadMostly (duplicate)", "AccessedBy (remote map)", "no advice (migrate)",
+                    "cudaMemcpyPeer"});
   lab.presets = umMultiGpuPresets();
   lab.keyFigures = {"multigpu.first-touch.gpu1_gbps", "multigpu.read-duplicate.gpu1_gbps", "multigpu.remote-mapped.gpu1_gbps", "multigpu.migrate.gpu1_gbps"};
   return lab;
