@@ -26,7 +26,7 @@ std::vector<PresetSpec> coalescingPresets() {
        .title = "Not coalesced: x[tid*100]",
        .claim = "When the accessed locations spread across burst section boundaries, coalescing fails, multiple DRAM "
                 "requests are made, and some of the bytes transferred are not used by the threads.",
-       .lookAt = "The seed's non-coalesced example: each lane's float sits in a sector (and a line) of its own, 32 "
+       .lookAt = "The slide's non-coalesced example: each lane's float sits in a sector (and a line) of its own, 32 "
                  "sectors per request; useful bandwidth falls to a fortieth of stride 1's while DRAM stays busy moving "
                  "whole sectors, and reading back the 64-byte granules each write leaves with a gap.",
        .source = std::string(kSeed002) + "slides 'Memory bursting: Uncoalesced access' and 'Non-colaesced access example'",

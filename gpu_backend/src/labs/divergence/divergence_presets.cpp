@@ -42,7 +42,7 @@ std::vector<PresetSpec> divergencePresets() {
                 "cond == true, x = 1 runs at time 0 and y = 1 at time 1.",
        .lookAt = "Step 0: T0 and T2 run x = 1 while T1 and T3 are masked; step 1: T1 and T3 run y = 1; step "
                  "2: all four meet again at out[t] = r, the SIMT stack back to depth 1. With the uniform "
-                 "pattern the table is the seed's one-row case.",
+                 "pattern the table has one row: no split.",
        .source = "seed 003, Pai, GPU Architecture I (Execution): slides 'Divergence' and 'Example'",
        .settings = {"pattern=odd-even", "simt_table=branch"},
        .view = "simt-steps",
@@ -69,8 +69,8 @@ std::vector<PresetSpec> divergencePresets() {
        .claim = "Nested branches also split correctly: each level splits the warp again, and each split is "
                 "executed serially.",
        .lookAt = "nested at depth 2 gives 4 paths of 8 lanes: its point sits at 4 paths, a little over 4x "
-                 "the uniform kernel, next to the pure-serialisation line; the SIMT-steps tab's 4-thread "
-                 "table shows T0..T3 each running its own leaf in turn before they meet again.",
+                 "the uniform kernel, next to the pure-serialisation line; the SIMT-steps view's 4-thread "
+                 "table (Ctrl+Tab) shows T0..T3 each running its own leaf in turn before they meet again.",
        .source = "seed 003, Pai, GPU Architecture I (Execution): slide 'Divergence'",
        .settings = {"pattern=nested", "depth=2"},
        .view = "slowdown-vs-paths",

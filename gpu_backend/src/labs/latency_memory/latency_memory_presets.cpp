@@ -37,7 +37,7 @@ std::vector<PresetSpec> latencyMemoryPresets() {
                 "at only 8% occupancy, so low occupancy does not always interfere with hiding memory "
                 "latency.",
        .lookAt = "At 6.25% occupancy (2 blocks of 64 threads: 4 warps per SM) the highlighted 128 B/thread "
-                 "point copies at about 0.8 of cudaMemcpy (some 3.4 TB/s), where 4 B/thread gets 0.06; even "
+                 "point copies at over 0.8 of cudaMemcpy, where 4 B/thread gets under a tenth; even "
                  "at 3.1% (2 warps) 128 B/thread still gets over half.",
        .source = volkovSlides("slides 'Copying 8 float4 values per thread', 'Copying 14 float4 values "
                               "per thread' and the fallacies 'Low occupancy always interferes with the "

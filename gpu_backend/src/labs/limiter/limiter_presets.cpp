@@ -11,8 +11,8 @@ std::vector<PresetSpec> limiterPresets() {
                 "M2090), thus memory bound. (This lab's kernel is a copy with one FMA per 4-byte load and "
                 "4-byte store: 1 : 8 bytes.)",
        .lookAt = "The 'FP32 instruction : byte' pair of bars: this kernel at K = 1 (0.125) against the "
-                 "device's balanced ratio (7.9 on the H200, 11.1 on the H100), 60 to 90x lower; the note calls "
-                 "it memory bound, close to the bandwidth ceiling.",
+                 "device's balanced ratio (7.9 on the H200, 11.1 on the H100), 60 to 90x lower; the key figures put "
+                 "it close to the bandwidth ceiling: memory bound.",
        .source = "seed 001, Performance Tuning (2): slides 'Things to Know About Your GPU' and 'Algorithmic "
                  "Analysis'",
        .settings = {"fmas_per_element=1", "occupancy_pct=100"},

@@ -12,8 +12,8 @@ std::vector<PresetSpec> occupancyPresets() {
                 "fewer blocks fit.",
        .lookAt = "CUDA's rule steps down from 100% as shared memory per block grows: at 48 KiB (the "
                  "highlighted point) only 4 blocks of 256 threads fit in Hopper's 228 KiB, 50% occupancy, "
-                 "though registers and threads would allow 8; the 'limits' tab's bars name shared memory as "
-                 "the limit.",
+                 "though registers and threads would allow 8; the limits view (Ctrl+Tab) names shared memory "
+                 "as the limit.",
        .source = "seed 002, Garcia, CUDA Memory: Advanced Aspects: slides 'Shared Memory Revisited' "
                  "(Hierarchy; Limitations on GTX1080 Pascal)",
        .settings = {"threads_per_block=256", "registers_per_thread=32", "shared_bytes_per_block=49152",
@@ -48,7 +48,7 @@ std::vector<PresetSpec> occupancyPresets() {
                 "slide's arithmetic, occupancy (10 x 64) / 2048 = 31%).",
        .lookAt = "The registers bars are the shortest: 'Lecture arithmetic' allows 10 blocks (31%), CUDA's "
                  "rule 8 blocks (25%: each warp's 3200 registers rounded up to 3328); threads allow 32 "
-                 "blocks, shared memory far more. The note explains the difference.",
+                 "blocks, shared memory far more: CUDA allocates registers a warp at a time, in 256s.",
        .source = "seed 003, Pai, GPU Architecture I (Execution): slide 'GPU Occupancy: Example 2'",
        .settings = {"threads_per_block=64", "registers_per_thread=100", "shared_bytes_per_block=1024"},
        .view = "limits",

@@ -41,7 +41,7 @@ std::vector<PresetSpec> umStreamingPresets() {
                 "improves prefetching.",
        .lookAt = "Fault groups fall from about a hundred or more (thread/4B) to a handful (warp/64KB), and "
                  "the pages the GPU faulted in from a few thousand to about 500: the rest of the 64 MiB "
-                 "arrives by prefetch (the seed's profiler: 81 vs 6 fault groups). On Pascal/Volta warp/64KB "
+                 "arrives by prefetch (the slide's profiler: 81 vs 6 fault groups). On Pascal/Volta warp/64KB "
                  "also streamed faster: compare the two on-demand bars of the GB/s-by-mode chart and the "
                  "on-demand throughput vs bytes per warp.",
        .source = "seed 000, Sakharnykh, Unified Memory on Pascal and Volta: slides 56-59 'Page faults "
