@@ -182,6 +182,27 @@ TEST(TimelineFigure, SpansAfterTheCursorAreFaded) {
   EXPECT_EQ(image.pixelColor(late), towardWhite(kindColor(0), 0.78)) << "after the cursor: faded";
 }
 
+// Issue 28: eight kernels each lighting an eighth of the SMs' row at once fill the row; one's
+// unlit eighths were painted over the others' lit ones, and the row read "idle".
+TEST(TimelineFigure, OverlappingSpansLightingDifferentLanesFillTheRow) {
+  View v = smallTimeline();
+  v.timeline.rows = {{"SMs", "Engines", 8}};
+  v.timeline.events.clear();
+  for (int k = 0; k < 8; ++k) v.timeline.events.push_back({0, 0, 30, "a", std::uint64_t{1} << k, "kernel"});
+  TimelineRenderer r;
+  r.show(v, kBanner, Provenance::Simulated);
+  const QRectF area(0, 0, 900, 600);
+  const QRectF plot = r.canvas()->figure().layout(area).plot;
+  const TimelineViewport& vp = r.canvas()->figure().viewport();
+  const QImage image = render(r);
+  const int x = static_cast<int>(vp.xOf(15, plot));
+  const double top = vp.yOfRow(0, plot), bottom = vp.yOfRow(1, plot);
+  int lit = 0, all = 0;
+  for (int y = static_cast<int>(top) + 2; y < static_cast<int>(bottom) - 3; ++y, ++all) lit += image.pixelColor(x, y) == kindColor(0);
+  ASSERT_GT(all, 8);
+  EXPECT_GE(lit, all * 9 / 10) << lit << " of " << all << " pixels down the row lit";
+}
+
 TEST(TimelineFigure, AGpuSizedTraceDrawsAggregated) {
   View v;
   v.id = "big";

@@ -304,15 +304,23 @@ void TimelineFigure::paintSpans(QPainter& painter, const QRectF& plot) const {
   const double t0 = viewport_.t0();
   const double t1 = viewport_.t1();
 
+  // The lanes a span leaves unlit go under every span's lit lanes: eight kernels each lighting
+  // an eighth of the SMs' row had the last one's pale eighths painted over the others' (the
+  // batches are drawn in colour order), and the full row read "idle" (issue 28).
+  std::map<QRgb, QVector<QRectF>> under;
   std::map<QRgb, QVector<QRectF>> batches;
-  const auto add = [&](const QColor& c, double x0, double x1, double y0, double y1) {
+  const auto addTo = [&](std::map<QRgb, QVector<QRectF>>& into, const QColor& c, double x0, double x1, double y0, double y1) {
     if (x1 - x0 < minWidth) x1 = x0 + minWidth;
-    batches[c.rgb()].append(QRectF(x0, y0, x1 - x0, y1 - y0));
+    into[c.rgb()].append(QRectF(x0, y0, x1 - x0, y1 - y0));
   };
   // Splits [x0, x1) at the cursor: the part before in `c`, the part after faded.
+  const auto addSplitTo = [&](std::map<QRgb, QVector<QRectF>>& into, const QColor& c, double x0, double x1, double y0,
+                              double y1) {
+    if (x0 < cursorX) addTo(into, c, x0, std::min(x1, cursorX), y0, y1);
+    if (x1 > cursorX) addTo(into, towardWhite(c, kFadeAfterCursor), std::max(x0, cursorX), x1, y0, y1);
+  };
   const auto addSplit = [&](const QColor& c, double x0, double x1, double y0, double y1) {
-    if (x0 < cursorX) add(c, x0, std::min(x1, cursorX), y0, y1);
-    if (x1 > cursorX) add(towardWhite(c, kFadeAfterCursor), std::max(x0, cursorX), x1, y0, y1);
+    addSplitTo(batches, c, x0, x1, y0, y1);
   };
 
   const auto& events = model_.timeline().events;
@@ -342,7 +350,7 @@ void TimelineFigure::paintSpans(QPainter& painter, const QRectF& plot) const {
           const bool on = lit(runStart);
           int runEnd = runStart + 1;
           while (runEnd < subRows && lit(runEnd) == on) ++runEnd;
-          addSplit(on ? c : pale, x0, x1, y0 + runStart * laneH, y0 + runEnd * laneH);
+          addSplitTo(on ? batches : under, on ? c : pale, x0, x1, y0 + runStart * laneH, y0 + runEnd * laneH);
           runStart = runEnd;
         }
       }
@@ -351,10 +359,11 @@ void TimelineFigure::paintSpans(QPainter& painter, const QRectF& plot) const {
   painter.save();
   painter.setPen(Qt::NoPen);
   painter.setRenderHint(QPainter::Antialiasing, false);
-  for (const auto& [rgb, rects] : batches) {
-    painter.setBrush(QColor::fromRgb(rgb));
-    painter.drawRects(rects);
-  }
+  for (const auto* layer : {&under, &batches})
+    for (const auto& [rgb, rects] : *layer) {
+      painter.setBrush(QColor::fromRgb(rgb));
+      painter.drawRects(rects);
+    }
   painter.restore();
 }
 
