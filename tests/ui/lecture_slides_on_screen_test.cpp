@@ -69,6 +69,18 @@ void checkTextForIds(const QString& text, const QString& where, const std::set<Q
     p->add(QStringLiteral("%1 reads '%2': %3").arg(where, m.captured(0).trimmed(), text.left(120)));
 }
 
+/// What is on screen of `widget`, in its own coordinates: its rect cut by every ancestor's (a
+/// chart taller than its room runs under what follows, out of sight).
+QRect shownPartOf(QWidget* widget) {
+  QRect shown = widget->rect();
+  QPoint offset;
+  for (QWidget* w = widget; w->parentWidget(); w = w->parentWidget()) {
+    offset += w->pos();
+    shown &= w->parentWidget()->rect().translated(-offset);
+  }
+  return shown;
+}
+
 void checkChart(QChartView* view, const std::set<QString>& ids, SlideProblems* p) {
   QChart* chart = view->chart();
   for (QAbstractAxis* axis : chart->axes()) {
@@ -78,7 +90,9 @@ void checkChart(QChartView* view, const std::set<QString>& ids, SlideProblems* p
     if (const int px = QFontInfo(axis->titleFont()).pixelSize(); !axis->titleText().isEmpty() && px < kAxisMinPx)
       p->add(QStringLiteral("axis title '%1' at %2 px").arg(axis->titleText()).arg(px));
   }
-  const QRectF sceneRect = view->mapToScene(view->viewport()->rect()).boundingRect();
+  // What is on screen of the view: its rect cut by every ancestor's (a chart taller than its room
+  // runs under what follows, out of sight).
+  const QRectF sceneRect = view->mapToScene(shownPartOf(view->viewport())).boundingRect();
   for (QGraphicsItem* item : view->scene()->items()) {
     if (!item->isVisible()) continue;
     QString text;
@@ -103,15 +117,7 @@ void checkPaintedFigure(ChartPanel* panel, const std::set<QString>& ids, SlidePr
   if (!figure || !figure->isVisible()) return;
   setFigureTextAudit(true);
   (void)figure->grab();
-  // What is on screen of it: its rect cut by every ancestor's (a figure taller than its room
-  // runs under what follows, out of sight).
-  QRect shown = figure->rect();
-  for (QWidget* w = figure; w->parentWidget(); w = w->parentWidget()) {
-    shown.translate(w->pos());
-    shown &= w->parentWidget()->rect();
-    shown.translate(-w->pos());
-  }
-  const QRectF inside = QRectF(shown).adjusted(-1, -1, 1, 1);
+  const QRectF inside = QRectF(shownPartOf(figure)).adjusted(-1, -1, 1, 1);
   for (const DrawnFigureText& t : figureTextAudit()) {
     if (t.shown != t.full || t.shown.contains(QChar(0x2026)))
       p->add(QStringLiteral("figure %1 elided: '%2' for '%3'").arg(t.role, t.shown, t.full));

@@ -156,8 +156,8 @@ void ViewChart::fitAxisTitles(const QRectF& plot) {
   // Qt Charts measures the title as a rich-text document (margins, its own shaping) against less
   // than the plot's height: seen cutting "Shared-memory reads (GB/s)" at 85% of a 375-px plot
   // that QFontMetricsF said it fitted. Keep a fifth in hand on the short side.
-  // Up to three lines along the y axis (they take width, of which there is more), one along x.
-  fit(yAxis_, yLabel_, 0.8 * plot.height() - 8, 3);
+  // Up to four lines along the y axis (they take width, of which there is more), one along x.
+  fit(yAxis_, yLabel_, 0.8 * plot.height() - 8, 4);
   fit(xAxis_, xLabel_, 0.92 * plot.width() - 16, 1);
   fitLogTickLabels(plot);
 }

@@ -13,7 +13,7 @@ namespace warpscope::ui {
 
 XyRenderer::XyRenderer(QWidget* parent) : view_(new QChartView(new QChart, parent)) {
   view_->setRenderHint(QPainter::Antialiasing);
-  view_->setMinimumSize(480, 320);
+  view_->setMinimumSize(480, 200);  // as the painted figures: a projector's 1280x720 lays it out whole
   view_->setAccessibleName(QObject::tr("Chart"));
   view_->setFocusPolicy(Qt::StrongFocus);
   // The keyboard focus ring, as the timeline and grid canvases draw theirs (figure_chrome.h).

@@ -10,9 +10,8 @@ std::vector<PresetSpec> umThrashingPresets() {
                 "thrashing and throttles the faulting processor (page throttling).",
        .lookAt = "In the model, about 1.7 ms in, a burst of 'Thrashing' marks on GPU 0 (pages bouncing CPU "
                  "<-> GPU) is followed by 'Throttling' spans, first for the CPU threads, then for GPU 0, and "
-                 "the pattern repeats through the run. The H200 recording shows thrashing from about 3 ms and "
-                 "throttling of both sides from about 10 ms; the H100's shows thrashing and one CPU throttle, "
-                 "near the end.",
+                 "the pattern repeats through the run. The H200 and H100 recordings show the same: thrashing "
+                 "marks from the first milliseconds, then throttling spans for the CPU threads and for GPU 0.",
        .source = "seed 000, Sakharnykh, Unified Memory on Pascal and Volta: slides 'Using visual profiler' "
                  "and 'Thrashing mitigation' (LULESH)",
        // Throttling shows when a few pages (5% of 4 MiB) are hammered by many CPU threads; at the
