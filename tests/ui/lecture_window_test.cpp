@@ -31,19 +31,22 @@ using namespace warpscope::ui;
 
 namespace {
 
+/// Waits until `window` shows a full sweep of the preset its lecture stands at.
+bool waitForSlide(MainWindow& window, RunController& runs) {
+  const PresetRef ref = window.lectureNavigator()->current();
+  if (!ref) return false;
+  return QTest::qWaitFor(
+      [&] {
+        const RunResult* shown = window.shownResult();
+        return !runs.isBusy() && shown && shown->labId == ref.lab->id &&
+               ParamSet(shown->params) == presetParams(*ref.lab, *ref.preset);
+      },
+      5000);
+}
+
 struct LectureFixture : test::WindowFixture {
   /// Waits until the window shows a full sweep of the preset the lecture stands at.
-  bool waitForPreset() {
-    const PresetRef ref = window.lectureNavigator()->current();
-    if (!ref) return false;
-    return QTest::qWaitFor(
-        [&] {
-          const RunResult* shown = window.shownResult();
-          return !runs.isBusy() && shown && shown->labId == ref.lab->id &&
-                 ParamSet(shown->params) == presetParams(*ref.lab, *ref.preset);
-        },
-        5000);
-  }
+  bool waitForPreset() { return waitForSlide(window, runs); }
   /// Checks that the window shows the preset the lecture stands at.
   void expectShowsCurrentPreset() {
     const PresetRef ref = window.lectureNavigator()->current();
@@ -189,16 +192,7 @@ TEST(LectureWindow, ASlideNotRecordedHereComesFromTheRecordingThatHoldsItForThat
   startup.lectureId = toQ(firstLecture().id);
   MainWindow window(&runs, startup);
   window.show();
-  const auto showsSlide = [&] {
-    const PresetRef ref = window.lectureNavigator()->current();
-    return QTest::qWaitFor(
-        [&] {
-          const RunResult* shown = window.shownResult();
-          return !runs.isBusy() && shown && shown->labId == ref.lab->id &&
-                 ParamSet(shown->params) == presetParams(*ref.lab, *ref.preset);
-        },
-        5000);
-  };
+  const auto showsSlide = [&] { return waitForSlide(window, runs); };
   ASSERT_TRUE(showsSlide());
   QTest::qWait(600);  // any background redraw of the slide's views has run (it would take the failure)
   ASSERT_TRUE(QTest::qWaitFor([&] { return !runs.isBusy(); }, 5000));

@@ -58,8 +58,19 @@ qreal smallestPixels(const QFont& font, qreal minScale) {
                                              : least;
 }
 
-/// `text` broken at spaces into at most `maxLines` lines none wider than `room`; empty if none.
-QStringList brokenLines(const QString& text, const QFontMetricsF& metrics, qreal room, int maxLines) {
+bool gAudit = false;
+
+}  // namespace
+
+QFont fittedFont(const QFont& font, const QString& text, qreal room, qreal minScale) {
+  const qreal wide = QFontMetricsF(font).horizontalAdvance(text);
+  if (wide <= room || font.pixelSize() <= 0 || room <= 0) return font;  // figure fonts are sized in pixels
+  QFont smaller = font;
+  smaller.setPixelSize(static_cast<int>(std::max(smallestPixels(font, minScale), std::floor(font.pixelSize() * room / wide))));
+  return smaller;
+}
+
+QStringList linesWithin(const QString& text, const QFontMetricsF& metrics, qreal room, int maxLines) {
   QStringList lines;
   for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
     const QString longer = lines.isEmpty() ? word : lines.back() + QLatin1Char(' ') + word;
@@ -73,18 +84,6 @@ QStringList brokenLines(const QString& text, const QFontMetricsF& metrics, qreal
   return lines;
 }
 
-bool gAudit = false;
-
-}  // namespace
-
-QFont fittedFont(const QFont& font, const QString& text, qreal room, qreal minScale) {
-  const qreal wide = QFontMetricsF(font).horizontalAdvance(text);
-  if (wide <= room || font.pixelSize() <= 0 || room <= 0) return font;  // figure fonts are sized in pixels
-  QFont smaller = font;
-  smaller.setPixelSize(static_cast<int>(std::max(smallestPixels(font, minScale), std::floor(font.pixelSize() * room / wide))));
-  return smaller;
-}
-
 FittedLines fitLines(const QFont& font, const QString& text, qreal room, int maxLines, qreal minScale) {
   FittedLines fitted{font, {text}, false};
   if (font.pixelSize() <= 0 || room <= 0) return fitted;
@@ -94,7 +93,7 @@ FittedLines fitLines(const QFont& font, const QString& text, qreal room, int max
     for (int px = font.pixelSize(); px >= least; --px) {
       QFont f = font;
       f.setPixelSize(px);
-      if (QStringList lines = brokenLines(text, QFontMetricsF(f), room, most); !lines.isEmpty())
+      if (QStringList lines = linesWithin(text, QFontMetricsF(f), room, most); !lines.isEmpty())
         return {f, lines, true};
     }
   fitted.font = fittedFont(font, text, room, minScale);

@@ -7,6 +7,7 @@
 
 #include <QColor>
 #include <QFont>
+#include <QFontMetricsF>
 #include <QRectF>
 #include <QString>
 #include <QStringList>
@@ -60,6 +61,9 @@ struct FittedLines {
   bool fits = false;
 };
 FittedLines fitLines(const QFont& font, const QString& text, qreal room, int maxLines, qreal minScale);
+/// `text` broken at spaces into at most `maxLines` lines none wider than `room` in `metrics`;
+/// empty when no such breaking exists. fitLines and the xy chart's axis titles use it.
+QStringList linesWithin(const QString& text, const QFontMetricsF& metrics, qreal room, int maxLines);
 
 /// What the painted figures drew, for the tests that look at every slide (issue 28): each text
 /// as shown and as meant, its pixel size and where it landed in the widget. Off (and free)

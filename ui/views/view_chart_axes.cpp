@@ -14,6 +14,7 @@
 
 #include "qt_text.h"
 #include "view_chart.h"
+#include "figure_chrome.h"
 #include "view_chart_fonts.h"
 
 namespace warpscope::ui {
@@ -101,26 +102,6 @@ void ViewChart::addAxes(const View& view) {
   chart_->addAxis(yAxis_, Qt::AlignLeft);
 }
 
-namespace {
-
-/// `label` broken at spaces into the fewest lines (at most `maxLines`) none wider than `room` in
-/// `metrics`; empty when no such breaking exists.
-QStringList wrapped(const QString& label, const QFontMetricsF& metrics, qreal room, int maxLines) {
-  QStringList lines;
-  for (const QString& word : label.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-    const QString longer = lines.isEmpty() ? word : lines.back() + QLatin1Char(' ') + word;
-    if (!lines.isEmpty() && metrics.horizontalAdvance(longer) <= room) {
-      lines.back() = longer;
-    } else {
-      if (metrics.horizontalAdvance(word) > room || lines.size() == maxLines) return {};
-      lines << word;
-    }
-  }
-  return lines;
-}
-
-}  // namespace
-
 void ViewChart::fitAxisTitles(const QRectF& plot) {
   // A title too long for the plot takes more lines before it gets smaller; on a projector (the
   // presentation type scale) never below 16 px, which a back row still reads (issue 28: titles
@@ -140,7 +121,7 @@ void ViewChart::fitAxisTitles(const QRectF& plot) {
     for (int most = 1; most <= maxLines && lines.isEmpty(); ++most)
       for (qreal size = base.pointSizeF(); size >= floor && lines.isEmpty(); size -= 0.5) {
         font.setPointSizeF(size);
-        lines = wrapped(label, QFontMetricsF(font), room, most);
+        lines = linesWithin(label, QFontMetricsF(font), room, most);
       }
     if (lines.isEmpty()) {
       const qreal wide = QFontMetricsF(base).horizontalAdvance(label);
