@@ -90,12 +90,15 @@ BarsFigure::Layout BarsFigure::layout(const QRectF& area, bool compact) const {
 }
 
 QRectF BarsFigure::barRect(int series, int category, const QRectF& area) const {
+  return barRect(series, category, layout(area));
+}
+
+QRectF BarsFigure::barRect(int series, int category, const Layout& l) const {
   const int ns = static_cast<int>(bars_.series.size());
   const int nc = static_cast<int>(bars_.categories.size());
   if (series < 0 || series >= ns || category < 0 || category >= nc) return {};
   const auto& values = bars_.series[static_cast<size_t>(series)].values;
   if (static_cast<size_t>(category) >= values.size()) return {};
-  const Layout l = layout(area);
   const qreal groupW = l.plot.width() / nc;
   const qreal barW = groupW * kGroupFill / ns;
   const qreal x = l.plot.left() + category * groupW + groupW * (1 - kGroupFill) / 2 + series * barW;
@@ -107,12 +110,13 @@ QRectF BarsFigure::barRect(int series, int category, const QRectF& area) const {
 }
 
 bool BarsFigure::barAt(QPointF pos, const QRectF& area, int* series, int* category) const {
+  const Layout l = layout(area);
   for (int s = 0; s < static_cast<int>(bars_.series.size()); ++s)
     for (int c = 0; c < static_cast<int>(bars_.categories.size()); ++c) {
-      const QRectF r = barRect(s, c, area);
+      const QRectF r = barRect(s, c, l);
       // The whole column counts, so a short bar is as easy to hover as a tall one.
       if (!r.isNull() && pos.x() >= r.left() && pos.x() < r.right() && pos.y() <= r.bottom() + 2 &&
-          pos.y() >= layout(area).plot.top()) {
+          pos.y() >= l.plot.top()) {
         *series = s;
         *category = c;
         return true;
@@ -209,7 +213,7 @@ void BarsFigure::paint(QPainter& painter, const QRectF& area) const {
   for (int s = 0; s < ns; ++s) {
     const QColor color = kindColor(s);
     for (int c = 0; c < nc; ++c) {
-      const QRectF bar = barRect(s, c, area);
+      const QRectF bar = barRect(s, c, l);
       if (bar.isNull() && bar.width() <= 0) continue;
       const BarValue& v = bars_.series[static_cast<size_t>(s)].values[static_cast<size_t>(c)];
       painter.fillRect(bar.adjusted(1, 0, -1, 0), color);

@@ -40,6 +40,9 @@ class BarsFigure {
   };
   [[nodiscard]] Layout layout(const QRectF& area) const;
   [[nodiscard]] Layout layout(const QRectF& area, bool compact) const;
+  /// barRect in a layout already made: paint and hover lay the figure out once, not per bar
+  /// (a layout fits the value title, trying sizes and line counts).
+  [[nodiscard]] QRectF barRect(int series, int category, const Layout& l) const;
 
   Bars bars_;
   QString title_;

@@ -63,7 +63,8 @@ ClaimTerm parseTerm(const std::string& whole, const std::string& where) {
   return term;
 }
 
-/// A figure as the verdict prints it: 4 significant digits ("8.25", "0.9214", "4257").
+/// A figure as the verdict prints it: 4 significant digits ("8.25", "0.9214", "4257"), whole
+/// numbers from 10,000 on.
 std::string figure(double value) {
   char buffer[48];
   // Whole numbers from 10,000 up read as whole numbers ("268435456", not "2.684e+08"): a class
@@ -75,9 +76,9 @@ std::string figure(double value) {
   return buffer;
 }
 
-/// A bars view's bar (series `term.series`, category `term.category`), reading
-/// "plain: global, 1 address = 0.81"; nothing, and `missing` set, when the view lacks it.
-std::optional<double> barValue(const ClaimTerm& term, const View* view, std::string* reads, std::string* missing) {
+/// A bars view's bar (series `term.series`, category `term.category`), named "plain: global,
+/// 1 address"; nothing, and `missing` set, when the view lacks it.
+std::optional<double> barValue(const ClaimTerm& term, const View* view, std::string* name, std::string* missing) {
   const BarSeries* series = nullptr;
   if (view)
     for (const BarSeries& s : view->bars.series)
@@ -91,10 +92,8 @@ std::optional<double> barValue(const ClaimTerm& term, const View* view, std::str
                          : "view '" + term.viewId + "' has no bar '" + term.category + "'";
     return std::nullopt;
   }
-  const double value = series->values[index].value;
-  *reads = term.series + ": " + term.category + " = " + figure(value);
-  if (term.factor != 1) *reads = figure(term.factor) + " x (" + *reads + ") = " + figure(term.factor * value);
-  return term.factor * value;
+  *name = term.series + ": " + term.category;
+  return series->values[index].value;
 }
 
 /// The term's value in `result`, with how it reads ("warp64_gbps 8.25"); nothing, and `missing`
@@ -118,7 +117,12 @@ std::optional<double> valueOf(const ClaimTerm& term, const RunResult& result, st
     }
     case ClaimTerm::Kind::SeriesPoint: {
       const View* view = result.findView(term.viewId);
-      if (!term.category.empty()) return barValue(term, view, reads, missing);
+      if (!term.category.empty()) {
+        const auto bar = barValue(term, view, &name, missing);
+        if (!bar) return std::nullopt;
+        value = *bar;
+        break;
+      }
       const Series* series = nullptr;
       if (view)
         for (const Series& s : view->series)

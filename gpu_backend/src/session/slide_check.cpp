@@ -1,5 +1,7 @@
 #include "warpscope/slide_check.h"
 
+#include <utility>
+
 namespace warpscope {
 
 SlideCheck checkSlide(Session& session, const PresetRef& slide, const std::string& deviceId) {
@@ -22,7 +24,7 @@ SlideCheck checkSlide(Session& session, const PresetRef& slide, const std::strin
     return check;
   }
   check.verdict = judgeClaim(slide.preset->checks, outcome.result(), slide.preset->differsOn);
-  check.result = outcome.result();
+  check.result = std::move(outcome.result());  // a unified-memory run's trace can be megabytes
   return check;
 }
 
