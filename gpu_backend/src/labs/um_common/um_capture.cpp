@@ -88,6 +88,15 @@ class CuptiUnifiedMemory {
 
   [[nodiscard]] bool startLive() const { return startLive_; }
 
+  /// Sends the probe to the CPU and back to the current GPU, waiting for each record: every
+  /// record enqueued before has then been read out of the driver's queue. Returns whether both
+  /// came back.
+  bool drain() {
+    const bool toCpu = probe(false, kEndProbeMs);
+    const bool toGpu = probe(true, kEndProbeMs);
+    return toCpu && toGpu;
+  }
+
   /// Waits for the driver's queue to drain (a probe migration sent now must come back as a
   /// record: the queue is in order), disables the kind, flushes every thread's buffers and hands
   /// over the records. endLive: whether the probe came back (false: the trace may miss its end).
@@ -231,6 +240,7 @@ struct UmCapture::State {
   bool recording = false;
   bool startLive = false;
   uint32_t gpu0Id = 0;  ///< CUDA ordinal current at the start: the lab's GPU 0.
+  int drainsMissed = 0;  ///< drain() calls whose probe did not come back.
 };
 
 UmCapture::UmCapture() : state_(std::make_unique<State>()) {
@@ -263,6 +273,13 @@ UmCapture::~UmCapture() {
 
 bool UmCapture::available() const { return state_->reason.empty(); }
 const std::string& UmCapture::unavailableReason() const { return state_->reason; }
+
+bool UmCapture::drain() {
+  if (!state_->recording) return false;
+  const bool drained = CuptiUnifiedMemory::instance().drain();
+  if (!drained) ++state_->drainsMissed;
+  return drained;
+}
 
 double UmCapture::elapsedUs() const {
   if (!state_->recording) return 0;
@@ -304,6 +321,9 @@ UmTrace UmCapture::finish(const void* base, std::uint64_t bytes) {
   if (!state_->startLive || !endLive)
     trace.unavailableReason = std::string("warning: CUPTI's probe migration did not come back at the capture's ") +
                               (!state_->startLive ? "start" : "end") + ": records may be missing";
+  else if (state_->drainsMissed > 0)
+    trace.unavailableReason = "warning: CUPTI's probe migration did not come back after " +
+                              std::to_string(state_->drainsMissed) + " of the capture's steps: records may be missing";
   return trace;
 }
 

@@ -30,6 +30,13 @@ class UmCapture {
   [[nodiscard]] bool available() const;
   [[nodiscard]] const std::string& unavailableReason() const;
 
+  /// Waits until every record so far has been read out of the UVM driver's event queue (a probe
+  /// migration to the CPU and back must come back as records: the queue is in order). The queue
+  /// holds about 8,191 records and stops delivering once it overflows (docs/results.md,
+  /// um-multi-gpu), so a capture whose work makes more records runs it in steps and drains
+  /// between them. Returns false (and finish() then warns) when a probe did not come back.
+  bool drain();
+
   /// Microseconds since this capture started, on the trace's clock (cuptiGetTimestamp): marks
   /// such as iteration boundaries line up with the events' startUs. 0 when !available().
   /// (Added by the CUDA side of um-streaming/um-policies.)
