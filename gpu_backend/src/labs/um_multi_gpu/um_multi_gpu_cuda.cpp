@@ -523,7 +523,11 @@ um::UmScenarioResult measureMultiGpuScenario(cuda::DeviceContext& device, const 
     result.notes.push_back(traceSplit(inflow));
     if (!result.trace.unavailableReason.empty())
       result.notes.push_back("trace " + result.trace.unavailableReason + ": the counters are lower bounds");
-    if (result.trace.events.empty())
+    // The capture's probes came back (no warning), so an empty trace is a true zero: with the
+    // mapping made before the capture, remote reads migrate nothing and fault nothing.
+    if (result.trace.events.empty() && result.trace.unavailableReason.empty() && scenario.mode == MultiGpuMode::RemoteMapped)
+      result.notes.push_back("no migrations and no faults in the traced repetition: GPU 1 read GPU 0's pages through its mapping");
+    else if (result.trace.events.empty())
       result.notes.push_back("CUPTI delivered no unified-memory records for this run although the pass times show pages "
                              "moving: the counters are missing here, not zero");
   }
