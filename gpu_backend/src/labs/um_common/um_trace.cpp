@@ -131,11 +131,52 @@ const UmPhaseTiming* UmScenarioResult::findPhase(const std::string& phaseName) c
   return nullptr;
 }
 
+namespace {
+
+/// Changes in time order with neighbours merged (contiguous pages, same state, within kMergeUs).
+std::vector<ResidencyChange> mergedInTimeOrder(std::vector<ResidencyChange> changes) {
+  constexpr double kMergeUs = 1.0;
+  std::stable_sort(changes.begin(), changes.end(),
+                   [](const ResidencyChange& a, const ResidencyChange& b) { return a.timeUs < b.timeUs; });
+  std::vector<ResidencyChange> merged;
+  for (const ResidencyChange& c : changes) {
+    if (!merged.empty()) {
+      ResidencyChange& m = merged.back();
+      if (m.state == c.state && c.timeUs - m.timeUs <= kMergeUs && c.firstPage == m.firstPage + m.pageCount) {
+        m.pageCount += c.pageCount;
+        continue;
+      }
+    }
+    merged.push_back(c);
+  }
+  return merged;
+}
+
+bool heldByAGpu(PageState s) { return s == PageState::Gpu0 || s == PageState::Gpu1 || s == PageState::Duplicated; }
+
+/// Where a ReadMostly page is after one event (see readMostlyResidencyFromEvents).
+PageState readMostlyNext(PageState now, const UmEvent& e) {
+  switch (e.kind) {
+    case UmEventKind::BytesHtoD:
+    case UmEventKind::BytesDtoD: {
+      const PageState arriving = e.destination == Processor::Gpu1 ? PageState::Gpu1 : PageState::Gpu0;
+      const bool elsewhere = now == PageState::Cpu || now == PageState::Duplicated ||
+                             (heldByAGpu(now) && now != arriving);
+      return elsewhere ? PageState::Duplicated : arriving;
+    }
+    case UmEventKind::BytesDtoH: return heldByAGpu(now) ? PageState::Duplicated : PageState::Cpu;
+    case UmEventKind::CpuPageFault: return PageState::Cpu;  // first touch, or a write collapsing the copies
+    case UmEventKind::RemoteMap: return PageState::RemoteMapped;
+    default: return now;
+  }
+}
+
+}  // namespace
+
 /// Where pages went, from the migrations and remote maps: each event's range expanded to whole
 /// 4 KiB pages at its end time; neighbouring changes (contiguous pages, same state, within
 /// kMergeUs) merged into one run, so a 2 MiB prefetch sent as many records reads as one change.
 std::vector<ResidencyChange> residencyFromEvents(const std::vector<UmEvent>& events, std::uint64_t bytes) {
-  constexpr double kMergeUs = 1.0;
   const auto pages = static_cast<std::uint32_t>((bytes + kPageBytes - 1) / kPageBytes);
   std::vector<ResidencyChange> changes;
   for (const UmEvent& e : events) {
@@ -153,20 +194,39 @@ std::vector<ResidencyChange> residencyFromEvents(const std::vector<UmEvent>& eve
     if (end <= first) continue;
     changes.push_back({e.endUs, first, end - first, state});
   }
-  std::stable_sort(changes.begin(), changes.end(),
-                   [](const ResidencyChange& a, const ResidencyChange& b) { return a.timeUs < b.timeUs; });
-  std::vector<ResidencyChange> merged;
-  for (const ResidencyChange& c : changes) {
-    if (!merged.empty()) {
-      ResidencyChange& m = merged.back();
-      if (m.state == c.state && c.timeUs - m.timeUs <= kMergeUs && c.firstPage == m.firstPage + m.pageCount) {
-        m.pageCount += c.pageCount;
-        continue;
+  return mergedInTimeOrder(std::move(changes));
+}
+
+std::vector<ResidencyChange> readMostlyResidencyFromEvents(const std::vector<UmEvent>& events, std::uint64_t bytes,
+                                                           PageState initial) {
+  const auto pages = static_cast<std::uint32_t>((bytes + kPageBytes - 1) / kPageBytes);
+  std::vector<const UmEvent*> ordered;
+  for (const UmEvent& e : events) ordered.push_back(&e);
+  // A migration lands at its end, a fault happens at its start.
+  const auto when = [](const UmEvent* e) { return e->kind == UmEventKind::CpuPageFault ? e->startUs : e->endUs; };
+  std::stable_sort(ordered.begin(), ordered.end(), [&](const UmEvent* a, const UmEvent* b) { return when(a) < when(b); });
+  std::vector<PageState> current(pages, initial);
+  std::vector<ResidencyChange> changes;
+  for (const UmEvent* e : ordered) {
+    const auto first = static_cast<std::uint32_t>(e->address / kPageBytes);
+    const auto end = e->kind == UmEventKind::CpuPageFault  // the one page holding the faulting address
+                         ? std::min(pages, first + 1)
+                         : std::min(pages, static_cast<std::uint32_t>((e->address + e->bytes + kPageBytes - 1) / kPageBytes));
+    for (std::uint32_t p = first; p < end; ++p) {
+      const PageState next = readMostlyNext(current[p], *e);
+      if (next == current[p]) continue;
+      current[p] = next;
+      if (!changes.empty()) {
+        ResidencyChange& last = changes.back();
+        if (last.timeUs == when(e) && last.state == next && last.firstPage + last.pageCount == p) {
+          ++last.pageCount;
+          continue;
+        }
       }
+      changes.push_back({when(e), p, 1, next});
     }
-    merged.push_back(c);
   }
-  return merged;
+  return mergedInTimeOrder(std::move(changes));
 }
 
 }  // namespace warpscope::labs::um

@@ -125,6 +125,13 @@ UmCounters countersFromEvents(const std::vector<UmEvent>& events);
 /// For traces that report moves rather than residency (CUPTI); the model emits its own.
 std::vector<ResidencyChange> residencyFromEvents(const std::vector<UmEvent>& events, std::uint64_t allocationBytes);
 
+/// The same under SetReadMostly, where a migration copies instead of moving: a page that arrives
+/// at a processor while another holds it becomes Duplicated, and a CPU fault on a page the CPU
+/// does not hold alone (its write: under ReadMostly a CPU read of its own copy does not fault)
+/// collapses it to the CPU. Pages start in `initial`; only pages whose state changes are emitted.
+std::vector<ResidencyChange> readMostlyResidencyFromEvents(const std::vector<UmEvent>& events, std::uint64_t allocationBytes,
+                                                           PageState initial);
+
 /// A scenario's profile: events, residency and where they came from.
 struct UmTrace {
   std::uint64_t allocationBytes = 0;

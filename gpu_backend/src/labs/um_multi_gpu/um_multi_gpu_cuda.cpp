@@ -484,6 +484,9 @@ um::UmScenarioResult measureMultiGpuScenario(cuda::DeviceContext& device, const 
   // them (prefetched there before the modes that start from GPU 0).
   const bool startsOnGpu0 = scenario.mode == MultiGpuMode::RemoteMapped || scenario.mode == MultiGpuMode::Migrate;
   result.trace.initialState = startsOnGpu0 ? um::PageState::Gpu0 : um::PageState::Cpu;
+  // Under ReadMostly a migration copies: the map shows where copies were made, not a move.
+  if (scenario.mode == MultiGpuMode::ReadDuplicate && result.trace.captured)
+    result.trace.residency = um::readMostlyResidencyFromEvents(result.trace.events, bytes, result.trace.initialState);
   const Inflow inflow = inflowByDestination(result.trace);
   if (result.trace.captured) {
     result.counters = um::countersFromEvents(result.trace.events);

