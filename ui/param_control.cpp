@@ -102,8 +102,16 @@ ParamControl::ParamControl(ParamSpec spec, QWidget* parent)
       };
       intSpin_->setRange(toInt(spec_.min), toInt(spec_.max));
       intSpin_->setSingleStep(std::max(1, toInt(spec_.step)));
-      intSpin_->setSuffix(unitSuffix);
-      connect(intSpin_, &QSpinBox::valueChanged, this, [this](int v) { typedValue(v); });
+      // The unit as read after the number: "1 word", "2 words" (a fixed suffix read "1 words").
+      const auto suffixFor = [this](int v) {
+        const QString unit = unitAfter(v, spec_.unit);
+        return unit.isEmpty() ? QString() : QLatin1Char(' ') + unit;
+      };
+      intSpin_->setSuffix(suffixFor(intSpin_->value()));
+      connect(intSpin_, &QSpinBox::valueChanged, this, [this, suffixFor](int v) {
+        intSpin_->setSuffix(suffixFor(v));
+        typedValue(v);
+      });
     } else {
       auto* spin = new RefusingSpinBox<QDoubleSpinBox>(this);
       spin->onRefused = [this](const QString& typed) { refuseTyped(typed); };

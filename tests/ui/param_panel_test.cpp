@@ -64,8 +64,8 @@ TEST(ParamPanel, BuildsOneControlPerParamSpecWithDeclaredRangeStepDefaultAndTool
           EXPECT_EQ(spin->maximum(), static_cast<int>(spec.max));
           EXPECT_EQ(spin->singleStep(), static_cast<int>(spec.step));
           EXPECT_EQ(spin->value(), static_cast<int>(spec.defaultValue));
-          if (!spec.unit.empty()) {
-            EXPECT_TRUE(spin->suffix().contains(QString::fromStdString(spec.unit)));
+          if (!unitAfter(spec.defaultValue, spec.unit).isEmpty()) {
+            EXPECT_EQ(spin->suffix(), QLatin1Char(' ') + unitAfter(spec.defaultValue, spec.unit));
           }
         } else {
           auto* dspin = qobject_cast<QDoubleSpinBox*>(c->spinBox());
@@ -78,6 +78,27 @@ TEST(ParamPanel, BuildsOneControlPerParamSpecWithDeclaredRangeStepDefaultAndTool
       }
     }
   }
+}
+
+TEST(ParamControl, SpinBoxUnitIsSingularAfterOne) {
+  ParamSpec spec;
+  spec.id = "stride";
+  spec.label = "Stride";
+  spec.unit = "words";
+  spec.integer = true;
+  spec.min = 1;
+  spec.max = 64;
+  spec.step = 1;
+  spec.defaultValue = 2;
+  ParamControl control(spec);
+  auto* spin = qobject_cast<QSpinBox*>(control.spinBox());
+  ASSERT_NE(spin, nullptr);
+  EXPECT_EQ(spin->suffix(), QStringLiteral(" words"));
+  control.setValue(1);
+  EXPECT_EQ(spin->suffix(), QStringLiteral(" word"));
+  EXPECT_EQ(spin->text(), QStringLiteral("1 word"));
+  control.setValue(3);
+  EXPECT_EQ(spin->text(), QStringLiteral("3 words"));
 }
 
 TEST(ParamPanel, ValuesAreTheDefaultsOfTheDeclarations) {
