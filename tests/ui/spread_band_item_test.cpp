@@ -94,3 +94,18 @@ TEST(SpreadBand, TheFillIsDrawnWithoutAntialiasing) {
   ASSERT_FALSE(alphas.empty());
   EXPECT_EQ(alphas.size(), 1u) << "edge pixels of other coverage: antialiased";
 }
+
+TEST(SpreadBand, ASpreadTooThinToSeeGetsNoBandAndNoLegendEntry) {
+  // 0.01% of a 32..128 span: far under a pixel. The legend must not explain a shading nobody sees.
+  QGraphicsScene scene;
+  auto* chart = new QChart;
+  scene.addItem(chart);
+  chart->resize(800, 500);
+  ViewChart viewChart(chart);
+  viewChart.show(zigZag(0.0001), QStringLiteral("Measured"), Provenance::Measured);
+  EXPECT_TRUE(bandsOf(*chart).empty());
+  for (QAbstractSeries* s : chart->series()) EXPECT_EQ(qobject_cast<QAreaSeries*>(s), nullptr) << s->name().toStdString();
+  // A visible one (5%) brings both back.
+  viewChart.show(zigZag(0.05), QStringLiteral("Measured"), Provenance::Measured);
+  EXPECT_FALSE(bandsOf(*chart).empty());
+}

@@ -10,6 +10,7 @@
 #include <QScatterSeries>
 
 #include <algorithm>
+#include <limits>
 #include <cmath>
 
 #include "focus_ring_item.h"
@@ -58,10 +59,27 @@ constexpr qreal kMarkerSize = 5.0;
 /// Past this many points per series the markers would merge into a solid band: lines only.
 constexpr size_t kMaxPointsWithMarkers = 48;
 constexpr qreal kFocusMarkerSize = 22.0;
-bool hasSpread(const View& view) {
+/// Whether some point's spread (fastest to slowest repetition) would show as a band: at least
+/// kVisibleSpreadShare of the data's y span (about 2 px of a 400-px plot), on the axis's scale.
+/// Below that the bands are not drawn and the legend does not explain a shading nobody sees.
+constexpr double kVisibleSpreadShare = 0.005;
+
+bool hasVisibleSpread(const View& view) {
+  const auto onAxis = [&](double y) { return view.logY ? (y > 0 ? std::log10(y) : std::nan("")) : y; };
+  double low = std::numeric_limits<double>::infinity(), high = -low;
   for (const Series& s : view.series)
     for (const Point& p : s.points)
-      if (p.yMax - p.yMin > 1e-12 * std::max(1.0, std::abs(p.y))) return true;
+      for (const double y : {p.y, p.yMin, p.yMax})
+        if (const double a = onAxis(y); std::isfinite(a)) {
+          low = std::min(low, a);
+          high = std::max(high, a);
+        }
+  if (!(high > low)) return false;
+  for (const Series& s : view.series)
+    for (const Point& p : s.points) {
+      const double band = onAxis(p.yMax) - onAxis(p.yMin);
+      if (std::isfinite(band) && band >= kVisibleSpreadShare * (high - low)) return true;
+    }
   return false;
 }
 
@@ -233,7 +251,7 @@ bool ViewChart::show(const View& view, const QString& banner, Provenance provena
   QVector<QString> names;
   for (const Series& s : view.series) names.append(toQ(s.name));
   const bool logX = view.logX || prefersLogX(view);
-  const bool bands = hasSpread(view);
+  const bool bands = hasVisibleSpread(view);
   const bool sameView = !viewId_.empty() && viewId_ == view.id && logX == logX_ && view.logY == logY_ && bands == hasBands_;
   // A focus run of a configuration the sweep lacks adds its series to the view on screen (one
   // point, until a sweep draws it whole: result_merge.h), once per move of such a parameter. The
