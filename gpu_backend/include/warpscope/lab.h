@@ -49,6 +49,16 @@ struct BenchFocusMove {
   double b = 0;
 };
 
+/// One answer a class may predict before the reveal (issue 30). No answer key is stored: which
+/// answer is right is decided by the preset's checks on the run shown (prediction.h). The answer
+/// marked `ifClaimHolds` is right when the claim holds; when it does not, the first other answer
+/// whose own `checks` all hold, or else the other answer that declares none.
+struct PresetAnswer {
+  std::string text;
+  bool ifClaimHolds = false;
+  std::vector<std::string> checks;  ///< Claim-check grammar (claim_check.h); only for the other answers.
+};
+
 /// One slide of a lecture, reproduced: the parameters and the view of this lab that show the
 /// slide's claim. Declared in the lab's room beside its parameters (<lab>_presets.cpp);
 /// lectures (resources/lectures/*.json) list presets by id. Every preset's settings are
@@ -72,6 +82,12 @@ struct PresetSpec {
   /// traces and counters): the verdict shows it, and `lectures --check` counts the slide as
   /// explained rather than failed.
   std::vector<ClaimExplanation> differsOn;
+  /// Predict first (issue 30): the question the class answers before it sees the data, one line,
+  /// and 2 to 4 answers (PresetAnswer says how the data picks the right one).
+  std::string question;
+  std::vector<PresetAnswer> answers;
+  /// For the presenter only (the presenter view shows them): what to say, what to ask next.
+  std::string notes;
 };
 
 struct LabSpec {

@@ -42,7 +42,14 @@ std::vector<PresetSpec> latencyArithPresets() {
        .checks = {"scalar:threads_for_90pct.ilp_2 < scalar:threads_for_90pct.ilp_1",
                   "scalar:threads_for_90pct.ilp_3 <= scalar:threads_for_90pct.ilp_2",
                   "scalar:threads_for_90pct.ilp_4 <= scalar:threads_for_90pct.ilp_3",
-                  "fraction-vs-threads/ILP 4@256 >= 0.9"}},
+                  "fraction-vs-threads/ILP 4@256 >= 0.9"},
+       .question = "ILP 1 needs about 500 threads per SM for 90% of peak. What does ILP 4 need?",
+       .answers = {{.text = "About as many: threads hide latency, not instructions"},
+                   {.text = "Fewer: each thread keeps 4 independent FMAs in flight", .ifClaimHolds = true},
+                   {.text = "More: longer chains of work per thread slow each warp down",
+                    .checks = {"scalar:threads_for_90pct.ilp_4 > scalar:threads_for_90pct.ilp_1"}}},
+       .notes = "Ask before the reveal: how many FMAs must be in flight per SM (latency x lanes)? With ILP 4 "
+                "a warp supplies four of them."},
       {.id = "volkov-hide-latency-either-way",
        .title = "Hide latency either way: TLP or ILP",
        .claim = "Latency can be hidden either way, with thread parallelism or with instruction "
