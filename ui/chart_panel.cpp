@@ -241,6 +241,12 @@ void ChartPanel::display(const RunResult& result, const QString& preferredViewId
 
 void ChartPanel::setTabsHidden(bool hidden) { tabs_->setVisible(!hidden); }
 
+void ChartPanel::setReveal(std::optional<double> fraction, IsReferenceSeries isReference) {
+  revealFraction_ = fraction;
+  isReference_ = std::move(isReference);
+  if (!result_.views.empty()) showCurrent();
+}
+
 void ChartPanel::setUpAnimation(const View& view, bool sameView) {
   const std::optional<AnimationTrack> track = current_->animationTrack();
   if (!track) return;
@@ -307,7 +313,10 @@ void ChartPanel::showCurrent() {
     stack_->setCurrentWidget(renderer->widget());
     if (hadFocus) renderer->widget()->setFocus();
   }
-  renderer->show(*view, bannerFor(result_, *view), provenanceFor(result_, *view));
+  if (revealFraction_ && revealsByData(*view))
+    renderer->show(revealedView(*view, *revealFraction_, isReference_), bannerFor(result_, *view), provenanceFor(result_, *view));
+  else
+    renderer->show(*view, bannerFor(result_, *view), provenanceFor(result_, *view));
   const bool animated = isAnimated(view->kind);
   if (animated) {
     setUpAnimation(*view, view->id == animatedViewId_ && !switched);

@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "views/view_chart.h"
+#include "views/reveal_view.h"
 #include "views/view_renderer.h"
 #include "warpscope/result.h"
 
@@ -47,6 +48,11 @@ class ChartPanel : public QWidget {
   void setTabsHidden(bool hidden);
   /// Empties the chart with a message in its title (before the first result).
   void showPlaceholder(const QString& message);
+  /// Predict first (issue 30): draws the views with their data veiled up to `fraction` of the
+  /// reveal (reveal_view.h; `isReference` names the lines drawn before it); nullopt draws them
+  /// whole again. Redraws the view on screen.
+  void setReveal(std::optional<double> fraction, IsReferenceSeries isReference = {});
+  [[nodiscard]] std::optional<double> revealFraction() const { return revealFraction_; }
 
   /// The id of the view on display ("" before any result).
   [[nodiscard]] QString currentViewId() const;
@@ -100,6 +106,8 @@ class ChartPanel : public QWidget {
   /// time unit takes over its position.
   std::string lastAnimatedViewId_;
   RunResult result_;
+  std::optional<double> revealFraction_;  ///< Predict first: how much of the data is drawn.
+  IsReferenceSeries isReference_;
   bool redrawPending_ = false;
   bool settling_ = false;   ///< Inside armRedraw's settle of the xy chart.
   bool paintedNow_ = false; ///< The view was painted while it settled.

@@ -7,6 +7,7 @@
 #include <QVBoxLayout>
 
 #include "lecture_navigator.h"
+#include "prediction_panel.h"
 #include "qt_text.h"
 #include "warpscope/claim_check.h"
 #include "warpscope/lectures.h"
@@ -18,7 +19,7 @@ LectureCaption::LectureCaption(LectureNavigator* navigator, QWidget* parent)
     : QWidget(parent), navigator_(navigator), previous_(new QPushButton(tr("◀ Previous"), this)),
       position_(new QLabel(this)), next_(new QPushButton(tr("Next ▶"), this)),
       leave_(new QPushButton(tr("Leave lecture"), this)), claim_(new QLabel(this)), verdict_(new QLabel(this)),
-      lookAt_(new QLabel) {
+      lookAt_(new QLabel), prediction_(new PredictionPanel(this)) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 4);
   auto* row = new QHBoxLayout;
@@ -46,6 +47,9 @@ LectureCaption::LectureCaption(LectureNavigator* navigator, QWidget* parent)
   verdict_->setAccessibleName(tr("Whether the claim holds on the run shown"));
   verdict_->setVisible(false);
   layout->addWidget(verdict_);
+
+  prediction_->setVisible(false);
+  layout->addWidget(prediction_);
 
   lookAt_->setTextFormat(Qt::PlainText);
   lookAt_->setWordWrap(true);
@@ -102,9 +106,21 @@ void LectureCaption::follow() {
   next_->setEnabled(navigator_->canGoForward());
 }
 
+void LectureCaption::setPredicting(bool predicting) {
+  predicting_ = predicting;
+  claim_->setVisible(!predicting);
+  lookAt_->setVisible(!predicting && static_cast<bool>(navigator_->current()));
+  if (predicting) {
+    verdict_->setVisible(false);
+    prediction_->setVisible(true);
+  }
+}
+
+void LectureCaption::setAnswersShown(bool shown) { prediction_->setVisible(shown); }
+
 void LectureCaption::showVerdict(const RunResult* shown) {
   const PresetRef ref = navigator_->current();
-  if (!ref || ref.preset->checks.empty() || !shown || shown->labId != ref.lab->id) {
+  if (predicting_ || !ref || ref.preset->checks.empty() || !shown || shown->labId != ref.lab->id) {
     verdict_->setVisible(false);
     return;
   }

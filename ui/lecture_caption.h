@@ -16,6 +16,7 @@ QT_END_NAMESPACE
 namespace warpscope::ui {
 
 class LectureNavigator;
+class PredictionPanel;
 
 class LectureCaption : public QWidget {
   Q_OBJECT
@@ -32,6 +33,14 @@ class LectureCaption : public QWidget {
   [[nodiscard]] QPushButton* previousButton() const { return previous_; }
   [[nodiscard]] QPushButton* nextButton() const { return next_; }
   [[nodiscard]] QPushButton* leaveButton() const { return leave_; }
+  /// Predict first: the question and its answers (prediction_panel.h), under the claim's place.
+  [[nodiscard]] PredictionPanel* predictionPanel() const { return prediction_; }
+  /// While the class predicts, the question stands where the claim does, and the claim, its
+  /// verdict and what to look at wait for the reveal. Off: the slide as usual (the answers stay,
+  /// marked, when a reveal happened).
+  void setPredicting(bool predicting);
+  /// Shows or hides the answers under the claim (after a reveal they stay, marked).
+  void setAnswersShown(bool shown);
   /// Presenting: the position line leaves out the lecture's title (the room knows it) and so
   /// keeps to one line at 1280x720, which the chart gets back.
   void setCompact(bool compact);
@@ -57,7 +66,9 @@ class LectureCaption : public QWidget {
   QLabel* claim_;
   QLabel* verdict_;
   QLabel* lookAt_;
+  PredictionPanel* prediction_;
   bool compact_ = false;
+  bool predicting_ = false;
 };
 
 }  // namespace warpscope::ui

@@ -22,6 +22,7 @@
 #include "lab_list.h"
 #include "key_figures_line.h"
 #include "lecture_caption.h"
+#include "controllers/predict_flow.h"
 #include "lecture_navigator.h"
 #include "lecture_panel.h"
 #include "message_bar.h"
@@ -157,6 +158,9 @@ void MainWindow::buildUi() {
   scalarScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   // In a lecture the slide's claim stands above the chart and what to look at beneath it.
   lectureCaption_ = new LectureCaption(lectures_, right);
+  // Predict first (issue 30): connected after the caption, so a slide's question replaces the
+  // claim the caption has just put up.
+  predict_ = new PredictFlow(lectures_, lectureCaption_, chartPanel_, [this] { return shownResult(); }, this);
   auto* chartArea = new QWidget(right);
   auto* chartAreaLayout = new QVBoxLayout(chartArea);
   chartAreaLayout->setContentsMargins(0, 0, 0, 0);
@@ -391,6 +395,7 @@ void MainWindow::showFull(const RunResult& result) {
   displayShown();
   scalarPanel_->display(*shown_);
   applyPendingAnimationMoment();
+  predict_->resultShown();
 }
 
 void MainWindow::displayShown() {

@@ -33,6 +33,7 @@ class LectureCaption;
 class LectureNavigator;
 class LecturePanel;
 class PresentationMode;
+class PredictFlow;
 class MessageBar;
 class ParamPanel;
 class RunController;
@@ -92,6 +93,7 @@ class MainWindow : public QMainWindow {
   [[nodiscard]] LecturePanel* lecturePanel() const { return lecturePanel_; }
   [[nodiscard]] LectureCaption* lectureCaption() const { return lectureCaption_; }
   [[nodiscard]] PresentationMode* presentationMode() const { return presentation_; }
+  [[nodiscard]] PredictFlow* predictFlow() const { return predict_; }
 
  public slots:
   /// Switches lab and runs its full sweep: the controls take the values this lab had when it
@@ -228,6 +230,7 @@ class MainWindow : public QMainWindow {
 
   QTabWidget* leftTabs_ = nullptr;
   PresentationMode* presentation_ = nullptr;
+  PredictFlow* predict_ = nullptr;
   LabList* labList_ = nullptr;
   DeviceSelector* deviceSelector_ = nullptr;
   ParamPanel* paramPanel_ = nullptr;

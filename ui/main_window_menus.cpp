@@ -11,6 +11,9 @@
 #include "controllers/export_controller.h"
 #include "help_dialogs.h"
 #include "lecture_navigator.h"
+#include "controllers/predict_flow.h"
+#include "prediction_panel.h"
+#include "warpscope/prediction.h"
 #include "main_window.h"
 #include "message_bar.h"
 #include "param_panel.h"
@@ -150,12 +153,33 @@ void MainWindow::buildMenus() {
   // PageDown/PageUp are what presentation clickers send.
   QAction* nextSlide = lecture->addAction(tr("&Next slide"));
   nextSlide->setShortcut(QKeySequence(Qt::Key_PageDown));
-  connect(nextSlide, &QAction::triggered, lectures_, &LectureNavigator::next);
+  // Predicting, the clicker's Next first reveals the slide's data.
+  connect(nextSlide, &QAction::triggered, this, [this] {
+    if (!predict_->consumeNext()) lectures_->next();
+  });
   QAction* previousSlide = lecture->addAction(tr("&Previous slide"));
   previousSlide->setShortcut(QKeySequence(Qt::Key_PageUp));
   connect(previousSlide, &QAction::triggered, lectures_, &LectureNavigator::previous);
   QAction* leave = lecture->addAction(tr("&Leave lecture"));
   connect(leave, &QAction::triggered, lectures_, &LectureNavigator::close);
+  lecture->addSeparator();
+  // Predict first (issue 30): the class answers each slide's question before the data shows.
+  QAction* predictFirst = lecture->addAction(tr("Pre&dict first"));
+  predictFirst->setCheckable(true);
+  predictFirst->setObjectName(QStringLiteral("predictFirst"));
+  predictFirst->setToolTip(tr("Each slide opens with its question and the data veiled; R or Next reveals it"));
+  connect(predictFirst, &QAction::toggled, predict_, &PredictFlow::setEnabled);
+  QAction* reveal = lecture->addAction(tr("&Reveal the data"));
+  reveal->setShortcut(QKeySequence(Qt::Key_R));
+  connect(reveal, &QAction::triggered, predict_, &PredictFlow::reveal);
+  QMenu* hands = lecture->addMenu(tr("Count a &hand"));
+  std::vector<QAction*> handActions;
+  for (int i = 0; i < PredictionPanel::kMaxAnswers; ++i) {
+    QAction* hand = hands->addAction(tr("For answer %1").arg(toQ(answerLetter(i))));
+    hand->setShortcut(QKeySequence(Qt::Key_1 + i));
+    connect(hand, &QAction::triggered, predict_, [this, i] { predict_->vote(i); });
+    handActions.push_back(hand);
+  }
   lecture->addSeparator();
   for (const Lecture& l : lectures_->library().lectures()) {
     QAction* open = lecture->addAction(toQ(l.title));
@@ -163,12 +187,18 @@ void MainWindow::buildMenus() {
     connect(open, &QAction::triggered, this, [this, id] { openLecture(id); });
   }
   // Outside a lecture the keys belong to the focused widget (a list or a slider pages).
-  auto follow = [this, nextSlide, previousSlide, leave] {
-    nextSlide->setEnabled(lectures_->canGoForward());
+  // Predicting, the keys R and 1-4 are the flow's; otherwise they stay the focused widget's.
+  auto follow = [this, nextSlide, previousSlide, leave, reveal, handActions] {
+    const bool predicting = predict_->phase() == PredictFlow::Phase::Predicting;
+    nextSlide->setEnabled(lectures_->canGoForward() || predict_->phase() == PredictFlow::Phase::Predicting ||
+                          predict_->phase() == PredictFlow::Phase::Revealing);
     previousSlide->setEnabled(lectures_->canGoBack());
     leave->setEnabled(lectures_->active());
+    reveal->setEnabled(predicting);
+    for (QAction* hand : handActions) hand->setEnabled(predicting);
   };
   connect(lectures_, &LectureNavigator::moved, this, follow);
+  connect(predict_, &PredictFlow::changed, this, follow);
   follow();
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));

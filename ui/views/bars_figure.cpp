@@ -19,6 +19,7 @@ constexpr qreal kGroupFill = 0.8;  ///< Share of a category's width its bars tak
 
 void BarsFigure::setView(const View& view, const QString& banner, Provenance provenance) {
   bars_ = view.bars;
+  extentTop_ = view.extentHint ? view.extentHint->yMax : 0;
   title_ = toQ(view.title);
   banner_ = banner;
   provenance_ = provenance;
@@ -27,6 +28,7 @@ void BarsFigure::setView(const View& view, const QString& banner, Provenance pro
 
 void BarsFigure::clear(const QString& message) {
   bars_ = Bars();
+  extentTop_ = 0;
   title_.clear();
   banner_.clear();
   message_ = message;
@@ -59,9 +61,10 @@ BarsFigure::Layout BarsFigure::layout(const QRectF& area, bool compact) const {
                    compact ? titleLineHeight() : 6 + titleFm.height() + 2 + bannerFm.height() + 6);
   l.legend = QRectF(area.left() + kPad, l.title.bottom(), area.width() - 2 * kPad, legendHeight(legendEntries(), area.width() - 2 * kPad));
 
-  double top = 0;
+  double top = extentTop_;  // predict first: the veiled values' top (View::extentHint)
   for (const BarSeries& s : bars_.series)
-    for (const BarValue& v : s.values) top = std::max({top, v.value, v.high});
+    for (const BarValue& v : s.values)
+      if (std::isfinite(v.value)) top = std::max({top, v.value, v.high});
   if (top <= 0) top = 1;
   const std::vector<double> ticks = niceTicks(0, top * 1.12, 6);
   l.top = ticks.empty() ? top * 1.12 : std::max(ticks.back(), top * 1.12);
@@ -73,7 +76,7 @@ BarsFigure::Layout BarsFigure::layout(const QRectF& area, bool compact) const {
   // the plot starts, so lay out twice.
   l.valueTitle = FittedLines{figureFont(figure_font::kAxisTitle, true), {toQ(bars_.valueLabel)}, true};
   for (int pass = 0; pass < 2; ++pass) {
-    const qreal titleW = l.valueTitle.lines.size() * QFontMetricsF(l.valueTitle.font).height();
+    const qreal titleW = static_cast<qreal>(l.valueTitle.lines.size()) * QFontMetricsF(l.valueTitle.font).height();
     const qreal left = area.left() + kPad + titleW + 8 + tickW + 8;
     // Category names wrap onto a second line rather than being cut ("SetPreferredLocation…"
     // twice on a projector could be either policy).
@@ -131,6 +134,7 @@ QString BarsFigure::describeBar(int series, int category) const {
   if (category < 0 || static_cast<size_t>(category) >= s.values.size() || static_cast<size_t>(category) >= bars_.categories.size())
     return {};
   const BarValue& v = s.values[static_cast<size_t>(category)];
+  if (!std::isfinite(v.value)) return {};  // veiled until the reveal
   QString text = QStringLiteral("<b>%1</b> · %2<br>%3 %4").arg(toQ(s.name).toHtmlEscaped(),
                                                              toQ(bars_.categories[static_cast<size_t>(category)]).toHtmlEscaped(),
                                                              formatNumber(v.value), toQ(bars_.valueLabel).toHtmlEscaped());
@@ -216,6 +220,7 @@ void BarsFigure::paint(QPainter& painter, const QRectF& area) const {
       const QRectF bar = barRect(s, c, l);
       if (bar.isNull() && bar.width() <= 0) continue;
       const BarValue& v = bars_.series[static_cast<size_t>(s)].values[static_cast<size_t>(c)];
+      if (!std::isfinite(v.value)) continue;  // veiled until the reveal (reveal_view.h)
       painter.fillRect(bar.adjusted(1, 0, -1, 0), color);
       qreal labelBottom = bar.top();
       if (v.high > v.low) {
@@ -267,7 +272,7 @@ void BarsFigure::paint(QPainter& painter, const QRectF& area) const {
   noteFigureText(painter, QStringLiteral("axis title"), toQ(bars_.categoryLabel), shownCategoryTitle, categoryTitle);
   painter.save();
   const qreal lineH = QFontMetricsF(l.valueTitle.font).height();
-  const qreal titleW = l.valueTitle.lines.size() * lineH;
+  const qreal titleW = static_cast<qreal>(l.valueTitle.lines.size()) * lineH;
   painter.translate(area.left() + kPad + titleW / 2, l.plot.center().y());
   painter.rotate(-90);
   painter.setFont(l.valueTitle.font);

@@ -45,6 +45,7 @@ class BarsFigure {
   [[nodiscard]] QRectF barRect(int series, int category, const Layout& l) const;
 
   Bars bars_;
+  double extentTop_ = 0;  ///< The axis reaches at least this (View::extentHint).
   QString title_;
   QString banner_;
   QString message_;

@@ -188,6 +188,13 @@ void ViewChart::updateAxes(const View& view, bool logX, bool keepFittingRange) {
       for (double y : {p.y, p.yMin})
         if (y > 0) yMinPositive = std::min(yMinPositive, y);
     }
+  if (view.extentHint) {  // predict first: the whole data's axes while part of it is veiled
+    const ViewExtent& e = *view.extentHint;
+    xMin = std::min(xMin, e.xMin);
+    xMax = std::max(xMax, e.xMax);
+    yMax = std::max(yMax, e.yMax);
+    if (e.yMin > 0) yMinPositive = std::min(yMinPositive, e.yMin);
+  }
   if (!std::isfinite(xMin)) {
     xMin = view.logX ? 1 : 0;
     xMax = view.logX ? 10 : 1;

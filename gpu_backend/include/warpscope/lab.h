@@ -26,6 +26,9 @@ struct ViewSpec {
   std::string title;
   ViewKind kind = ViewKind::Xy;
   ViewSource source = ViewSource::Run;
+  /// Series drawn before a predict-first reveal (issue 30): the ceilings, roofs and rules the data
+  /// is read against. Each entry is a series name or the start of one ("Roof:").
+  std::vector<std::string> referenceSeries;
 };
 
 /// One figure `warpscope-cli bench` prints with its target and verdict.

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -167,6 +168,14 @@ struct Bars {
 
 // ---- the view ----------------------------------------------------------------------------
 
+/// The box an xy view's data fills, or a bars view's highest value (yMax).
+struct ViewExtent {
+  double xMin = 0;
+  double xMax = 0;
+  double yMin = 0;  ///< Lowest value above zero, for a log axis.
+  double yMax = 0;
+};
+
 /// One figure of a result. Exactly the member its kind names is filled in.
 struct View {
   std::string id;       ///< Stable id, declared in the lab's ViewSpec, e.g. "fraction-vs-threads".
@@ -190,6 +199,9 @@ struct View {
   /// axis for geometrically spaced x values (ui/views/view_chart.h prefersLogX).
   bool logX = false;
   bool logY = false;
+  /// The axes span at least this (xy and bars): predict first keeps the whole data's axes while the
+  /// data is veiled (ui/views/reveal_view.h). Not part of a run: never written to a file.
+  std::optional<ViewExtent> extentHint;
 
   Timeline timeline;
   Grid grid;

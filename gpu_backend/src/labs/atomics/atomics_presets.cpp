@@ -18,7 +18,16 @@ std::vector<PresetSpec> atomicsPresets() {
        // One update at a time: a warp's 32 updates of the one word are 32 sector updates in turn, and the rate
        // is one word's, so 8 words give 8 times it.
        .checks = {"scalar:atomics.queue_per_request ~ 32 within 1%",
-                  "global-vs-addresses/global@8 ~ 8 x global-vs-addresses/global@1 within 10%"}},
+                  "global-vs-addresses/global@8 ~ 8 x global-vs-addresses/global@1 within 10%"},
+       .question = "Every thread atomicAdds a float to one global word. Spread over 8 words instead, how does the rate change?",
+       .answers = {{.text = "Lower: updates of 8 words get in each other's way",
+                    .checks = {"global-vs-addresses/global@8 < 0.9 x global-vs-addresses/global@1"}},
+                   {.text = "About the same: an atomic serialises every thread, whatever the address",
+                    .checks = {"global-vs-addresses/global@8 >= 0.9 x global-vs-addresses/global@1",
+                               "global-vs-addresses/global@8 < 2 x global-vs-addresses/global@1"}},
+                   {.text = "About 8 times higher: only updates of the same word wait in line", .ifClaimHolds = true}},
+       .notes = "Ask what the hardware serialises: the instruction, or the word? A warp's 32 updates of one word are "
+                "32 L2 updates in turn; the rate doubles with each doubling of words up to about 16."},
       {.id = "atomics-warp-aggregation",
        .title = "Warp aggregation: one update per word and warp",
        .claim = "The 32 lanes of a warp that add to one address can add up first and send one update: the queue on "
@@ -32,7 +41,15 @@ std::vector<PresetSpec> atomicsPresets() {
        .settings = {"addresses=1", "variant=global-aggregated", "value_type=int"},
        .view = "queue",
        // The queue 32 times shorter: the speedup of aggregating a warp's 32 updates into one.
-       .checks = {"scalar:atomics.aggregation_speedup ~ 32 within 25%"}},
+       .checks = {"scalar:atomics.aggregation_speedup ~ 32 within 25%"},
+       .question = "Every lane atomicAdds an int to one global word. Sum each warp's lanes first, add once: how much faster?",
+       .answers = {{.text = "About 32 times faster: one update per warp instead of 32 in the queue", .ifClaimHolds = true},
+                   {.text = "Slower: the shuffles that sum the lanes cost more than they save",
+                    .checks = {"scalar:atomics.aggregation_speedup < 0.9"}},
+                   {.text = "A little faster at most: the atomic unit still takes warps in turn",
+                    .checks = {"scalar:atomics.aggregation_speedup >= 0.9", "scalar:atomics.aggregation_speedup < 24"}}},
+       .notes = "Step through the grid: plain, the warp's 32 updates of the word queue one after another; aggregated, "
+                "one. Then ask why the two global lines meet at 32 addresses."},
       {.id = "atomics-histogram-privatisation",
        .title = "Histogram: a shared-memory copy per block",
        .claim = "A histogram counted with global atomics queues every block's updates at 256 words of the L2; a copy "
@@ -46,7 +63,17 @@ std::vector<PresetSpec> atomicsPresets() {
        .settings = {"addresses=256", "variant=shared", "value_type=int"},
        .view = "histogram",
        // The slide gives no factor; what to look at says "hundreds of times", so that is checked.
-       .checks = {"scalar:atomics.histogram_privatisation_speedup >= 100"}},
+       .checks = {"scalar:atomics.histogram_privatisation_speedup >= 100"},
+       .question = "A 256-bin histogram of random bytes: a shared-memory copy per block, merged at the end, vs global atomics?",
+       .answers = {{.text = "Slower: merging every block's copy costs more than it saves",
+                    .checks = {"scalar:atomics.histogram_privatisation_speedup < 1"}},
+                   {.text = "Hundreds of times faster: updates stay in the SM, merged once a block",
+                    .ifClaimHolds = true},
+                   {.text = "A few times faster: shared memory is only somewhat quicker than L2",
+                    .checks = {"scalar:atomics.histogram_privatisation_speedup >= 1",
+                               "scalar:atomics.histogram_privatisation_speedup < 100"}}},
+       .notes = "Then point at the one-value input: both bars drop, every update on one bin. A copy per block moves "
+                "the queue into the SM; it does not remove it."},
   };
 }
 

@@ -21,7 +21,16 @@ std::vector<PresetSpec> coalescingPresets() {
        .view = "warp-addresses",
        // One line's four sectors a request, every byte moved used.
        .checks = {"scalar:coalescing.sectors_per_request ~ 4 within 1%",
-                  "scalar:coalescing.bytes_used_fraction ~ 1 within 1%"}},
+                  "scalar:coalescing.bytes_used_fraction ~ 1 within 1%"},
+       .question = "A warp's 32 threads load 32 consecutive floats (128 bytes, aligned). How many 32-byte "
+                   "sectors are fetched?",
+       .answers = {{.text = "4: one 128-byte line, and every byte is used", .ifClaimHolds = true},
+                   {.text = "32: one per thread",
+                    .checks = {"scalar:coalescing.sectors_per_request >= 24"}},
+                   {.text = "1: the whole warp is one request, so one sector",
+                    .checks = {"scalar:coalescing.sectors_per_request < 2"}}},
+       .notes = "One request, four sectors: a request and a sector are different things. Ask what changes for "
+                "8-byte elements (8 sectors, still all used)."},
       {.id = "coalescing-x-tid-100",
        .title = "Not coalesced: x[tid*100]",
        .claim = "When the accessed locations spread across burst section boundaries, coalescing fails, multiple DRAM "
@@ -33,7 +42,19 @@ std::vector<PresetSpec> coalescingPresets() {
        .settings = {"stride=100", "offset=0", "element_bytes=4"},
        .view = "gbps-vs-stride",
        // Multiple requests (more sectors than the 4 a coalesced warp needs), most bytes unused.
-       .checks = {"scalar:coalescing.sectors_per_request > 4", "scalar:coalescing.bytes_used_fraction < 0.5"}},
+       .checks = {"scalar:coalescing.sectors_per_request > 4", "scalar:coalescing.bytes_used_fraction < 0.5"},
+       .question = "Each thread accesses x[tid*100]: floats 400 bytes apart. What share of the bytes DRAM "
+                   "moves do threads use?",
+       .answers = {{.text = "All of them: only the requested floats are fetched",
+                    .checks = {"scalar:coalescing.bytes_used_fraction >= 0.9"}},
+                   {.text = "Most of them: the cache serves the rest of each sector later",
+                    .checks = {"scalar:coalescing.bytes_used_fraction >= 0.5",
+                               "scalar:coalescing.bytes_used_fraction < 0.9"}},
+                   {.text = "Under half: each float brings a whole 32-byte sector with it",
+                    .ifClaimHolds = true}},
+       .notes = "4 of 32 bytes per sector: an eighth. Point at the two bandwidth curves: DRAM keeps moving "
+                "bytes near full speed up to stride 8 or so while useful bandwidth falls as 1/stride, to "
+                "about a fortieth at 100."},
       {.id = "coalescing-offset-straddles",
        .title = "Misaligned by one element",
        .claim = "The accessed locations spread across burst section boundaries: the access is not fully coalesced.",
@@ -44,7 +65,19 @@ std::vector<PresetSpec> coalescingPresets() {
        .view = "sectors-vs-stride",
        // Straddling a boundary: more sectors a request than the four of one line, some bytes moved unused.
        .checks = {"scalar:coalescing.sectors_per_request > 4",
-                  "scalar:coalescing.bytes_used_fraction < 1"}},
+                  "scalar:coalescing.bytes_used_fraction < 1"},
+       .question = "Stride 1 again, but shifted by one float: the warp's 128 bytes start 4 bytes into a line. "
+                   "Sectors fetched?",
+       .answers = {{.text = "Still 4: it is the same 128 bytes",
+                    .checks = {"scalar:coalescing.sectors_per_request <= 4"}},
+                   {.text = "8: the warp touches two lines, 4 sectors each",
+                    .checks = {"scalar:coalescing.sectors_per_request >= 8",
+                               "scalar:coalescing.sectors_per_request < 24"}},
+                   {.text = "32: misaligned means not coalesced at all",
+                    .checks = {"scalar:coalescing.sectors_per_request >= 24"}},
+                   {.text = "5: one extra sector where the access crosses the boundary", .ifClaimHolds = true}},
+       .notes = "Only the sectors touched are fetched, not whole lines: 5 sectors for 4 of data, 80% used. "
+                "Ask how cudaMalloc's alignment and padding rows to 128 bytes avoid it."},
   };
 }
 

@@ -26,7 +26,17 @@ std::vector<PresetSpec> latencyArithPresets() {
        .settings = {"ilp=1", "threads_per_block=640", "blocks_per_sm=1"},
        .view = "fraction-vs-threads",
        // Many threads: Little's law on Hopper asks for some 540 FMAs in flight per SM.
-       .checks = {"scalar:threads_for_90pct.ilp_1 >= 384"}},
+       .checks = {"scalar:threads_for_90pct.ilp_1 >= 384"},
+       .question = "One dependent FMA per thread, no ILP: how many threads per SM does it take to reach 90% of FP32 "
+                   "peak?",
+       .answers = {{.text = "About 128: one warp per scheduler keeps its FMA pipe busy",
+                    .checks = {"scalar:threads_for_90pct.ilp_1 <= 192"}},
+                   {.text = "About 256: two warps per scheduler cover the latency"},
+                   {.text = "About 500: latency x lanes, some 540 FMAs must be in flight", .ifClaimHolds = true},
+                   {.text = "All 2048: only full occupancy reaches peak",
+                    .checks = {"scalar:threads_for_90pct.ilp_1 >= 1536"}}},
+       .notes = "Ask for the arithmetic first: 4.2 cycles of FMA latency x 128 lanes per SM is about 540 FMAs in "
+                "flight, one per thread. Then point at ILP 1 climbing in a straight line to about 500."},
       {.id = "volkov-ilp-peak-with-fewer-threads",
        .title = "More ILP: peak with fewer threads",
        .claim = "GPUs can hide latency using ILP: have more ILP, need fewer threads (GTX480: 576 "
@@ -66,7 +76,15 @@ std::vector<PresetSpec> latencyArithPresets() {
        .view = "fraction-vs-ilp",
        // Same occupancy, about twice the utilization from ILP alone.
        .checks = {"fraction-vs-ilp/256 threads per SM@2 >= 1.6 x fraction-vs-ilp/256 threads per SM@1",
-                  "fraction-vs-ilp/256 threads per SM@3 >= 0.9"}},
+                  "fraction-vs-ilp/256 threads per SM@3 >= 0.9"},
+       .question = "Fixed at 256 threads per SM (12.5% occupancy), ILP 1 gets about half of FP32 peak. What do ILP 2 "
+                   "and 3 get?",
+       .answers = {{.text = "Still about half: at 12.5% occupancy too few warps hide the latency",
+                    .checks = {"fraction-vs-ilp/256 threads per SM@3 < 1.3 x fraction-vs-ilp/256 threads per SM@1"}},
+                   {.text = "More, but well short of peak without more threads"},
+                   {.text = "Near peak: independent FMAs hide latency as extra warps would", .ifClaimHolds = true}},
+       .notes = "Same occupancy, about twice the utilization: ask whether occupancy measures utilization. Volkov's "
+                "fallacy: raising occupancy is not the only way to hide latency."},
       {.id = "volkov-peak-with-few-threads-per-sm",
        .title = "Near peak with few threads per SM (fallacy)",
        .claim = "Contrary to the Best Practices Guide (at least 192 threads per SM on 1.x, 384 on 2.0), "
@@ -80,7 +98,15 @@ std::vector<PresetSpec> latencyArithPresets() {
        .settings = {"ilp=6", "threads_per_block=128", "blocks_per_sm=1"},
        .view = "fraction-vs-threads",
        // Near peak (within about 15%) with 128 threads per SM at ILP 6, where ILP 1 gets far less.
-       .checks = {"fraction-vs-threads/ILP 6@128 >= 0.85", "fraction-vs-threads/ILP 1@128 < 0.5"}},
+       .checks = {"fraction-vs-threads/ILP 6@128 >= 0.85", "fraction-vs-threads/ILP 1@128 < 0.5"},
+       .question = "Only 128 threads per SM (one warp per scheduler), each with 6 independent FMAs: what fraction of "
+                   "FP32 peak?",
+       .answers = {{.text = "Under 30%: one warp per scheduler cannot hide the FMA latency",
+                    .checks = {"fraction-vs-threads/ILP 6@128 < 0.3"}},
+                   {.text = "About half: the guide asks for at least 192 threads per SM"},
+                   {.text = "85% or more: six FMAs in flight per warp cover the latency", .ifClaimHolds = true}},
+       .notes = "The CUDA Best Practices Guide asked for at least 192 threads per SM. Point at ILP 1 at the same 128 "
+                "threads: about a quarter of peak."},
       {.id = "gpuarch-ilp-hides-latency-with-fewer-threads",
        .title = "More work per thread: fewer threads needed",
        .claim = "Do more parallel work per thread to hide latency with fewer threads, i.e. increase ILP "
@@ -93,7 +119,15 @@ std::vector<PresetSpec> latencyArithPresets() {
        .view = "fraction-vs-threads",
        // 4 independent FMAs per thread give up to 4x while latency-bound: >= 3x is most of it.
        .checks = {"fraction-vs-threads/ILP 4@128 >= 3 x fraction-vs-threads/ILP 1@128",
-                  "scalar:threads_for_90pct.ilp_4 < scalar:threads_for_90pct.ilp_1"}},
+                  "scalar:threads_for_90pct.ilp_4 < scalar:threads_for_90pct.ilp_1"},
+       .question = "At 128 threads per SM, each thread is unrolled from 1 to 4 independent FMAs. How much faster "
+                   "does it run?",
+       .answers = {{.text = "No faster: the same FMA units do the same work",
+                    .checks = {"fraction-vs-threads/ILP 4@128 < 1.3 x fraction-vs-threads/ILP 1@128"}},
+                   {.text = "3x or more: four FMAs in flight per thread instead of one", .ifClaimHolds = true},
+                   {.text = "Faster, but under 3x: the longer loop body costs issue slots"}},
+       .notes = "While latency-bound, each independent FMA per thread adds one more in flight: up to 4x. Then ask "
+                "how many threads ILP 1 needs to catch up (the counts under the chart)."},
   };
 }
 

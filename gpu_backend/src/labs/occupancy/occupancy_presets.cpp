@@ -21,7 +21,16 @@ std::vector<PresetSpec> occupancyPresets() {
        .view = "occupancy-vs-shared",
        // More shared memory a block, lower occupancy; at 48 KiB shared memory is the limit (limiter 2).
        .checks = {"occupancy-vs-shared/CUDA's rule@49152 < occupancy-vs-shared/CUDA's rule@0",
-                  "scalar:occupancy.limiter ~ 2 within 1%"}},
+                  "scalar:occupancy.limiter ~ 2 within 1%"},
+       .question = "Blocks of 256 threads, 32 registers per thread, 48 KiB of shared memory each: what caps the "
+                   "blocks per SM?",
+       .answers = {{.text = "Threads: 2048 per SM", .checks = {"scalar:occupancy.limiter < 0.5"}},
+                   {.text = "Registers: 8192 per block of the 64K register file",
+                    .checks = {"scalar:occupancy.limiter > 0.5", "scalar:occupancy.limiter < 1.5"}},
+                   {.text = "Shared memory: only a few 48 KiB blocks fit in an SM", .ifClaimHolds = true},
+                   {.text = "The SM's block slots", .checks = {"scalar:occupancy.limiter > 2.5"}}},
+       .notes = "Registers and threads both allow 8 blocks; let the class work out how many 48 KiB blocks fit in "
+                "228 KiB before the reveal (4, 50% occupancy)."},
       {.id = "gpuarch-occupancy-example-1",
        .title = "Occupancy example 1: <<<2048, 32>>>",
        .claim = "With T = 32 threads, R = 100 registers and 1 KiB of shared memory per block, threads allow "
@@ -40,7 +49,18 @@ std::vector<PresetSpec> occupancyPresets() {
        // Which resource stops at 16 differs (slots on Kepler, registers on Hopper): the claim and
        // the look-at say so with the numbers.
        .checks = {"scalar:occupancy.limit_blocks.warps ~ 64 within 1%", "scalar:occupancy.blocks_per_sm ~ 16 within 1%",
-                  "scalar:occupancy.percent ~ 25 within 1%"}},
+                  "scalar:occupancy.percent ~ 25 within 1%"},
+       .question = "Blocks of 32 threads, 100 registers per thread, 1 KiB of shared memory each: what occupancy can "
+                   "an SM reach?",
+       .answers = {{.text = "100%: 64 blocks of 32 threads fill the SM's 2048 threads",
+                    .checks = {"scalar:occupancy.percent > 99"}},
+                   {.text = "50%: the SM's 32 block slots hold 1024 threads",
+                    .checks = {"scalar:occupancy.percent ~ 50 within 1%"}},
+                   {.text = "31%: the register file holds 20 blocks",
+                    .checks = {"scalar:occupancy.percent ~ 31.25 within 1%"}},
+                   {.text = "25%: only 16 blocks are resident at once", .ifClaimHolds = true}},
+       .notes = "Have the class compute each limit: threads 64 blocks, registers 20 by the slide's arithmetic (16 "
+                "with CUDA's allocation), block slots 16 on Kepler, 32 on Hopper. The smallest wins."},
       {.id = "gpuarch-occupancy-example-2",
        .title = "Occupancy example 2: <<<2048, 64>>>",
        .claim = "The resource that gets exhausted first determines occupancy and residency: with T = 64, R "
@@ -54,7 +74,16 @@ std::vector<PresetSpec> occupancyPresets() {
        .view = "limits",
        // Registers run out first (limiter 1), 10 blocks and 31.25% by the slide's arithmetic.
        .checks = {"scalar:occupancy.limiter ~ 1 within 1%", "scalar:occupancy.simple.blocks_per_sm ~ 10 within 1%",
-                  "scalar:occupancy.simple.percent ~ 31.25 within 1%"}},
+                  "scalar:occupancy.simple.percent ~ 31.25 within 1%"},
+       .question = "Blocks of 64 threads, 100 registers per thread, 1 KiB of shared memory each: which resource runs "
+                   "out first?",
+       .answers = {{.text = "The SM's block slots", .checks = {"scalar:occupancy.limiter > 2.5"}},
+                   {.text = "Registers: 6400 per block of a 64K register file", .ifClaimHolds = true},
+                   {.text = "Threads: 2048 per SM", .checks = {"scalar:occupancy.limiter < 0.5"}},
+                   {.text = "Shared memory",
+                    .checks = {"scalar:occupancy.limiter > 1.5", "scalar:occupancy.limiter < 2.5"}}},
+       .notes = "65536 / 6400 = 10 blocks (31%) by the slide; CUDA's rule allocates 3328 registers a warp and fits 8 "
+                "(25%). Ask why the two bars differ."},
       // 24 registers: at 32 or more the register file ties with (or beats) the warps as the limit, and
       // the note would name registers instead of the threads.
       {.id = "gpuarch-blocks-map-whole",
@@ -69,7 +98,16 @@ std::vector<PresetSpec> occupancyPresets() {
        .view = "occupancy-vs-threads",
        // Two whole 768-thread blocks of the SM's 2048 threads: 75% (a partial third would fill it).
        .checks = {"scalar:occupancy.blocks_per_sm ~ 2 within 1%",
-                  "occupancy-vs-threads/CUDA's rule@768 ~ 75 within 1%"}},
+                  "occupancy-vs-threads/CUDA's rule@768 ~ 75 within 1%"},
+       .question = "Blocks of 768 threads, on an SM with room for 2048 threads (few registers, no shared memory): "
+                   "what occupancy?",
+       .answers = {{.text = "37.5%: an SM runs one block at a time",
+                    .checks = {"scalar:occupancy.blocks_per_sm < 1.5"}},
+                   {.text = "75%: only 2 whole blocks fit", .ifClaimHolds = true},
+                   {.text = "100%: 2 blocks and part of a third fill the SM",
+                    .checks = {"occupancy-vs-threads/CUDA's rule@768 > 99"}}},
+       .notes = "A third block would need 2304 threads: blocks are placed whole. Then walk the sawtooth: 1024 fits "
+                "twice (100%), 544 three times (80%)."},
       {.id = "gpuarch-volkov-maxes-out-registers",
        .title = "Maxing out registers beats a register cap",
        .claim = "Volkov underutilizes threads but maxes out registers (Fermi had 63 registers per thread, "
@@ -85,7 +123,17 @@ std::vector<PresetSpec> occupancyPresets() {
        // twice as slow, as the look-at says.
        .checks = {"scalar:caps.min_blocks_8.occupancy_pct > scalar:caps.min_blocks_0.occupancy_pct",
                   "scalar:caps.min_blocks_6.ms > scalar:caps.min_blocks_0.ms",
-                  "scalar:caps.min_blocks_8.ms >= 2 x scalar:caps.min_blocks_0.ms"}},
+                  "scalar:caps.min_blocks_8.ms >= 2 x scalar:caps.min_blocks_0.ms"},
+       .question = "A kernel uses 72 registers per thread (38% occupancy). Capped at 32 it gets 100% occupancy. "
+                   "Which is faster?",
+       .answers = {{.text = "The capped one: more warps hide more latency",
+                    .checks = {"scalar:caps.min_blocks_8.ms < scalar:caps.min_blocks_0.ms"}},
+                   {.text = "About the same: the extra warps and the spills cancel out",
+                    .checks = {"scalar:caps.min_blocks_8.ms < 1.25 x scalar:caps.min_blocks_0.ms"}},
+                   {.text = "The uncapped one, but by less than 2x"},
+                   {.text = "The uncapped one, by 2x or more: the cap spills to local memory", .ifClaimHolds = true}},
+       .notes = "Point at the spill bytes in each bar's name: the capped builds keep their values in local memory. "
+                "On the H100 and H200 the cap of 128 (96 registers, 25%) is fastest of all."},
   };
 }
 

@@ -30,7 +30,18 @@ std::vector<PresetSpec> registerVsSharedPresets() {
        // the seed's ~6x bandwidth gap (Fermi) at least as wide here.
        .checks = {"gflops-vs-threads/Registers (a, b, c)@2048 >= 0.9 x gflops-vs-threads/Ceiling: FP32 peak@2048",
                   "gflops-vs-threads/b from shared memory@2048 < 0.9 x gflops-vs-threads/Ceiling: FP32 peak@2048",
-                  "scalar:rvs.register_to_shared_ratio >= 6"}},
+                  "scalar:rvs.register_to_shared_ratio >= 6"},
+       .question = "a*b+c at 2048 threads per SM, with b read from registers or from shared memory. How close to "
+                   "FP32 peak?",
+       .answers = {{.text = "Both near peak: shared memory is as fast as a register",
+                    .checks = {"gflops-vs-threads/b from shared memory@2048 >= 0.9 x "
+                               "gflops-vs-threads/Ceiling: FP32 peak@2048"}},
+                   {.text = "Registers near peak; shared memory holds b to a fraction of it", .ifClaimHolds = true},
+                   {.text = "Neither: even 2048 threads cannot hide the latency",
+                    .checks = {"gflops-vs-threads/Registers (a, b, c)@2048 < 0.9 x "
+                               "gflops-vs-threads/Ceiling: FP32 peak@2048"}}},
+       .notes = "Ask for the bandwidth each FMA needs: 12 bytes in per 2 flops. Shared memory gives 128 B per clock "
+                "per SM against 128 FMAs per clock: at most a quarter of peak with b from it."},
       {.id = "volkov-fewer-threads-registers-faster",
        .title = "Fewer threads in registers run faster",
        .claim = "Running fast may require low occupancy: must use registers to run close to the peak, "
@@ -44,7 +55,19 @@ std::vector<PresetSpec> registerVsSharedPresets() {
        .view = "gflops-vs-threads",
        // Registers at 6.25% occupancy outrun shared memory at 100%; registers alone get close to peak.
        .checks = {"gflops-vs-threads/Registers (a, b, c)@128 > gflops-vs-threads/b from shared memory@2048",
-                  "scalar:rvs.best_fraction.registers >= 0.9"}},
+                  "scalar:rvs.best_fraction.registers >= 0.9"},
+       .question = "a*b+c in registers at 128 threads per SM, or b from shared memory at 2048. Which runs faster?",
+       .answers = {{.text = "Shared memory at 2048: 16x the threads hide more latency",
+                    .checks = {"gflops-vs-threads/Registers (a, b, c)@128 < 0.8 x "
+                               "gflops-vs-threads/b from shared memory@2048"}},
+                   {.text = "About even: the latency and the bandwidth costs cancel out",
+                    .checks = {"gflops-vs-threads/Registers (a, b, c)@128 >= 0.8 x "
+                               "gflops-vs-threads/b from shared memory@2048",
+                               "gflops-vs-threads/Registers (a, b, c)@128 <= 1.25 x "
+                               "gflops-vs-threads/b from shared memory@2048"}},
+                   {.text = "Registers at 128 threads, 6.25% occupancy", .ifClaimHolds = true}},
+       .notes = "Running fast may take low occupancy: registers are the only operand store fast enough, and more "
+                "registers per thread leave room for fewer threads."},
       {.id = "gpuarch-shared-memory-throughput-is-lower",
        .title = "Registers, not shared memory, reach peak",
        .claim = "Use more registers per thread to access slower shared memory less: shared memory latency "
@@ -58,7 +81,16 @@ std::vector<PresetSpec> registerVsSharedPresets() {
        // Lower throughput: b from shared memory sits at its bandwidth ceiling, below registers.
        .checks = {"gflops-vs-threads/b from shared memory@2048 >= "
                   "0.9 x gflops-vs-threads/Ceiling: shared bandwidth, 1 operand@2048",
-                  "gflops-vs-threads/Registers (a, b, c)@2048 > gflops-vs-threads/b from shared memory@2048"}},
+                  "gflops-vs-threads/Registers (a, b, c)@2048 > gflops-vs-threads/b from shared memory@2048"},
+       .question = "Shared memory's latency is close to a register's. With b of a*b+c read from it, what limits the "
+                   "FMA rate?",
+       .answers = {{.text = "Nothing: it reaches FP32 peak, as with registers",
+                    .checks = {"gflops-vs-threads/b from shared memory@2048 >= 0.9 x "
+                               "gflops-vs-threads/Ceiling: FP32 peak@2048"}},
+                   {.text = "Latency: it keeps climbing as threads are added"},
+                   {.text = "Shared memory's bandwidth: a flat ceiling well below peak", .ifClaimHolds = true}},
+       .notes = "Low latency does not mean high throughput: more threads cannot raise a bandwidth ceiling. Point at "
+                "the flat shared-memory curves beside the registers climbing to peak."},
   };
 }
 

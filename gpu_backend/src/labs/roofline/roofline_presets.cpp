@@ -18,7 +18,16 @@ std::vector<PresetSpec> rooflinePresets() {
        // The highlighted K = 16 is 4 flop/byte, lower than the ridge: it reaches the slanted (bandwidth) roof;
        // far right of the ridge the kernel reaches the flat FP32 roof. Reaching = the seed's 70%.
        .checks = {"scalar:roofline.ridge_flop_per_byte > 4", "scalar:roofline.focus_fraction_of_roof >= 0.7",
-                  "scalar:roofline.best_fraction_compute >= 0.7"}},
+                  "scalar:roofline.best_fraction_compute >= 0.7"},
+       .question = "A kernel does 16 FMAs per float it reads and writes: 4 flop per byte. Is it memory or compute "
+                   "bound here?",
+       .answers = {{.text = "Memory bound: 4 flop/byte is left of this GPU's ridge point", .ifClaimHolds = true},
+                   {.text = "Compute bound: 16 FMAs per element is a lot of math",
+                    .checks = {"scalar:roofline.ridge_flop_per_byte <= 4"}},
+                   {.text = "Neither: it sits well below both roofs",
+                    .checks = {"scalar:roofline.focus_fraction_of_roof < 0.7"}}},
+       .notes = "Ask for the ridge first: FP32 peak / bandwidth, about 16 flop per byte on the H200 and 22 on the "
+                "H100. Only kernels right of it are usually instruction-bound."},
   };
 }
 

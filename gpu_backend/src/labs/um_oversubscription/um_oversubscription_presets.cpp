@@ -25,7 +25,16 @@ std::vector<PresetSpec> umOversubscriptionPresets() {
        // Flat up to the limit, then a drop: "falls off" read as at least halved at 3x memory.
        .checks = {"gbps-vs-working-set/thread/4B@242 ~ gbps-vs-working-set/thread/4B@64 within 10%",
                   "gbps-vs-working-set/thread/4B@242 >= 2 x gbps-vs-working-set/thread/4B@768",
-                  "gbps-vs-working-set/warp/64KB@242 >= 2 x gbps-vs-working-set/warp/64KB@768"}},
+                  "gbps-vs-working-set/warp/64KB@242 >= 2 x gbps-vs-working-set/warp/64KB@768"},
+       .question = "A kernel streams a managed buffer 3 times; the buffer grows past the GPU's 256 MiB. How does GB/s change?",
+       .answers = {{.text = "It falls steadily as the buffer grows: more pages to migrate",
+                    .checks = {"gbps-vs-working-set/thread/4B@242 < 0.9 x gbps-vs-working-set/thread/4B@64"}},
+                   {.text = "Flat throughout: pages just migrate in and out as needed",
+                    .checks = {"gbps-vs-working-set/thread/4B@768 >= 0.9 x gbps-vs-working-set/thread/4B@242"}},
+                   {.text = "Flat up to the limit, then a gentle slope"},
+                   {.text = "Flat up to the memory limit, then it drops off a cliff", .ifClaimHolds = true}},
+       .notes = "Ask what changes at the limit: below it only the first pass migrates; past it every pass faults and "
+                "evicts again. The ReadMostly curves fall less: evicting a copy is dropping it."},
       {.id = "um-eviction-lru",
        .title = "Eviction: least recently used chunks first",
        .claim = "The driver keeps a list of physical chunks of GPU memory; chunks from the front of the list "
@@ -47,7 +56,15 @@ std::vector<PresetSpec> umOversubscriptionPresets() {
        // through 128 MiB: every page comes in once (no evicted chunk is needed again) and the
        // overflow, 128 MiB, goes back to the CPU.
        .checks = {"scalar:oversubscription.shown.bytes_htod ~ 268435456 within 2%",
-                  "scalar:oversubscription.shown.bytes_evicted ~ 134217728 within 5%"}},
+                  "scalar:oversubscription.shown.bytes_evicted ~ 134217728 within 5%"},
+       .question = "One pass streams 256 MiB through a GPU with 128 MiB of memory. How much is evicted back to the CPU?",
+       .answers = {{.text = "More than 128 MiB: chunks are evicted, fetched again, evicted again",
+                    .checks = {"scalar:oversubscription.shown.bytes_evicted > 161061274"}},
+                   {.text = "None: past the limit the GPU reads the rest from CPU memory",
+                    .checks = {"scalar:oversubscription.shown.bytes_evicted < 1048576"}},
+                   {.text = "About 128 MiB, the oldest chunks first", .ifClaimHolds = true}},
+       .notes = "Step with the arrows: the oldest chunks (top rows) go back first and the band on GPU 0 slides down "
+                "as the kernel streams. Ask what LRU would cost a kernel that went back to the start."},
   };
 }
 

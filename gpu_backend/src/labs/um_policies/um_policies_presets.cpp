@@ -24,7 +24,18 @@ std::vector<PresetSpec> umPoliciesPresets() {
        // Both read from a copy: nothing moves back to the CPU. Collapsed by the writes, all 16 MiB are
        // duplicated again in each of the 4 rounds.
        .checks = {"bytes-by-policy/device to host@SetReadMostly <= 0",
-                  "bytes-by-policy/host to device@SetReadMostly ~ 64 within 5%"}},
+                  "bytes-by-policy/host to device@SetReadMostly ~ 64 within 5%"},
+       .question = "16 MiB set ReadMostly; 4 rounds of: the CPU rewrites all of it, then a GPU kernel reads it. What moves?",
+       .answers = {{.text = "16 MiB to the GPU once; the GPU keeps its copy after that",
+                    .checks = {"bytes-by-policy/host to device@SetReadMostly ~ 16 within 25%"}},
+                   {.text = "64 MiB to the GPU and 64 MiB back, as with no advice",
+                    .checks = {"bytes-by-policy/device to host@SetReadMostly >= 32"}},
+                   {.text = "Nothing: the GPU reads the CPU's copy in place",
+                    .checks = {"bytes-by-policy/host to device@SetReadMostly < 1"}},
+                   {.text = "64 MiB to the GPU, nothing back: writes just drop the GPU's copies",
+                    .ifClaimHolds = true}},
+       .notes = "Ask why nothing comes back: the CPU still holds a copy, so its write only invalidates the GPU's. "
+                "On the faults chart ReadMostly has tens of times no advice's CPU faults: its writes fault page by page."},
       {.id = "um-preferred-location-cpu",
        .title = "PreferredLocation CPU: map, don't migrate",
        .claim = "With SetPreferredLocation(CPU) the kernel will page fault and generate a direct mapping to "
@@ -39,7 +50,16 @@ std::vector<PresetSpec> umPoliciesPresets() {
        // The kernel faults, yet nothing migrates to the GPU; without the advice the same kernel does.
        .checks = {"faults-by-policy/GPU faults@SetPreferredLocation CPU >= 1",
                   "bytes-by-policy/host to device@SetPreferredLocation CPU <= 0",
-                  "bytes-by-policy/host to device@no advice >= 1"}},
+                  "bytes-by-policy/host to device@no advice >= 1"},
+       .question = "SetPreferredLocation(CPU) on 16 MiB that a GPU kernel reads each round. Does it fault, and what moves?",
+       .answers = {{.text = "No faults and nothing moves: the advice maps the data up front",
+                    .checks = {"faults-by-policy/GPU faults@SetPreferredLocation CPU <= 0",
+                               "bytes-by-policy/host to device@SetPreferredLocation CPU <= 0"}},
+                   {.text = "It faults, then maps the CPU's pages: nothing migrates", .ifClaimHolds = true},
+                   {.text = "It faults and the pages migrate to the GPU, as with no advice",
+                    .checks = {"bytes-by-policy/host to device@SetPreferredLocation CPU >= 1"}}},
+       .notes = "Hover a 'Remote map' span: its cause is the policy. Compare SetAccessedBy GPU, which maps before "
+                "the kernel runs and never faults."},
       {.id = "um-accessed-by-no-faults",
        .title = "AccessedBy GPU: direct mapping, no faults",
        .claim = "With SetAccessedBy(GPU) the GPU will establish a direct mapping of the data in CPU memory: "
@@ -53,7 +73,16 @@ std::vector<PresetSpec> umPoliciesPresets() {
        .view = "faults-by-policy",
        // No GPU faults where no advice has them, and nothing migrates: the GPU reads the CPU's memory.
        .checks = {"faults-by-policy/GPU faults@SetAccessedBy GPU <= 0", "faults-by-policy/GPU faults@no advice >= 1",
-                  "bytes-by-policy/host to device@SetAccessedBy GPU <= 0"}},
+                  "bytes-by-policy/host to device@SetAccessedBy GPU <= 0"},
+       .question = "SetAccessedBy(GPU) on 16 MiB in CPU memory that a GPU kernel reads: GPU page faults over 4 rounds?",
+       .answers = {{.text = "As many as with no advice: advice only says where data should live",
+                    .checks = {"faults-by-policy/GPU faults@SetAccessedBy GPU >= 0.5 x faults-by-policy/GPU faults@no advice"}},
+                   {.text = "Fewer: it faults once per page, then keeps the mapping",
+                    .checks = {"faults-by-policy/GPU faults@SetAccessedBy GPU >= 1",
+                               "faults-by-policy/GPU faults@SetAccessedBy GPU < 0.5 x faults-by-policy/GPU faults@no advice"}},
+                   {.text = "None: the GPU's mapping exists before the kernel runs", .ifClaimHolds = true}},
+       .notes = "Compare SetPreferredLocation CPU: it also ends in a mapping, but faults to get it. AccessedBy's "
+                "only faults are the CPU's, 48 on its first writes."},
   };
 }
 

@@ -18,7 +18,19 @@ std::vector<PresetSpec> umThrashingPresets() {
        // defaults the model only reports thrashing.
        .settings = {"buffer_mib=4", "shared_pct=5", "cpu_threads=8", "duration_ms=10", "shown=none"},
        .view = "um-timeline",  // the whole run: the recordings' throttling comes late (H200 0.36, H100 0.93)
-       .checks = {"events-by-policy/thrashing@no advice >= 1", "events-by-policy/throttling@no advice >= 1"}},
+       .checks = {"events-by-policy/thrashing@no advice >= 1", "events-by-policy/throttling@no advice >= 1"},
+       .question = "8 CPU threads and a GPU kernel keep writing the same few pages, with no advice. What does the driver do?",
+       .answers = {{.text = "Nothing: the pages bounce back and forth and nobody notices",
+                    .checks = {"events-by-policy/thrashing@no advice <= 0"}},
+                   {.text = "It pins the pages on one side and maps them for the other",
+                    .checks = {"events-by-policy/remote maps@no advice >= 1",
+                               "events-by-policy/throttling@no advice <= 0"}},
+                   {.text = "It detects the thrashing and throttles the faulting processor", .ifClaimHolds = true},
+                   {.text = "It reports thrashing, but lets the pages keep bouncing",
+                    .checks = {"events-by-policy/thrashing@no advice >= 1",
+                               "events-by-policy/throttling@no advice <= 0"}}},
+       .notes = "Play the timeline: 'Thrashing' marks on GPU 0 first, then 'Throttling' spans for the CPU threads and "
+                "for GPU 0. Ask what throttling buys: a processor keeps a page a while before losing it again."},
       {.id = "um-thrashing-policies-mitigate",
        .title = "Thrashing: PreferredLocation GPU vs ReadMostly",
        .claim = "With PreferredLocation GPU there are still lots of back-and-forth migrations; with ReadMostly "
@@ -49,7 +61,25 @@ std::vector<PresetSpec> umThrashingPresets() {
                              "ReadMostly's copies: 3,313 CPU faults (233 without advice), 1,429 thrashing events "
                              "(1,279), and the kernel sweeps about once in 10 ms (0.060 GB/s against 18.3). "
                              "PreferredLocation GPU still moves the pages back and forth (5.7 MiB in, 8.5 MiB out; "
-                             "15.3 and 17.9 without advice) but the driver reports 128 thrashing events for it."}}},
+                             "15.3 and 17.9 without advice) but the driver reports 128 thrashing events for it."}},
+       .question = "CPU threads and a GPU kernel hammer a few shared pages. Which advice ends the thrashing?",
+       .answers = {{.text = "Both ReadMostly and PreferredLocation GPU: advice stops the bouncing",
+                    .checks = {"events-by-policy/thrashing@SetReadMostly <= 0.1 x events-by-policy/thrashing@no advice",
+                               "events-by-policy/thrashing@SetPreferredLocation GPU <= 0.1 x "
+                               "events-by-policy/thrashing@no advice"}},
+                   {.text = "ReadMostly, kernel no slower; PreferredLocation GPU still thrashes",
+                    .ifClaimHolds = true},
+                   {.text = "Neither: both thrash about as much as no advice",
+                    .checks = {"events-by-policy/thrashing@SetReadMostly >= 0.5 x events-by-policy/thrashing@no advice",
+                               "events-by-policy/thrashing@SetPreferredLocation GPU >= 0.5 x "
+                               "events-by-policy/thrashing@no advice"}},
+                   {.text = "PreferredLocation GPU thrashes less; ReadMostly most, its kernel stalls",
+                    .checks = {"events-by-policy/thrashing@SetReadMostly > events-by-policy/thrashing@no advice",
+                               "events-by-policy/thrashing@SetPreferredLocation GPU < 0.5 x "
+                               "events-by-policy/thrashing@no advice",
+                               "throughput-by-policy/kernel@SetReadMostly < 0.1 x throughput-by-policy/kernel@no advice"}}},
+       .notes = "Ask who writes the shared pages. On the H200 and H100 both sides do, and every write collapses "
+                "ReadMostly's copies; PreferredLocation GPU still moves pages but the driver reports few events."},
       {.id = "um-false-sharing",
        .title = "False sharing thrashes like true sharing",
        .claim = "Lots of small allocations may end up on the same page; used by different processors this "
@@ -66,7 +96,16 @@ std::vector<PresetSpec> umThrashingPresets() {
        // Spurious migrations: thrashing on pages where no datum is shared. Not solved by the driver's
        // mitigation: with it alone the kernel does less work than where the pages stay put (AccessedBy GPU).
        .checks = {"events-by-policy/thrashing@no advice >= 1",
-                  "throughput-by-policy/kernel@no advice < throughput-by-policy/kernel@SetAccessedBy GPU"}},
+                  "throughput-by-policy/kernel@no advice < throughput-by-policy/kernel@SetAccessedBy GPU"},
+       .question = "16 small objects a page, alternately the CPU's and the GPU's: no object is shared. Do the pages thrash?",
+       .answers = {{.text = "No: no datum is shared, so nothing needs to move",
+                    .checks = {"events-by-policy/thrashing@no advice <= 0"}},
+                   {.text = "Yes: the driver sees pages, not objects, and the kernel slows", .ifClaimHolds = true},
+                   {.text = "Yes, but the driver's mitigation hides it: the kernel loses nothing",
+                    .checks = {"events-by-policy/thrashing@no advice >= 1",
+                               "throughput-by-policy/kernel@no advice >= throughput-by-policy/kernel@SetAccessedBy GPU"}}},
+       .notes = "Ask what the driver can see: pages, not objects. Compare SetAccessedBy GPU, where the pages stay "
+                "put. The fix is in the allocator: keep each processor's objects on pages of their own."},
   };
 }
 
