@@ -102,6 +102,7 @@ int main(int argc, char** argv) {
     QObject::connect(automation.get(), &Automation::finished, &app, [](int code) { QApplication::exit(code); });
   }
   if (options.windowSize.isValid()) window.resize(options.windowSize);
+  if (options.predict) window.setPredictFirst(true);
   window.show();
   if (options.presentation) {
     window.setPresentationMode(true);

@@ -1,5 +1,7 @@
 #include "automation.h"
 
+#include "controllers/predict_flow.h"
+
 #include <QBuffer>
 
 #include <QComboBox>
@@ -155,6 +157,14 @@ void Automation::settleThenNext() {
 }
 
 void Automation::runActions() {
+  // --reveal: the slide as it stands after its reveal (drawn at once, not animated).
+  if (options_.reveal && window_->predictFlow()->phase() == PredictFlow::Phase::Predicting) {
+    window_->predictFlow()->setRevealDurationMs(0);
+    window_->predictFlow()->reveal();
+    // The caption changes height: the window lays out and repaints before the picture.
+    QTimer::singleShot(300, this, &Automation::runActions);
+    return;
+  }
   if (!options_.exportPath.isEmpty()) {
     const QString error =
         window_->exportController()->exportTo(options_.exportPath, *exportFormatForPath(options_.exportPath));

@@ -65,6 +65,12 @@ bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments
                                       QStringLiteral("WxH"));
   const QCommandLineOption presentation(QStringLiteral("presentation"),
                                         QObject::tr("Start in presentation mode (F5 toggles it)."));
+  const QCommandLineOption predict(QStringLiteral("predict"),
+                                   QObject::tr("Predict first: each lecture slide opens with its question and the "
+                                               "data veiled; R or Next reveals it (Lecture > Predict first)."));
+  const QCommandLineOption reveal(QStringLiteral("reveal"),
+                                  QObject::tr("With --predict and --screenshot: reveal the slide's data before the "
+                                              "picture is taken (the slide after its reveal)."));
   const QCommandLineOption host(QStringLiteral("host"),
                                 QObject::tr("Also use this host's GPUs, through `ssh HOST warpscope-cli serve` (your "
                                             "own OpenSSH, keys and ~/.ssh/config; repeatable). Their devices are "
@@ -74,7 +80,7 @@ bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments
   parser.addOption(pin);
   parser.addOption(host);
   parser.addOptions({lab, device, set, view, exportFile, screenshot, measure, lecture, preset, windowSize,
-                     presentation});
+                     presentation, predict, reveal});
   if (!parser.parse(arguments)) {
     *error = parser.errorText();
     return false;
@@ -102,6 +108,8 @@ bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments
     }
   }
   out->presentation = parser.isSet(presentation);
+  out->predict = parser.isSet(predict) || parser.isSet(reveal);
+  out->reveal = parser.isSet(reveal);
   for (const QString& h : parser.values(host)) {
     // ssh takes a leading '-' as an option: a host never starts with one.
     if (h.isEmpty() || h.startsWith(QLatin1Char('-'))) {

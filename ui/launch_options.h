@@ -40,6 +40,8 @@ struct LaunchOptions {
   QString presetId;   ///< --preset: its lab, parameters and view.
   QSize windowSize;   ///< --window-size WxH (invalid: the default size).
   bool presentation = false;  ///< --presentation: start in presentation mode.
+  bool predict = false;       ///< --predict: Lecture > Predict first on.
+  bool reveal = false;        ///< --reveal: scripted, the slide's data revealed before the screenshot.
   /// --host HOST (repeatable): that host's GPUs too, through `ssh HOST warpscope-cli serve`.
   std::vector<std::string> hosts;
 

@@ -93,7 +93,7 @@ void LectureCaption::setCompact(bool compact) {
 void LectureCaption::follow() {
   const PresetRef ref = navigator_->current();
   setVisible(static_cast<bool>(ref));
-  lookAt_->setVisible(static_cast<bool>(ref));
+  lookAt_->setVisible(static_cast<bool>(ref) && !predicting_);  // it would give the answer away
   if (!ref) return;
   const QString position = tr("%1 of %2: %3").arg(navigator_->index() + 1).arg(navigator_->count()).arg(toQ(ref.preset->title));
   position_->setText(compact_ ? position : tr("%1 — %2").arg(toQ(navigator_->lecture()->title), position));

@@ -161,6 +161,7 @@ void MainWindow::buildUi() {
   // Predict first (issue 30): connected after the caption, so a slide's question replaces the
   // claim the caption has just put up.
   predict_ = new PredictFlow(lectures_, lectureCaption_, chartPanel_, [this] { return shownResult(); }, this);
+  connect(predict_, &PredictFlow::changed, this, &MainWindow::updateKeyFigures);
   auto* chartArea = new QWidget(right);
   auto* chartAreaLayout = new QVBoxLayout(chartArea);
   chartAreaLayout->setContentsMargins(0, 0, 0, 0);
@@ -390,6 +391,8 @@ void MainWindow::escape() {
 
 void MainWindow::setPresentationMode(bool on) { presentation_->setActive(on); }
 
+void MainWindow::setPredictFirst(bool on) { predictFirstAction_->setChecked(on); }
+
 void MainWindow::showFull(const RunResult& result) {
   shown_ = result;
   displayShown();
@@ -422,7 +425,9 @@ void MainWindow::foldNumbersForLecture() {
 }
 
 void MainWindow::updateKeyFigures() {
-  const bool show = presentation_->active() || numbersFolded_;
+  // Predicting, the figures would give the answer away: they wait for the reveal.
+  const bool predicting = predict_->phase() == PredictFlow::Phase::Predicting || predict_->phase() == PredictFlow::Phase::Revealing;
+  const bool show = (presentation_->active() || numbersFolded_) && !predicting;
   keyFigures_->display(show && shown_ ? &*shown_ : nullptr);
 }
 

@@ -17,6 +17,7 @@
 #include "warpscope/result.h"
 
 QT_BEGIN_NAMESPACE
+class QAction;
 class QLabel;
 class QSplitter;
 class QTabWidget;
@@ -103,6 +104,8 @@ class MainWindow : public QMainWindow {
   bool openLecture(const QString& lectureId, int index = 0);
   /// Presentation mode (F5 in, Esc out): see PresentationMode.
   void setPresentationMode(bool on);
+  /// Lecture > Predict first (predict_flow.h).
+  void setPredictFirst(bool on);
   /// Opens a recording, a run's JSON or a figure Warpscope exported: its lab, parameters, view
   /// and the recorded result, shown as recorded (no run). Returns the error shown in the
   /// message bar (naming the file and the problem; nothing on screen changes), or "" on success.
@@ -231,6 +234,7 @@ class MainWindow : public QMainWindow {
   QTabWidget* leftTabs_ = nullptr;
   PresentationMode* presentation_ = nullptr;
   PredictFlow* predict_ = nullptr;
+  QAction* predictFirstAction_ = nullptr;
   LabList* labList_ = nullptr;
   DeviceSelector* deviceSelector_ = nullptr;
   ParamPanel* paramPanel_ = nullptr;

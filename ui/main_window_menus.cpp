@@ -164,7 +164,7 @@ void MainWindow::buildMenus() {
   connect(leave, &QAction::triggered, lectures_, &LectureNavigator::close);
   lecture->addSeparator();
   // Predict first (issue 30): the class answers each slide's question before the data shows.
-  QAction* predictFirst = lecture->addAction(tr("Pre&dict first"));
+  QAction* predictFirst = predictFirstAction_ = lecture->addAction(tr("Pre&dict first"));
   predictFirst->setCheckable(true);
   predictFirst->setObjectName(QStringLiteral("predictFirst"));
   predictFirst->setToolTip(tr("Each slide opens with its question and the data veiled; R or Next reveals it"));

@@ -12,7 +12,6 @@ namespace warpscope::ui {
 namespace {
 // Dark enough for a washed-out projector, as the verdict's colours.
 const QColor kRight(0x1b, 0x6e, 0x20);
-const QColor kOther(0x77, 0x77, 0x77);
 const QColor kText(0x11, 0x11, 0x11);
 }  // namespace
 
@@ -80,20 +79,29 @@ void PredictionPanel::showReveal(int rightAnswer, const QString& why) {
 void PredictionPanel::render() {
   int total = 0;
   for (int v : votes_) total += v;
+  // After the reveal the claim and its verdict stand above: the panel keeps to the answer the data
+  // gave, on one line with the room's hands, so the chart keeps its height at 1280x720.
+  question_->setVisible(!revealed_);
+  QStringList hands;
+  for (int i = 0; i < static_cast<int>(texts_.size()) && total > 0; ++i)
+    hands << QStringLiteral("%1 %2").arg(toQ(answerLetter(i))).arg(votes_[static_cast<std::size_t>(i)]);
   for (int i = 0; i < kMaxAnswers; ++i) {
     QLabel* label = answers_[static_cast<std::size_t>(i)];
-    const bool has = i < static_cast<int>(texts_.size());
+    const bool has = i < static_cast<int>(texts_.size()) && (!revealed_ || i == marked_);
     label->setVisible(has);
     if (!has) continue;
     QString line = QStringLiteral("%1   %2").arg(toQ(answerLetter(i)), toQ(texts_[static_cast<std::size_t>(i)]));
-    if (total > 0) line += tr("   (%n hand(s))", nullptr, votes_[static_cast<std::size_t>(i)]);
-    if (revealed_ && i == marked_) line = tr("✓ %1   ← the data").arg(line);
+    if (!revealed_ && total > 0) line += tr("   (%n hand(s))", nullptr, votes_[static_cast<std::size_t>(i)]);
+    if (revealed_) {
+      line = tr("✓ The data: %1").arg(line);
+      if (!hands.isEmpty()) line += tr("   (hands: %1)").arg(hands.join(QStringLiteral(" · ")));
+    }
     label->setText(line);
     QFont f = label->font();
-    f.setBold(revealed_ && i == marked_);
+    f.setBold(revealed_);
     label->setFont(f);
     QPalette palette = label->palette();
-    palette.setColor(QPalette::WindowText, !revealed_ ? kText : i == marked_ ? kRight : kOther);
+    palette.setColor(QPalette::WindowText, revealed_ ? kRight : kText);
     label->setPalette(palette);
   }
   outcome_->setVisible(revealed_ && !outcome_->text().isEmpty());

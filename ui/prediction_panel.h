@@ -2,8 +2,8 @@
 /// \file prediction_panel.h
 /// Predict first (issue 30), what the room reads: the slide's question in large type and its
 /// lettered answers, each with the show of hands the instructor counted (keys 1-4). After the
-/// reveal it marks the answer the data gave ("the data: B") and greys the others; the claim and
-/// its verdict then stand above it as on any slide.
+/// reveal it keeps one line, the answer the data gave with the room's hands ("✓ The data: B ...
+/// (hands: A 3 · B 12)"); the claim and its verdict then stand above it as on any slide.
 
 #include <QWidget>
 
