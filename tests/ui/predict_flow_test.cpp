@@ -1,0 +1,149 @@
+// Predict first in the window (issue 30): each slide opens with its question and the data veiled
+// (no key figures, no look-at line to give it away), hands are counted with 1-4, the clicker's
+// Next reveals before it moves on, and the answer marked is the one the run gives. An animated
+// view waits at its start and plays to the slide's moment.
+#include <QAction>
+#include <QLabel>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+#include "chart_panel.h"
+#include "controllers/animation_clock.h"
+#include "controllers/predict_flow.h"
+#include "controllers/run_controller.h"
+#include "lecture_caption.h"
+#include "lecture_navigator.h"
+#include "main_window.h"
+#include "prediction_panel.h"
+#include "qt_text.h"
+#include "warpscope/lectures.h"
+#include "warpscope/params.h"
+#include "warpscope/prediction.h"
+#include "warpscope/session.h"
+
+using namespace warpscope;
+using namespace warpscope::ui;
+
+namespace {
+
+struct PredictWindow {
+  RunController runs{[] { return std::make_unique<Session>(); }};
+  MainWindow window;
+  explicit PredictWindow(const QString& deviceId) : window(&runs, startupOn(deviceId)) {
+    window.show();
+    window.setPresentationMode(true);
+    window.showNormal();
+    window.resize(1280, 720);
+    window.setPredictFirst(true);
+  }
+  static StartupChoice startupOn(const QString& deviceId) {
+    StartupChoice s;
+    s.deviceId = deviceId;
+    return s;
+  }
+  PredictFlow& flow() { return *window.predictFlow(); }
+  bool waitForSlide() {
+    const PresetRef ref = window.lectureNavigator()->current();
+    return QTest::qWaitFor(
+        [&] {
+          const RunResult* shown = window.shownResult();
+          return !runs.isBusy() && shown && shown->labId == ref.lab->id &&
+                 ParamSet(shown->params) == presetParams(*ref.lab, *ref.preset);
+        },
+        20000);
+  }
+  bool open(const std::string& lectureId, const std::string& presetId) {
+    if (!window.openLecture(toQ(lectureId))) return false;
+    const Lecture* lecture = LectureLibrary::builtin().find(lectureId);
+    for (std::size_t i = 0; lecture && i < lecture->presetIds.size(); ++i)
+      if (lecture->presetIds[i] == presetId) window.lectureNavigator()->goTo(static_cast<int>(i));
+    return waitForSlide();
+  }
+};
+
+int claimAnswer(const PresetSpec& preset) {
+  for (std::size_t i = 0; i < preset.answers.size(); ++i)
+    if (preset.answers[i].ifClaimHolds) return static_cast<int>(i);
+  return -1;
+}
+
+}  // namespace
+
+TEST(PredictFlow, EverySlideOpensVeiledWithItsQuestionAndRevealsTheAnswerItsRunGives) {
+  PredictWindow w(QStringLiteral("sim:h200"));
+  w.flow().setRevealDurationMs(0);
+  int slides = 0;
+  for (const Lecture& lecture : LectureLibrary::builtin().lectures()) {
+    ASSERT_TRUE(w.window.openLecture(toQ(lecture.id)));
+    for (int i = 0; i < w.window.lectureNavigator()->count(); ++i) {
+      w.window.lectureNavigator()->goTo(i);
+      const PresetRef ref = w.window.lectureNavigator()->current();
+      SCOPED_TRACE(ref.preset->id);
+      ASSERT_TRUE(w.waitForSlide());
+      LectureCaption* caption = w.window.lectureCaption();
+      ASSERT_EQ(w.flow().phase(), PredictFlow::Phase::Predicting);
+      EXPECT_TRUE(caption->predictionPanel()->isVisible());
+      EXPECT_FALSE(caption->claimLabel()->isVisible()) << "the claim waits for the reveal";
+      EXPECT_FALSE(caption->lookAtLabel()->isVisible()) << "the look-at line would give the answer away";
+      EXPECT_EQ(w.window.chartPanel()->revealFraction(), std::optional<double>(0.0));
+      const QStringList lines = caption->predictionPanel()->shownLines();
+      ASSERT_EQ(lines.size(), 1 + static_cast<int>(ref.preset->answers.size()));
+      EXPECT_EQ(lines.front(), toQ(ref.preset->question));
+      // The question as large as a claim: the back row reads it (issue 28's 24 px).
+      const QLabel* question = caption->predictionPanel()->findChild<QLabel*>();
+      ASSERT_NE(question, nullptr);
+      EXPECT_GE(QFontInfo(question->font()).pixelSize(), 24);
+
+      w.flow().reveal();
+      ASSERT_EQ(w.flow().phase(), PredictFlow::Phase::Revealed);
+      EXPECT_FALSE(w.window.chartPanel()->revealFraction().has_value()) << "the whole data drawn";
+      EXPECT_TRUE(caption->claimLabel()->isVisible());
+      EXPECT_TRUE(caption->verdictLabel()->isVisible());
+      EXPECT_EQ(caption->predictionPanel()->marked(), revealAnswer(*ref.preset, *w.window.shownResult()).rightAnswer);
+      EXPECT_EQ(caption->predictionPanel()->marked(), claimAnswer(*ref.preset)) << "every claim holds on the H200 model";
+      ++slides;
+    }
+  }
+  EXPECT_GE(slides, 60);
+}
+
+TEST(PredictFlow, HandsAreCountedWhilePredictingAndTheClickersNextRevealsBeforeItMovesOn) {
+  PredictWindow w(QStringLiteral("sim:h200"));
+  w.flow().setRevealDurationMs(0);
+  ASSERT_TRUE(w.open("volkov-lower-occupancy", "volkov-ilp-peak-with-fewer-threads"));
+  const int index = w.window.lectureNavigator()->index();
+  for (Qt::Key key : {Qt::Key_1, Qt::Key_2, Qt::Key_2, Qt::Key_3, Qt::Key_4}) QTest::keyClick(&w.window, key);
+  // Three answers: the fourth key counts nothing.
+  EXPECT_EQ(w.flow().votes(), (std::array<int, 4>{1, 2, 1, 0}));
+  QTest::keyClick(&w.window, Qt::Key_PageDown);
+  EXPECT_EQ(w.flow().phase(), PredictFlow::Phase::Revealed);
+  EXPECT_EQ(w.window.lectureNavigator()->index(), index) << "Next revealed, it did not move on";
+  EXPECT_TRUE(w.window.lectureCaption()->predictionPanel()->shownLines().join(QLatin1Char(' ')).contains(QStringLiteral("hands: A 1 · B 2 · C 1")));
+  QTest::keyClick(&w.window, Qt::Key_1);
+  EXPECT_EQ(w.flow().votes()[0], 1) << "no hands after the reveal";
+  QTest::keyClick(&w.window, Qt::Key_PageDown);
+  EXPECT_EQ(w.window.lectureNavigator()->index(), index + 1);
+  ASSERT_TRUE(w.waitForSlide());
+  EXPECT_EQ(w.flow().phase(), PredictFlow::Phase::Predicting) << "the next slide asks again";
+  EXPECT_EQ(w.flow().votes(), (std::array<int, 4>{0, 0, 0, 0}));
+  // Predict first off: the slide as usual.
+  w.window.setPredictFirst(false);
+  EXPECT_EQ(w.flow().phase(), PredictFlow::Phase::Off);
+  EXPECT_TRUE(w.window.lectureCaption()->claimLabel()->isVisible());
+  EXPECT_FALSE(w.window.chartPanel()->revealFraction().has_value());
+}
+
+TEST(PredictFlow, AnAnimatedViewWaitsAtItsStartAndTheRevealPlaysItToTheSlidesMoment) {
+  PredictWindow w(QStringLiteral("sim:h200"));
+  w.flow().setRevealDurationMs(200);
+  ASSERT_TRUE(w.open("sakharnykh-unified-memory", "um-read-mostly-copies-collapse"));
+  AnimationClock* clock = w.window.chartPanel()->animationClock();
+  ASSERT_TRUE(QTest::qWaitFor([&] { return clock->end() > clock->start(); }, 5000));
+  EXPECT_EQ(clock->position(), clock->start()) << "nothing has happened yet";
+  w.flow().reveal();
+  EXPECT_EQ(w.flow().phase(), PredictFlow::Phase::Revealing);
+  ASSERT_TRUE(QTest::qWaitFor([&] { return w.flow().phase() == PredictFlow::Phase::Revealed; }, 3000));
+  const double moment = clock->start() + 0.25 * (clock->end() - clock->start());  // the preset's animationAt
+  EXPECT_NEAR(clock->position(), moment, 1e-6 * (clock->end() - clock->start()) + 1e-9);
+}
