@@ -112,5 +112,6 @@ int main(int argc, char** argv) {
       window.resize(options.windowSize);
     }
   }
+  if (options.presenter) window.setPresenterView(true);
   return QApplication::exec();
 }

@@ -1,6 +1,7 @@
 #include "automation.h"
 
 #include "controllers/predict_flow.h"
+#include "presenter_view.h"
 
 #include <QBuffer>
 
@@ -173,7 +174,11 @@ void Automation::runActions() {
   }
   if (!options_.screenshotPath.isEmpty()) {
     QCoreApplication::sendPostedEvents();  // pending layouts (tab bar, splitters) land first
-    const QImage shot = window_->grab().toImage();
+    // With --presenter the picture is the presenter view's (the laptop's screen), else the window's.
+    QWidget* shown = window_->presenterView() && window_->presenterView()->isVisible() ? static_cast<QWidget*>(window_->presenterView())
+                                                                                       : window_;
+    if (shown != window_) window_->presenterView()->refresh();
+    const QImage shot = shown->grab().toImage();
     QByteArray png;
     QBuffer buffer(&png);
     if (!buffer.open(QIODevice::WriteOnly) || !shot.save(&buffer, "PNG"))

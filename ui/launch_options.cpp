@@ -71,6 +71,9 @@ bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments
   const QCommandLineOption reveal(QStringLiteral("reveal"),
                                   QObject::tr("With --predict and --screenshot: reveal the slide's data before the "
                                               "picture is taken (the slide after its reveal)."));
+  const QCommandLineOption presenter(QStringLiteral("presenter"),
+                                     QObject::tr("Open the presenter view: with two screens the slide goes to the "
+                                                 "second, the presenter view stays here; with one, F7 swaps them."));
   const QCommandLineOption host(QStringLiteral("host"),
                                 QObject::tr("Also use this host's GPUs, through `ssh HOST warpscope-cli serve` (your "
                                             "own OpenSSH, keys and ~/.ssh/config; repeatable). Their devices are "
@@ -80,7 +83,7 @@ bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments
   parser.addOption(pin);
   parser.addOption(host);
   parser.addOptions({lab, device, set, view, exportFile, screenshot, measure, lecture, preset, windowSize,
-                     presentation, predict, reveal});
+                     presentation, predict, reveal, presenter});
   if (!parser.parse(arguments)) {
     *error = parser.errorText();
     return false;
@@ -110,6 +113,7 @@ bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments
   out->presentation = parser.isSet(presentation);
   out->predict = parser.isSet(predict) || parser.isSet(reveal);
   out->reveal = parser.isSet(reveal);
+  out->presenter = parser.isSet(presenter);
   for (const QString& h : parser.values(host)) {
     // ssh takes a leading '-' as an option: a host never starts with one.
     if (h.isEmpty() || h.startsWith(QLatin1Char('-'))) {

@@ -42,6 +42,7 @@ struct LaunchOptions {
   bool presentation = false;  ///< --presentation: start in presentation mode.
   bool predict = false;       ///< --predict: Lecture > Predict first on.
   bool reveal = false;        ///< --reveal: scripted, the slide's data revealed before the screenshot.
+  bool presenter = false;     ///< --presenter: the presenter view opens with the window.
   /// --host HOST (repeatable): that host's GPUs too, through `ssh HOST warpscope-cli serve`.
   std::vector<std::string> hosts;
 

@@ -3,6 +3,8 @@
 #include <utility>
 
 #include <QApplication>
+#include <QGuiApplication>
+#include <QWindow>
 #include <QLabel>
 #include <QPushButton>
 #include <QScreen>
@@ -23,6 +25,8 @@
 #include "key_figures_line.h"
 #include "lecture_caption.h"
 #include "controllers/predict_flow.h"
+#include "blackout.h"
+#include "presenter_view.h"
 #include "lecture_navigator.h"
 #include "lecture_panel.h"
 #include "message_bar.h"
@@ -392,6 +396,39 @@ void MainWindow::escape() {
 void MainWindow::setPresentationMode(bool on) { presentation_->setActive(on); }
 
 void MainWindow::setPredictFirst(bool on) { predictFirstAction_->setChecked(on); }
+
+void MainWindow::blankScreen(const QColor& colour) {
+  if (!blackout_) blackout_ = new Blackout(this);
+  blackout_->cover(colour);
+}
+
+void MainWindow::setPresenterView(bool on) {
+  if (presenterAction_->isChecked() != on) {
+    presenterAction_->setChecked(on);  // comes back here through the action
+    return;
+  }
+  if (!on) {
+    if (presenter_) presenter_->hide();
+    return;
+  }
+  if (!presenter_) presenter_ = new PresenterView(this);
+  presenter_->restartClock();
+  const QList<QScreen*> screens = QGuiApplication::screens();
+  if (screens.size() >= 2) {
+    // The projector is the second screen: the window presents there, the laptop keeps the view.
+    windowHandle()->setScreen(screens[1]);
+    setGeometry(screens[1]->geometry());
+    setPresentationMode(true);
+    presenter_->setGeometry(screens[0]->availableGeometry());
+    presenter_->showMaximized();
+  } else {
+    presenter_->resize(size());
+    presenter_->show();
+    presenter_->raise();
+    presenter_->activateWindow();
+  }
+  presenter_->refresh();
+}
 
 void MainWindow::showFull(const RunResult& result) {
   shown_ = result;

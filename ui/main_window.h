@@ -35,6 +35,8 @@ class LectureNavigator;
 class LecturePanel;
 class PresentationMode;
 class PredictFlow;
+class PresenterView;
+class Blackout;
 class MessageBar;
 class ParamPanel;
 class RunController;
@@ -95,6 +97,9 @@ class MainWindow : public QMainWindow {
   [[nodiscard]] LectureCaption* lectureCaption() const { return lectureCaption_; }
   [[nodiscard]] PresentationMode* presentationMode() const { return presentation_; }
   [[nodiscard]] PredictFlow* predictFlow() const { return predict_; }
+  /// Null until the presenter view is first opened.
+  [[nodiscard]] PresenterView* presenterView() const { return presenter_; }
+  [[nodiscard]] Blackout* blackout() const { return blackout_; }
 
  public slots:
   /// Switches lab and runs its full sweep: the controls take the values this lab had when it
@@ -106,6 +111,11 @@ class MainWindow : public QMainWindow {
   void setPresentationMode(bool on);
   /// Lecture > Predict first (predict_flow.h).
   void setPredictFirst(bool on);
+  /// Lecture > Presenter view (presenter_view.h): two screens, the window presents on the second
+  /// and the presenter view takes the first; one screen, F7 swaps them.
+  void setPresenterView(bool on);
+  /// B / W: the window black or white until any key (blackout.h).
+  void blankScreen(const QColor& colour);
   /// Opens a recording, a run's JSON or a figure Warpscope exported: its lab, parameters, view
   /// and the recorded result, shown as recorded (no run). Returns the error shown in the
   /// message bar (naming the file and the problem; nothing on screen changes), or "" on success.
@@ -235,6 +245,9 @@ class MainWindow : public QMainWindow {
   PresentationMode* presentation_ = nullptr;
   PredictFlow* predict_ = nullptr;
   QAction* predictFirstAction_ = nullptr;
+  QAction* presenterAction_ = nullptr;
+  PresenterView* presenter_ = nullptr;
+  Blackout* blackout_ = nullptr;
   LabList* labList_ = nullptr;
   DeviceSelector* deviceSelector_ = nullptr;
   ParamPanel* paramPanel_ = nullptr;

@@ -13,6 +13,7 @@
 #include "lecture_navigator.h"
 #include "controllers/predict_flow.h"
 #include "prediction_panel.h"
+#include "presenter_view.h"
 #include "warpscope/prediction.h"
 #include "main_window.h"
 #include "message_bar.h"
@@ -172,6 +173,25 @@ void MainWindow::buildMenus() {
   QAction* reveal = lecture->addAction(tr("&Reveal the data"));
   reveal->setShortcut(QKeySequence(Qt::Key_R));
   connect(reveal, &QAction::triggered, predict_, &PredictFlow::reveal);
+  QAction* presenter = presenterAction_ = lecture->addAction(tr("Presen&ter view"));
+  presenter->setCheckable(true);
+  presenter->setToolTip(tr("Two screens: the slide on the projector, the presenter view here; one screen: F7 swaps them"));
+  connect(presenter, &QAction::toggled, this, &MainWindow::setPresenterView);
+  QAction* swap = lecture->addAction(tr("&Swap presenter view and slide"));
+  swap->setShortcut(QKeySequence(Qt::Key_F7));
+  connect(swap, &QAction::triggered, this, [this] {
+    if (!presenter_ || !presenter_->isVisible()) return setPresenterView(true);
+    QWidget* front = presenter_->isActiveWindow() ? static_cast<QWidget*>(this) : presenter_;
+    front->raise();
+    front->activateWindow();
+  });
+  // As presentation programs: B blacks the projector out, W whites it, any key returns.
+  QAction* black = lecture->addAction(tr("&Black screen"));
+  black->setShortcut(QKeySequence(Qt::Key_B));
+  connect(black, &QAction::triggered, this, [this] { blankScreen(Qt::black); });
+  QAction* white = lecture->addAction(tr("&White screen"));
+  white->setShortcut(QKeySequence(Qt::Key_W));
+  connect(white, &QAction::triggered, this, [this] { blankScreen(Qt::white); });
   QMenu* hands = lecture->addMenu(tr("Count a &hand"));
   std::vector<QAction*> handActions;
   for (int i = 0; i < PredictionPanel::kMaxAnswers; ++i) {
@@ -188,7 +208,10 @@ void MainWindow::buildMenus() {
   }
   // Outside a lecture the keys belong to the focused widget (a list or a slider pages).
   // Predicting, the keys R and 1-4 are the flow's; otherwise they stay the focused widget's.
-  auto follow = [this, nextSlide, previousSlide, leave, reveal, handActions] {
+  auto follow = [this, nextSlide, previousSlide, leave, reveal, handActions, black, white] {
+    // B and W blank a slide on the projector; outside a lecture or presentation they stay letters.
+    black->setEnabled(lectures_->active() || presentation_->active());
+    white->setEnabled(lectures_->active() || presentation_->active());
     const bool predicting = predict_->phase() == PredictFlow::Phase::Predicting;
     nextSlide->setEnabled(lectures_->canGoForward() || predict_->phase() == PredictFlow::Phase::Predicting ||
                           predict_->phase() == PredictFlow::Phase::Revealing);
@@ -199,6 +222,7 @@ void MainWindow::buildMenus() {
   };
   connect(lectures_, &LectureNavigator::moved, this, follow);
   connect(predict_, &PredictFlow::changed, this, follow);
+  connect(presentation_, &PresentationMode::activeChanged, this, follow);
   follow();
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));

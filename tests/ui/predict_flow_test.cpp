@@ -1,13 +1,16 @@
 // Predict first in the window (issue 30): each slide opens with its question and the data veiled
 // (no key figures, no look-at line to give it away), hands are counted with 1-4, the clicker's
 // Next reveals before it moves on, and the answer marked is the one the run gives. An animated
-// view waits at its start and plays to the slide's moment.
+// view waits at its start and plays to the slide's moment. B and W blank the window; the
+// presenter view shows the instructor the slide, the next one, the notes, the verdict and the time.
 #include <QAction>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QTest>
 
 #include <gtest/gtest.h>
 
+#include "blackout.h"
 #include "chart_panel.h"
 #include "controllers/animation_clock.h"
 #include "controllers/predict_flow.h"
@@ -16,6 +19,7 @@
 #include "lecture_navigator.h"
 #include "main_window.h"
 #include "prediction_panel.h"
+#include "presenter_view.h"
 #include "qt_text.h"
 #include "warpscope/lectures.h"
 #include "warpscope/params.h"
@@ -146,4 +150,60 @@ TEST(PredictFlow, AnAnimatedViewWaitsAtItsStartAndTheRevealPlaysItToTheSlidesMom
   ASSERT_TRUE(QTest::qWaitFor([&] { return w.flow().phase() == PredictFlow::Phase::Revealed; }, 3000));
   const double moment = clock->start() + 0.25 * (clock->end() - clock->start());  // the preset's animationAt
   EXPECT_NEAR(clock->position(), moment, 1e-6 * (clock->end() - clock->start()) + 1e-9);
+}
+
+TEST(Blackout, BBlacksTheWindowOutWWhitesItAndAnyKeyReturns) {
+  PredictWindow w(QStringLiteral("sim:h200"));
+  w.window.setPredictFirst(false);
+  ASSERT_TRUE(w.open("volkov-lower-occupancy", "volkov-ilp-peak-with-fewer-threads"));
+  QTest::keyClick(&w.window, Qt::Key_B);
+  ASSERT_NE(w.window.blackout(), nullptr);
+  EXPECT_TRUE(w.window.blackout()->covering());
+  EXPECT_EQ(w.window.blackout()->colour(), QColor(Qt::black));
+  EXPECT_EQ(w.window.blackout()->geometry(), w.window.rect()) << "the whole window, menus included";
+  const QImage shot = w.window.grab().toImage();
+  EXPECT_EQ(shot.pixelColor(shot.width() / 2, shot.height() / 2), QColor(Qt::black));
+  const int index = w.window.lectureNavigator()->index();
+  QTest::keyClick(w.window.blackout(), Qt::Key_PageDown);  // any key returns, and only returns
+  EXPECT_FALSE(w.window.blackout()->covering());
+  EXPECT_EQ(w.window.lectureNavigator()->index(), index);
+  QTest::keyClick(&w.window, Qt::Key_W);
+  EXPECT_TRUE(w.window.blackout()->covering());
+  EXPECT_EQ(w.window.blackout()->colour(), QColor(Qt::white));
+  QTest::mouseClick(w.window.blackout(), Qt::LeftButton);
+  EXPECT_FALSE(w.window.blackout()->covering());
+}
+
+TEST(PresenterView, ShowsTheSlideTheNextOneTheNotesTheVerdictAndTheClockAndTakesTheLecturesKeys) {
+  PredictWindow w(QStringLiteral("sim:h200"));
+  w.flow().setRevealDurationMs(0);
+  ASSERT_TRUE(w.open("volkov-lower-occupancy", "volkov-ilp-peak-with-fewer-threads"));
+  w.window.setPresenterView(true);
+  PresenterView* view = w.window.presenterView();
+  ASSERT_NE(view, nullptr);
+  ASSERT_TRUE(view->isVisible());
+  const PresetRef ref = w.window.lectureNavigator()->current();
+  view->refresh();
+  EXPECT_TRUE(view->shownText(QStringLiteral("now")).contains(toQ(ref.preset->title)));
+  // While the class predicts: the question, each answer with its hands, the claim for the presenter.
+  EXPECT_EQ(view->shownText(QStringLiteral("claim")), toQ(ref.preset->question));
+  EXPECT_TRUE(view->shownText(QStringLiteral("phase")).contains(toQ(ref.preset->answers[1].text)));
+  EXPECT_TRUE(view->shownText(QStringLiteral("phase")).contains(toQ(ref.preset->claim)));
+  EXPECT_TRUE(view->shownText(QStringLiteral("verdict")).startsWith(QStringLiteral("Holds on"))) << "the presenter sees it first";
+  EXPECT_TRUE(view->shownText(QStringLiteral("notes")).contains(toQ(ref.preset->notes)));
+  const PresetRef next = findPreset(LabRegistry::builtin(), w.window.lectureNavigator()->lecture()->presetIds[
+                                                                static_cast<std::size_t>(w.window.lectureNavigator()->index() + 1)]);
+  EXPECT_TRUE(view->shownText(QStringLiteral("next")).contains(toQ(next.preset->title)));
+  EXPECT_TRUE(QRegularExpression(QStringLiteral("^\\d\\d:\\d\\d$")).match(view->shownText(QStringLiteral("clock"))).hasMatch());
+  // The lecture's keys work with the presenter view in front: hands, the reveal, the next slide.
+  const int index = w.window.lectureNavigator()->index();
+  QTest::keyClick(view, Qt::Key_2);
+  EXPECT_EQ(w.flow().votes()[1], 1);
+  QTest::keyClick(view, Qt::Key_PageDown);
+  EXPECT_EQ(w.flow().phase(), PredictFlow::Phase::Revealed);
+  EXPECT_EQ(view->shownText(QStringLiteral("claim")), toQ(ref.preset->claim));
+  QTest::keyClick(view, Qt::Key_PageDown);
+  EXPECT_EQ(w.window.lectureNavigator()->index(), index + 1);
+  w.window.setPresenterView(false);
+  EXPECT_FALSE(view->isVisible());
 }
