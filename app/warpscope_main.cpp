@@ -12,6 +12,9 @@
 #include <memory>
 
 #include "automation.h"
+#include "handout.h"
+#include "warpscope/lectures.h"
+#include "warpscope/registry.h"
 #include "controllers/run_controller.h"
 #include "launch_options.h"
 #include "main_window.h"
@@ -47,6 +50,28 @@ bool parseOrReport(QCommandLineParser& parser, warpscope::ui::LaunchOptions* opt
   return false;
 }
 
+/// --handout: the lecture's slides from the runs warpscope-cli left, written as one PDF.
+int writeHandoutAndExit(const warpscope::ui::LaunchOptions& options) {
+  using namespace warpscope;
+  const Lecture* lecture = LectureLibrary::builtin().find(options.lectureId.toStdString());
+  if (!lecture) {
+    std::fprintf(stderr, "warpscope: unknown lecture '%s' (warpscope-cli lectures lists them)\n", qPrintable(options.lectureId));
+    return ui::kExitBadInput;
+  }
+  ui::HandoutInput input = ui::readHandoutRuns(*lecture, LabRegistry::builtin(), options.handoutRuns);
+  input.predictionBoxes = options.predictionBoxes;
+  for (std::size_t i = 0; i < input.slides.size(); ++i)
+    if (!input.slides[i].problem.isEmpty())
+      std::fprintf(stderr, "warpscope: slide %zu: %s\n", i + 1, qPrintable(input.slides[i].problem));
+  int pages = 0;
+  if (const QString problem = ui::writeHandout(input, options.handoutPath, &pages); !problem.isEmpty()) {
+    std::fprintf(stderr, "warpscope: %s\n", qPrintable(problem));
+    return ui::kExitFailure;
+  }
+  std::printf("Wrote %s (%d pages)\n", qPrintable(options.handoutPath), pages);
+  return ui::kExitOk;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -66,6 +91,8 @@ int main(int argc, char** argv) {
   QApplication app(argc, argv);
   nameTheApplication();
   if (!parseOrReport(parser, &options)) return kExitBadInput;
+  // --handout: the PDF and nothing else (warpscope-cli handout runs the slides, then calls this).
+  if (!options.handoutPath.isEmpty()) return writeHandoutAndExit(options);
   // Before the first QSettings, which reads the file (a FIFO there would block the window).
   const QString settingsProblem = protectSettingsFile(defaultSettingsPath());
   if (!settingsProblem.isEmpty()) std::fprintf(stderr, "warpscope: %s\n", qPrintable(settingsProblem));

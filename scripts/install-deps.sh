@@ -8,6 +8,7 @@ packages=(
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl1-mesa-dev libxkbcommon-dev
   libgtest-dev nlohmann-json3-dev zlib1g-dev
   xvfb xauth fonts-dejavu-core
+  poppler-utils  # the handout tests read the PDF's text back (pdftotext)
   openssh-client openssh-server  # the GPU-worker-over-ssh test drives a worker through sshd on loopback
   slurmctld slurmd slurm-client munge  # the Slurm tests run a one-node cluster (tests/support/slurm-one-node.sh)
 )

@@ -74,6 +74,18 @@ bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments
   const QCommandLineOption presenter(QStringLiteral("presenter"),
                                      QObject::tr("Open the presenter view: with two screens the slide goes to the "
                                                  "second, the presenter view stays here; with one, F7 swaps them."));
+  const QCommandLineOption handout(QStringLiteral("handout"),
+                                   QObject::tr("Write --lecture's handout (PDF) from the runs in --handout-runs, then "
+                                               "exit: what `warpscope-cli handout` calls."),
+                                   QStringLiteral("FILE"));
+  const QCommandLineOption handoutRuns(QStringLiteral("handout-runs"),
+                                       QObject::tr("The folder of the slides' runs for --handout (01.wsrec, ...)."),
+                                       QStringLiteral("DIR"));
+  const QCommandLineOption predictionBoxes(QStringLiteral("prediction-boxes"),
+                                           QObject::tr("With --handout: a page of empty prediction boxes per slide, "
+                                                       "before the slides."));
+  const QCommandLineOption page(QStringLiteral("page"),
+                                QObject::tr("With FILE, a handout: open the figure of page N."), QStringLiteral("N"));
   const QCommandLineOption host(QStringLiteral("host"),
                                 QObject::tr("Also use this host's GPUs, through `ssh HOST warpscope-cli serve` (your "
                                             "own OpenSSH, keys and ~/.ssh/config; repeatable). Their devices are "
@@ -83,7 +95,7 @@ bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments
   parser.addOption(pin);
   parser.addOption(host);
   parser.addOptions({lab, device, set, view, exportFile, screenshot, measure, lecture, preset, windowSize,
-                     presentation, predict, reveal, presenter});
+                     presentation, predict, reveal, presenter, handout, handoutRuns, predictionBoxes, page});
   if (!parser.parse(arguments)) {
     *error = parser.errorText();
     return false;
@@ -114,6 +126,22 @@ bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments
   out->predict = parser.isSet(predict) || parser.isSet(reveal);
   out->reveal = parser.isSet(reveal);
   out->presenter = parser.isSet(presenter);
+  out->handoutPath = parser.value(handout);
+  out->handoutRuns = parser.value(handoutRuns);
+  out->predictionBoxes = parser.isSet(predictionBoxes);
+  if (parser.isSet(page)) {
+    bool ok = false;
+    const int n = parser.value(page).toInt(&ok);
+    if (!ok || n < 1) {
+      *error = QObject::tr("--page needs a page number (1 or more), not '%1'").arg(parser.value(page));
+      return false;
+    }
+    out->page = n;
+  }
+  if (!out->handoutPath.isEmpty() && (out->handoutRuns.isEmpty() || parser.value(lecture).isEmpty())) {
+    *error = QObject::tr("--handout needs --lecture and --handout-runs (warpscope-cli handout makes both)");
+    return false;
+  }
   for (const QString& h : parser.values(host)) {
     // ssh takes a leading '-' as an option: a host never starts with one.
     if (h.isEmpty() || h.startsWith(QLatin1Char('-'))) {
@@ -206,6 +234,7 @@ QStringList validateLaunchOptions(const LaunchOptions& options, StartupChoice* s
   startup->labId = lab ? toQ(lab->id) : QString();
   startup->deviceId = options.deviceId;
   startup->openPath = options.openPath;
+  startup->openPage = options.page;
   startup->pinPath = options.pinPath;
 
   if (lab && !options.assignments.isEmpty()) {

@@ -7,6 +7,8 @@
 
 #include <QSize>
 #include <QString>
+
+#include <optional>
 #include <QStringList>
 
 #include "main_window.h"
@@ -43,6 +45,10 @@ struct LaunchOptions {
   bool predict = false;       ///< --predict: Lecture > Predict first on.
   bool reveal = false;        ///< --reveal: scripted, the slide's data revealed before the screenshot.
   bool presenter = false;     ///< --presenter: the presenter view opens with the window.
+  QString handoutPath;        ///< --handout FILE: write the lecture's handout and exit (no window).
+  QString handoutRuns;        ///< --handout-runs DIR: the slides' runs, NN.wsrec.
+  bool predictionBoxes = false;  ///< --prediction-boxes: a page of empty boxes per slide first.
+  std::optional<int> page;    ///< --page N: with FILE (a handout), the figure of that page.
   /// --host HOST (repeatable): that host's GPUs too, through `ssh HOST warpscope-cli serve`.
   std::vector<std::string> hosts;
 

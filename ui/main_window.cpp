@@ -282,7 +282,7 @@ void MainWindow::onSessionReady(const QList<DeviceInfo>& devices, const QString&
     if (const QString error = pinRunFile(startup_.pinPath); !error.isEmpty()) emit startupProblem(error);
   if (!startup_.openPath.isEmpty()) {
     // `warpscope FILE`: the file's run is what comes up; a bad file is said, then the lab runs.
-    const QString error = openRunFile(startup_.openPath);
+    const QString error = openRunFile(startup_.openPath, startup_.openPage);
     if (error.isEmpty()) return;
     emit startupProblem(error);
   }

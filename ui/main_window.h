@@ -37,6 +37,7 @@ class PresentationMode;
 class PredictFlow;
 class PresenterView;
 class Blackout;
+class HandoutExport;
 class MessageBar;
 class ParamPanel;
 class RunController;
@@ -53,6 +54,7 @@ struct StartupChoice {
   int lectureIndex = 0;
   QString presetId;               ///< The preset params and viewId came from (may be empty).
   QString openPath;               ///< Non-empty: open this recording or figure (`warpscope FILE`).
+  std::optional<int> openPage;    ///< `--page N`: the figure of that page of a handout.
   QString pinPath;                ///< Non-empty: pin the run this file holds (`--pin FILE`).
   /// Start where the last session ended (QSettings: lab, device, view, every lab's values) when
   /// nothing above names a lab; and keep the session when the window closes. Off in tests and
@@ -114,12 +116,15 @@ class MainWindow : public QMainWindow {
   /// Lecture > Presenter view (presenter_view.h): two screens, the window presents on the second
   /// and the presenter view takes the first; one screen, F7 swaps them.
   void setPresenterView(bool on);
+  /// Lecture > Export handout...: asks where (and whether to add prediction pages), then has
+  /// warpscope-cli make the open lecture's handout on the device on screen (handout_export.h).
+  void exportHandoutInteractively();
   /// B / W: the window black or white until any key (blackout.h).
   void blankScreen(const QColor& colour);
   /// Opens a recording, a run's JSON or a figure Warpscope exported: its lab, parameters, view
   /// and the recorded result, shown as recorded (no run). Returns the error shown in the
   /// message bar (naming the file and the problem; nothing on screen changes), or "" on success.
-  QString openRunFile(const QString& path);
+  QString openRunFile(const QString& path, std::optional<int> page = std::nullopt);
   /// File > Open: asks for a file, then openRunFile.
   void openRunFileInteractively();
   /// Compare > Pin (Ctrl+P): later results of this lab are drawn over the pinned one.
@@ -248,6 +253,7 @@ class MainWindow : public QMainWindow {
   QAction* presenterAction_ = nullptr;
   PresenterView* presenter_ = nullptr;
   Blackout* blackout_ = nullptr;
+  HandoutExport* handoutExport_ = nullptr;
   LabList* labList_ = nullptr;
   DeviceSelector* deviceSelector_ = nullptr;
   ParamPanel* paramPanel_ = nullptr;

@@ -3,12 +3,14 @@
 #include <QCloseEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QMessageBox>
 #include <QSettings>
 
 #include "chart_panel.h"
 #include "controllers/run_controller.h"
 #include "lecture_navigator.h"
 #include "main_window.h"
+#include "controllers/handout_export.h"
 #include "message_bar.h"
 #include "param_panel.h"
 #include "qt_text.h"
@@ -43,12 +45,12 @@ void MainWindow::openRunFileInteractively() {
   if (!path.isEmpty()) openRunFile(path);
 }
 
-QString MainWindow::openRunFile(const QString& path) {
+QString MainWindow::openRunFile(const QString& path, std::optional<int> page) {
   // Read and check everything before touching the window: a bad file changes nothing.
   Recording recording;
   const LabSpec* lab = nullptr;
   try {
-    recording = readRunFile(fromQ(path));
+    recording = readRunFile(fromQ(path), page);
     lab = LabRegistry::builtin().find(recording.result.labId);
     if (!lab)
       throw BadInputError(fromQ(path) + ": holds a run of lab '" + recording.result.labId +
@@ -138,6 +140,25 @@ void MainWindow::clearPin() {
   pinned_.reset();
   displayShown();
   messageBar_->dismiss();
+}
+
+void MainWindow::exportHandoutInteractively() {
+  const Lecture* lecture = lectures_->lecture();
+  if (!lecture) return;
+  if (!handoutExport_) {
+    handoutExport_ = new HandoutExport(this);
+    connect(handoutExport_, &HandoutExport::finished, this, [this](const QString& path, const QString& error) {
+      if (error.isEmpty()) messageBar_->showMessage(tr("Wrote the handout %1").arg(path), MessageBar::Level::Info);
+      else messageBar_->showMessage(error, MessageBar::Level::Warning);
+    });
+  }
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export handout"), toQ(lecture->id) + QStringLiteral("-handout.pdf"),
+                                                    tr("PDF document (*.pdf)"));
+  if (path.isEmpty()) return;
+  const bool boxes = QMessageBox::question(this, tr("Export handout"),
+                                           tr("Add a page of empty prediction boxes per slide, for before class?"),
+                                           QMessageBox::Yes | QMessageBox::No, QMessageBox::No) == QMessageBox::Yes;
+  handoutExport_->start(toQ(lecture->id), currentDeviceId(), path, boxes);
 }
 
 }  // namespace warpscope::ui

@@ -192,6 +192,9 @@ void MainWindow::buildMenus() {
   QAction* white = lecture->addAction(tr("&White screen"));
   white->setShortcut(QKeySequence(Qt::Key_W));
   connect(white, &QAction::triggered, this, [this] { blankScreen(Qt::white); });
+  QAction* handout = lecture->addAction(tr("E&xport handout..."));
+  handout->setToolTip(tr("The open lecture on paper (PDF): a page a slide with its figure, claim, verdict and question"));
+  connect(handout, &QAction::triggered, this, &MainWindow::exportHandoutInteractively);
   QMenu* hands = lecture->addMenu(tr("Count a &hand"));
   std::vector<QAction*> handActions;
   for (int i = 0; i < PredictionPanel::kMaxAnswers; ++i) {
@@ -208,7 +211,8 @@ void MainWindow::buildMenus() {
   }
   // Outside a lecture the keys belong to the focused widget (a list or a slider pages).
   // Predicting, the keys R and 1-4 are the flow's; otherwise they stay the focused widget's.
-  auto follow = [this, nextSlide, previousSlide, leave, reveal, handActions, black, white] {
+  auto follow = [this, nextSlide, previousSlide, leave, reveal, handActions, black, white, handout] {
+    handout->setEnabled(lectures_->active());
     // B and W blank a slide on the projector; outside a lecture or presentation they stay letters.
     black->setEnabled(lectures_->active() || presentation_->active());
     white->setEnabled(lectures_->active() || presentation_->active());

@@ -27,7 +27,11 @@ std::string usage() {
          "          [--format json|csv [--view ID]] [--out FILE]   (a CSV is one view's table)\n"
          "  record --lecture ID | --all | --preset ID [--device ID] --out DIR\n"
          "                                runs presets, one recording each (DIR/PRESET.wsrec, DIR/index.json)\n"
-         "  show FILE [--format json|csv [--view ID]] [--out FILE]   a recording, a run's JSON or a figure's run\n"
+         "  handout --lecture ID [--device ID] --out FILE.pdf [--prediction-boxes]   the lecture on paper: a\n"
+         "                                cover and a page a slide (figure, claim, verdict, question); needs\n"
+         "                                the window program beside this one\n"
+         "  show FILE [--page N] [--format json|csv [--view ID]] [--out FILE]   a recording, a run's JSON or a\n"
+         "                                figure's run (--page: a handout's figure of page N)\n"
          "  bench [LAB ...] [--device ID] [--repeat N]   every lab (or those named): sweep time, focus rerun,\n"
          "                                its own targets\n"
          "  bench --presets [--device ID]      every lecture preset's run time against 100 ms\n"
@@ -135,7 +139,8 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
   }
   const std::string command = args[0];
   if (command != "devices" && command != "labs" && command != "lectures" && command != "describe" &&
-      command != "run" && command != "bench" && command != "record" && command != "show" && command != "serve") {
+      command != "run" && command != "bench" && command != "record" && command != "show" && command != "serve" &&
+      command != "handout") {
     err << "warpscope-cli: unknown command '" << command << "'\n" << usage();
     return kExitBadInput;
   }
@@ -165,6 +170,7 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
                      : command == "run"      ? runCommand(session, withHost, out, err)
                      : command == "record"   ? recordCommand(session, withHost, out, err)
                      : command == "lectures" ? lecturesCheckCommand(session, withHost, out, err)
+                     : command == "handout"  ? handoutCommand(session, withHost, out, err)
                      : options.presets       ? benchPresetsCommand(session, withHost, out, err)
                                              : benchCommand(session, withHost, out, err);
     // Output that never arrived (stdout on a full disk or closed) is a failure, not success.

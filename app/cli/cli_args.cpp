@@ -29,11 +29,19 @@ CliOptions parseCliOptions(const std::vector<std::string>& args) {
     else if (name == "--lecture") options.lecture = value();
     else if (arg == "--all") options.all = true;
     else if (arg == "--check") options.check = true;
+    else if (arg == "--prediction-boxes") options.predictionBoxes = true;
     else if (name == "--view") options.view = value();
     else if (name == "--scope") {
       options.scope = value();
       if (options.scope != "sweep" && options.scope != "focus")
         throw BadInputError("--scope must be 'sweep' or 'focus', got '" + options.scope + "'");
+    } else if (name == "--page") {
+      const std::string text = value();
+      int page = 0;
+      const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), page);
+      if (error != std::errc() || end != text.data() + text.size() || page < 1)
+        throw BadInputError("--page needs a page number (1 or more), got '" + text + "'");
+      options.page = page;
     } else if (name == "--repeat") {
       const std::string text = value();
       const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), options.repeat);

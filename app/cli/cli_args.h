@@ -20,6 +20,8 @@ struct CliOptions {
   std::optional<std::string> lecture;    ///< --lecture ID (record): that lecture's presets
   bool all = false;                      ///< --all (record): every lecture's presets
   bool check = false;                    ///< --check (lectures): run each slide and judge its claim
+  std::optional<int> page;               ///< --page N (show): a handout's figure of page N
+  bool predictionBoxes = false;          ///< --prediction-boxes (handout): a page of empty boxes per slide
   std::string view;                      ///< --view ID (csv): the view whose table is written
 };
 

@@ -23,6 +23,10 @@ int lecturesCheckCommand(Session& session, const CliOptions& options, std::ostre
 /// `record`: runs lecture presets and writes one recording each (plus index.json) into --out DIR.
 int recordCommand(Session& session, const CliOptions& options, std::ostream& out, std::ostream& err);
 
+/// `handout`: runs --lecture's slides on --device and has the window program lay them out as a
+/// PDF (--out FILE.pdf; --prediction-boxes adds a page of empty boxes per slide).
+int handoutCommand(Session& session, const CliOptions& options, std::ostream& out, std::ostream& err);
+
 /// `show FILE`: a recording, a run's JSON or a figure, written as the run's JSON or CSV.
 int showCommand(const CliOptions& options, std::ostream& out, std::ostream& err);
 

@@ -92,7 +92,7 @@ int recordCommand(Session& session, const CliOptions& options, std::ostream& out
 
 int showCommand(const CliOptions& options, std::ostream& out, std::ostream& err) {
   if (options.positional.size() != 1) throw BadInputError("show needs exactly one FILE");
-  const Recording recording = readRunFile(options.positional[0]);
+  const Recording recording = readRunFile(options.positional[0], options.page);
   RunResult result = recording.result;
   writeResult(result, options, out, err);
   return kExitOk;

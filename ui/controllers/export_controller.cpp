@@ -37,11 +37,13 @@ namespace {
 /// with the figure, as the window shows it).
 class OffscreenFigure {
  public:
-  OffscreenFigure(const RunResult& result, const View& view, QSize size, std::optional<double> cursorTime)
+  OffscreenFigure(const RunResult& result, const View& view, QSize size, std::optional<double> cursorTime,
+                  bool withVerdicts = true)
       : renderer_(makeViewRenderer(view.kind)), size_(size) {
     renderer_->show(view, bannerFor(result, view), provenanceFor(result, view));
     if (cursorTime && isAnimated(view.kind)) renderer_->setCursorTime(*cursorTime);
-    for (const std::string& line : verdictsOfSlidesShown(LabRegistry::builtin(), result)) verdicts_ << toQ(line);
+    if (withVerdicts)
+      for (const std::string& line : verdictsOfSlidesShown(LabRegistry::builtin(), result)) verdicts_ << toQ(line);
   }
   /// Paints at the logical size, scaled to fill `target`.
   void paint(QPainter& painter, const QRectF& target) {
@@ -84,8 +86,9 @@ class OffscreenFigure {
   QStringList verdicts_;
 };
 
-/// The run a figure carries (recording.h): the whole result, the view drawn, made now.
-Recording figureRun(const RunResult& result, const View& view) {
+}  // namespace
+
+Recording figureRecording(const RunResult& result, const View& view) {
   const RunRequest request{result.labId, result.deviceId, ParamSet(result.params), RunScope::FullSweep};
   DeviceInfo device;
   device.id = result.deviceId;
@@ -95,6 +98,10 @@ Recording figureRun(const RunResult& result, const View& view) {
   recording.viewId = view.id;
   return recording;
 }
+
+namespace {
+
+Recording figureRun(const RunResult& result, const View& view) { return figureRecording(result, view); }
 
 QByteArray toBytes(const std::string& text) { return QByteArray(text.data(), static_cast<qsizetype>(text.size())); }
 
@@ -157,16 +164,7 @@ QString exportSvg(OffscreenFigure& chart, QSize size, const QString& path, const
 }
 
 /// An XMP packet (the PDF's document metadata) with the title and the run.
-QByteArray xmpWithRun(const QString& title, const Recording& run) {
-  QString escaped = title.toHtmlEscaped();
-  return QByteArrayLiteral("<?xpacket begin='' id='W5M0MpCehiHzreSzNTczkc9d'?>\n"
-                           "<x:xmpmeta xmlns:x='adobe:ns:meta/'>\n"
-                           "<rdf:RDF xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#'>\n"
-                           "<rdf:Description rdf:about='' xmlns:dc='http://purl.org/dc/elements/1.1/'>\n"
-                           "<dc:title><rdf:Alt><rdf:li xml:lang='x-default'>") +
-         escaped.toUtf8() + QByteArrayLiteral("</rdf:li></rdf:Alt></dc:title>\n") + toBytes(runXmlElement(run)) +
-         QByteArrayLiteral("\n</rdf:Description>\n</rdf:RDF>\n</x:xmpmeta>\n<?xpacket end='w'?>");
-}
+QByteArray xmpWithRun(const QString& title, const Recording& run) { return xmpWithRuns(title, {runXmlElement(run)}); }
 
 QString exportPdf(OffscreenFigure& chart, QSize size, const QString& path, const RunResult& result,
                   const View& view, const Recording& run) {
@@ -205,6 +203,24 @@ QString exportData(const RunResult& result, const QString& viewId, const QString
 }
 
 }  // namespace
+
+QByteArray xmpWithRuns(const QString& title, const std::vector<std::string>& runElements) {
+  QByteArray runs;
+  for (const std::string& element : runElements) runs += toBytes(element) + '\n';
+  return QByteArrayLiteral("<?xpacket begin='' id='W5M0MpCehiHzreSzNTczkc9d'?>\n"
+                           "<x:xmpmeta xmlns:x='adobe:ns:meta/'>\n"
+                           "<rdf:RDF xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#'>\n"
+                           "<rdf:Description rdf:about='' xmlns:dc='http://purl.org/dc/elements/1.1/'>\n"
+                           "<dc:title><rdf:Alt><rdf:li xml:lang='x-default'>") +
+         title.toHtmlEscaped().toUtf8() + QByteArrayLiteral("</rdf:li></rdf:Alt></dc:title>\n") + runs +
+         QByteArrayLiteral("</rdf:Description>\n</rdf:RDF>\n</x:xmpmeta>\n<?xpacket end='w'?>");
+}
+
+void paintExportFigure(QPainter& painter, const RunResult& result, const View& view, const QRectF& target,
+                       QSize logicalSize, std::optional<double> cursorTime) {
+  OffscreenFigure figure(result, view, logicalSize, cursorTime, false);
+  figure.paint(painter, target);
+}
 
 std::optional<ExportFormat> exportFormatForPath(const QString& path) {
   const QString ext = QFileInfo(path).suffix().toLower();

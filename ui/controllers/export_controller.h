@@ -15,10 +15,15 @@
 
 #include <functional>
 #include <optional>
+#include <string>
+#include <vector>
 
+#include "warpscope/recording.h"
 #include "warpscope/result.h"
 
 QT_BEGIN_NAMESPACE
+class QPainter;
+class QRectF;
 class QWidget;
 QT_END_NAMESPACE
 
@@ -43,6 +48,19 @@ inline constexpr QSize kExportChartSize{1280, 800};
 QString exportResult(const RunResult& result, const QString& viewId, const QString& path,
                      ExportFormat format, QSize logicalSize = kExportChartSize,
                      std::optional<double> cursorTime = std::nullopt);
+
+/// Paints `view` of `result` as an export draws it (the renderer of its kind at `logicalSize`,
+/// the moment `cursorTime` of an animated view), scaled into `target` of `painter`, without the
+/// slide's verdict under it (the handout sets its own): the handout's figures, as vectors.
+void paintExportFigure(QPainter& painter, const RunResult& result, const View& view, const QRectF& target,
+                       QSize logicalSize = kExportChartSize, std::optional<double> cursorTime = std::nullopt);
+
+/// The run a figure carries (recording.h): the whole result, the view drawn, made now.
+Recording figureRecording(const RunResult& result, const View& view);
+
+/// An XMP packet (a PDF's document metadata) with `title` and the runs' XML elements
+/// (recording.h runXmlElement), in order.
+QByteArray xmpWithRuns(const QString& title, const std::vector<std::string>& runElements);
 
 class ExportController : public QObject {
   Q_OBJECT

@@ -2,6 +2,7 @@
 
 #include <QChart>
 #include <QFont>
+#include <QFontInfo>
 #include <QGraphicsEllipseItem>
 #include <QPainter>
 #include <QStaticText>
@@ -111,8 +112,11 @@ QStringList FocusRingItem::readouts() const {
 }
 
 void FocusRingItem::setReadoutFont(const QFont& font) {
+  // In pixels, as the chart's other text: a point size grows with the device's resolution, and a
+  // PDF export or a handout (300 dpi) drew the readout three times too large, off the plot.
   readoutFont_ = font;
-  for (FocusReadoutItem* readout : readouts_) readout->setText(readout->text(), font);
+  if (font.pixelSize() <= 0) readoutFont_.setPixelSize(QFontInfo(font).pixelSize());
+  for (FocusReadoutItem* readout : readouts_) readout->setText(readout->text(), readoutFont_);
   remap();
 }
 

@@ -5,6 +5,7 @@
 /// "warpscope-recording", version 1): the tool and commit that made it, the date, the device's
 /// properties and measured ceilings, the request, and the whole result with its traces.
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -44,14 +45,16 @@ std::string recordingFileBytes(const Recording& recording);
 /// (`warpscope-cli run --format json`, or the window's JSON export), or a PNG, SVG or PDF figure
 /// that carries its run. Size, nesting, grid and trace dimensions are bounded before anything is
 /// allocated. Throws BadInputError "FILE: the problem" for a missing, unreadable or malformed file.
-Recording readRunFile(const std::string& path);
+/// `page`: the run of that page of a handout (a PDF with a run a figure page, ui/handout.h).
+Recording readRunFile(const std::string& path, std::optional<int> page = std::nullopt);
 /// The same for bytes already in memory; `name` stands for the file in messages.
-Recording readRunBytes(std::string_view bytes, const std::string& name);
+Recording readRunBytes(std::string_view bytes, const std::string& name, std::optional<int> page = std::nullopt);
 
 /// What a figure embeds: the recording with viewId set, compressed. PNG: an iTXt chunk;
 /// SVG and PDF (XMP metadata): an XML element `<warpscope:run ...>base64</warpscope:run>`.
 std::string embedRunInPng(std::string_view png, const Recording& recording);
-std::string runXmlElement(const Recording& recording);
+/// `page`: the handout page the figure is on (a page="N" attribute), for readRunFile's `page`.
+std::string runXmlElement(const Recording& recording, std::optional<int> page = std::nullopt);
 /// The XML namespace of that element (declare it on an enclosing element if needed).
 inline constexpr const char* kRunXmlNamespace = "https://warpscope.dev/ns/run/1";
 

@@ -17,9 +17,23 @@ constexpr const char* kPngKeyword = "warpscope:run";
 constexpr std::string_view kXmlOpen = "<warpscope:run";
 constexpr std::string_view kXmlClose = "</warpscope:run>";
 
+/// Where the figure's XML element opens: the first one, or with `page` the one whose start tag
+/// says page="N" (a handout carries one a figure page).
+std::size_t xmlElementStart(std::string_view bytes, std::optional<int> page) {
+  for (std::size_t open = bytes.find(kXmlOpen); open != std::string_view::npos; open = bytes.find(kXmlOpen, open + 1)) {
+    if (!page) return open;
+    const std::size_t tagEnd = bytes.find('>', open);
+    if (tagEnd == std::string_view::npos) break;
+    if (bytes.substr(open, tagEnd - open).find(" page=\"" + std::to_string(*page) + "\"") != std::string_view::npos) return open;
+  }
+  if (page && bytes.find(kXmlOpen) != std::string_view::npos)
+    throw BadInputError("no figure on page " + std::to_string(*page) + " carries a run");
+  return std::string_view::npos;
+}
+
 /// The base64 text inside the figure's XML element, or nullopt when there is none.
-std::optional<std::string_view> xmlPayload(std::string_view bytes) {
-  const std::size_t open = bytes.find(kXmlOpen);
+std::optional<std::string_view> xmlPayload(std::string_view bytes, std::optional<int> page = std::nullopt) {
+  const std::size_t open = xmlElementStart(bytes, page);
   if (open == std::string_view::npos) return std::nullopt;
   const std::size_t contentStart = bytes.find('>', open);
   const std::size_t close = bytes.find(kXmlClose, open);
@@ -32,15 +46,16 @@ bool looksLikeSvgOrPdf(std::string_view bytes) {
   return bytes.starts_with("%PDF") || bytes.substr(0, 4096).find("<svg") != std::string_view::npos;
 }
 
-/// The recording's or result's JSON text inside the bytes.
-std::string documentText(std::string_view bytes) {
+/// The recording's or result's JSON text inside the bytes (of figure page `page` when given).
+std::string documentText(std::string_view bytes, std::optional<int> page) {
   if (files::isGzip(bytes)) return files::decompress(bytes, kMaxJsonBytes);
   if (files::isPng(bytes)) {
     auto text = files::findPngText(bytes, kPngKeyword, kMaxJsonBytes);
     if (!text) throw BadInputError("this PNG carries no Warpscope run (only figures Warpscope exported do)");
     return std::move(*text);
   }
-  if (const auto payload = xmlPayload(bytes)) return files::decompress(files::base64Decode(*payload), kMaxJsonBytes);
+  if (const auto payload = xmlPayload(bytes, page)) return files::decompress(files::base64Decode(*payload), kMaxJsonBytes);
+  if (page) throw BadInputError("only a handout (PDF) has pages to choose from");
   if (looksLikeSvgOrPdf(bytes))
     throw BadInputError("this figure carries no Warpscope run (only figures Warpscope exported do)");
   const std::size_t first = bytes.find_first_not_of(" \t\r\n");
@@ -50,12 +65,12 @@ std::string documentText(std::string_view bytes) {
   return std::string(bytes);
 }
 
-Recording readDocument(std::string_view bytes) {
+Recording readDocument(std::string_view bytes, std::optional<int> page) {
   if (bytes.empty()) throw BadInputError("the file is empty");
   if (bytes.size() > kMaxRunFileBytes)
     throw BadInputError("the file is " + std::to_string(bytes.size() >> 20) + " MiB, more than the " +
                         std::to_string(kMaxRunFileBytes >> 20) + " MiB Warpscope opens");
-  const nlohmann::json doc = parseBoundedJson(documentText(bytes), "the document");
+  const nlohmann::json doc = parseBoundedJson(documentText(bytes, page), "the document");
   if (!doc.is_object()) throw BadInputError("the document is not a JSON object");
   if (files::isRecordingDocument(doc)) return files::recordingFromJson(doc);
   if (doc.contains("schema")) return files::recordingFromBareResult(doc);
@@ -64,10 +79,10 @@ Recording readDocument(std::string_view bytes) {
 
 }  // namespace
 
-Recording readRunBytes(std::string_view bytes, const std::string& name) {
+Recording readRunBytes(std::string_view bytes, const std::string& name, std::optional<int> page) {
   // Every failure, whatever layer it comes from, is one message naming the file.
   try {
-    return readDocument(bytes);
+    return readDocument(bytes, page);
   } catch (const BadInputError& e) {
     throw BadInputError(name + ": " + e.what());
   } catch (const std::bad_alloc&) {
@@ -77,17 +92,18 @@ Recording readRunBytes(std::string_view bytes, const std::string& name) {
   }
 }
 
-Recording readRunFile(const std::string& path) {
+Recording readRunFile(const std::string& path, std::optional<int> page) {
   // A regular file only (a FIFO blocked, /dev/zero was read to the limit), its size checked first.
-  return readRunBytes(files::readRegularFile(path, kMaxRunFileBytes), path);
+  return readRunBytes(files::readRegularFile(path, kMaxRunFileBytes), path, page);
 }
 
 std::string embedRunInPng(std::string_view png, const Recording& recording) {
   return files::insertPngText(png, kPngKeyword, recordingToJson(recording));
 }
 
-std::string runXmlElement(const Recording& recording) {
-  return "<warpscope:run xmlns:warpscope=\"" + std::string(kRunXmlNamespace) + "\" encoding=\"zlib+base64\">" +
+std::string runXmlElement(const Recording& recording, std::optional<int> page) {
+  return "<warpscope:run xmlns:warpscope=\"" + std::string(kRunXmlNamespace) + "\" encoding=\"zlib+base64\"" +
+         (page ? " page=\"" + std::to_string(*page) + "\"" : std::string()) + ">" +
          files::base64Encode(files::compress(recordingToJson(recording))) + std::string(kXmlClose);
 }
 

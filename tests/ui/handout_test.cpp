@@ -1,0 +1,144 @@
+// Handouts (issue 30): `warpscope-cli handout` runs a lecture's slides and the window program lays
+// them out as a PDF: a cover, a page a slide (claim, figure, verdict, question), optionally a page
+// of prediction boxes a slide first; every slide's run rides along and reopens by page. The text
+// is read back with pdftotext (poppler-utils, which scripts/install-deps.sh installs).
+#include <QDir>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+#include "handout.h"
+#include "qt_text.h"
+#include "warpscope/lectures.h"
+#include "warpscope/recording.h"
+#include "warpscope/session.h"
+#include "warpscope/slide_check.h"
+
+using namespace warpscope;
+using namespace warpscope::ui;
+
+namespace {
+
+/// The PDF's text, pages split on form feeds, whitespace collapsed ("" pages: pdftotext missing).
+QStringList pdfPages(const QString& path) {
+  const QString tool = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+  if (tool.isEmpty()) return {};
+  QProcess p;
+  p.start(tool, {path, QStringLiteral("-")});
+  if (!p.waitForFinished(60000) || p.exitCode() != 0) return {};
+  QStringList pages = QString::fromUtf8(p.readAllStandardOutput()).split(QLatin1Char('\f'));
+  if (!pages.isEmpty() && pages.last().trimmed().isEmpty()) pages.removeLast();
+  // The PDF's fonts set "fi" and "fl" as ligatures; pdftotext gives them back as one character.
+  for (QString& page : pages)
+    page = page.replace(QChar(0xFB01), QStringLiteral("fi")).replace(QChar(0xFB02), QStringLiteral("fl"))
+               .replace(QChar(0xFB00), QStringLiteral("ff")).replace(QChar(0xFB03), QStringLiteral("ffi"))
+               .replace(QChar(0xFB04), QStringLiteral("ffl")).simplified();
+  return pages;
+}
+
+/// Letters and digits only: pdftotext joins a word broken at a hyphen or slash across lines
+/// ("instruction-bound" reads "instructionbound"), so texts are compared without the rest.
+QString flat(const QString& text) {
+  QString out;
+  for (const QChar c : text)
+    if (c.isLetterOrNumber()) out += c.toLower();
+  return out;
+}
+
+int runCli(const QStringList& args, QString* output) {
+  QProcess p;
+  p.setProcessChannelMode(QProcess::MergedChannels);
+  p.start(QStringLiteral(WARPSCOPE_SLURM_TEST_CLI), args);
+  if (!p.waitForFinished(300000)) return -1;
+  *output = QString::fromUtf8(p.readAll());
+  return p.exitCode();
+}
+
+const Lecture& tuning() { return LectureLibrary::builtin().get("performance-tuning-2"); }
+
+}  // namespace
+
+TEST(Handout, TheCliWritesACoverAndAPageASlideWhoseTextAndRunsReadBack) {
+  QTemporaryDir dir;
+  const QString pdf = dir.filePath(QStringLiteral("tuning.pdf"));
+  QString output;
+  ASSERT_EQ(runCli({QStringLiteral("handout"), QStringLiteral("--lecture"), toQ(tuning().id), QStringLiteral("--device"),
+                    QStringLiteral("sim:h200"), QStringLiteral("--out"), pdf},
+                   &output),
+            0)
+      << output.toStdString();
+  const int slides = static_cast<int>(tuning().presetIds.size());
+  EXPECT_TRUE(output.contains(QStringLiteral("(%1 pages)").arg(1 + slides))) << output.toStdString();
+  // Every slide's run reopens from its page (the cover is page 1).
+  for (int i = 0; i < slides; ++i) {
+    const Recording run = readRunFile(fromQ(pdf), 2 + i);
+    EXPECT_EQ(run.presetId, tuning().presetIds[static_cast<std::size_t>(i)]) << "page " << 2 + i;
+  }
+  EXPECT_THROW((void)readRunFile(fromQ(pdf), 1), BadInputError) << "the cover has no figure";
+  const QStringList pages = pdfPages(pdf);
+  if (pages.isEmpty()) GTEST_SKIP() << "pdftotext (poppler-utils) is not installed: the text is not read back";
+  ASSERT_EQ(pages.size(), 1 + slides);
+  EXPECT_TRUE(flat(pages[0]).contains(flat(toQ(tuning().title))));
+  EXPECT_TRUE(pages[0].contains(QStringLiteral("Simulated: H200"))) << pages[0].toStdString();
+  for (int i = 0; i < slides; ++i) {
+    const PresetRef ref = findPreset(LabRegistry::builtin(), tuning().presetIds[static_cast<std::size_t>(i)]);
+    const QString& page = pages[1 + i];
+    SCOPED_TRACE(ref.preset->id);
+    EXPECT_TRUE(flat(page).contains(flat(toQ(ref.preset->claim)))) << page.toStdString();
+    EXPECT_TRUE(page.contains(QStringLiteral("Holds on"))) << "the verdict with its numbers";
+    EXPECT_TRUE(flat(page).contains(flat(toQ(ref.preset->question))));
+    EXPECT_TRUE(page.contains(QStringLiteral("The data: ")));
+  }
+}
+
+TEST(Handout, PredictionPagesComeFirstAndThePagesRunsFollowThem) {
+  QTemporaryDir dir;
+  const QString pdf = dir.filePath(QStringLiteral("tuning.pdf"));
+  QString output;
+  ASSERT_EQ(runCli({QStringLiteral("handout"), QStringLiteral("--lecture"), toQ(tuning().id), QStringLiteral("--device"),
+                    QStringLiteral("sim:h200"), QStringLiteral("--out"), pdf, QStringLiteral("--prediction-boxes")},
+                   &output),
+            0)
+      << output.toStdString();
+  const int slides = static_cast<int>(tuning().presetIds.size());
+  EXPECT_EQ(readRunFile(fromQ(pdf), 2 + slides).presetId, tuning().presetIds.front());
+  const QStringList pages = pdfPages(pdf);
+  if (pages.isEmpty()) GTEST_SKIP() << "pdftotext (poppler-utils) is not installed: the text is not read back";
+  ASSERT_EQ(pages.size(), 1 + 2 * slides);
+  EXPECT_TRUE(pages[1].contains(QStringLiteral("Before class")));
+  EXPECT_FALSE(pages[1].contains(QStringLiteral("The data: "))) << "a prediction page does not give the answer";
+}
+
+TEST(Handout, ASlideWithoutItsRunSaysWhyAndTheOthersAreWritten) {
+  Session session;
+  QTemporaryDir dir;
+  HandoutInput input;
+  input.lecture = &tuning();
+  for (const std::string& id : tuning().presetIds) {
+    HandoutSlide slide;
+    slide.slide = findPreset(session.registry(), id);
+    const SlideCheck check = checkSlide(session, slide.slide, "sim:h200");
+    ASSERT_TRUE(check.result);
+    slide.run = makeRecording({slide.slide.lab->id, "sim:h200", presetParams(*slide.slide.lab, *slide.slide.preset)},
+                              *check.result, session.device("sim:h200"), id);
+    input.slides.push_back(std::move(slide));
+  }
+  input.slides[1].run.reset();
+  input.slides[1].problem = QStringLiteral("02.wsrec: the file is empty");
+  const QString pdf = dir.filePath(QStringLiteral("h.pdf"));
+  int pages = 0;
+  ASSERT_EQ(writeHandout(input, pdf, &pages), QString());
+  EXPECT_EQ(pages, 1 + static_cast<int>(input.slides.size()));
+  EXPECT_THROW((void)readRunFile(fromQ(pdf), 3), BadInputError) << "slide 2 has no run to carry";
+  EXPECT_EQ(readRunFile(fromQ(pdf), 4).presetId, tuning().presetIds[2]);
+  const QStringList text = pdfPages(pdf);
+  if (!text.isEmpty()) {
+    EXPECT_TRUE(text[2].contains(QStringLiteral("No figure: 02.wsrec: the file is empty")));
+  }
+  // A file that cannot be written is an error naming it; nothing else is touched.
+  const QString error = writeHandout(input, dir.filePath(QStringLiteral("missing/h.pdf")));
+  EXPECT_TRUE(error.contains(QStringLiteral("missing/h.pdf"))) << error.toStdString();
+}
