@@ -24,7 +24,7 @@ HandoutInput readHandoutRuns(const Lecture& lecture, const LabRegistry& registry
   input.lecture = &lecture;
   for (std::size_t i = 0; i < lecture.presetIds.size(); ++i) {
     HandoutSlide slide;
-    slide.slide = findPreset(registry, lecture.presetIds[i]);
+    slide.slide = lectureSlide(registry, lecture, i);
     const QString file = QDir(dir).filePath(QStringLiteral("%1.wsrec").arg(i + 1, 2, 10, QLatin1Char('0')));
     try {
       slide.run = readRunFile(fromQ(file));

@@ -1,5 +1,7 @@
 #include "launch_options.h"
 
+#include "user_lectures.h"
+
 #include <QCommandLineParser>
 
 #include <algorithm>
@@ -86,6 +88,10 @@ bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments
                                                        "before the slides."));
   const QCommandLineOption page(QStringLiteral("page"),
                                 QObject::tr("With FILE, a handout: open the figure of page N."), QStringLiteral("N"));
+  const QCommandLineOption lectureFile(QStringLiteral("lecture-file"),
+                                       QObject::tr("Also offer the lecture in FILE (your own; repeatable). Your folder "
+                                                   "~/.local/share/warpscope/lectures is always read."),
+                                       QStringLiteral("FILE"));
   const QCommandLineOption host(QStringLiteral("host"),
                                 QObject::tr("Also use this host's GPUs, through `ssh HOST warpscope-cli serve` (your "
                                             "own OpenSSH, keys and ~/.ssh/config; repeatable). Their devices are "
@@ -95,7 +101,7 @@ bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments
   parser.addOption(pin);
   parser.addOption(host);
   parser.addOptions({lab, device, set, view, exportFile, screenshot, measure, lecture, preset, windowSize,
-                     presentation, predict, reveal, presenter, handout, handoutRuns, predictionBoxes, page});
+                     presentation, predict, reveal, presenter, handout, handoutRuns, predictionBoxes, page, lectureFile});
   if (!parser.parse(arguments)) {
     *error = parser.errorText();
     return false;
@@ -129,6 +135,7 @@ bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments
   out->handoutPath = parser.value(handout);
   out->handoutRuns = parser.value(handoutRuns);
   out->predictionBoxes = parser.isSet(predictionBoxes);
+  out->lectureFiles = parser.values(lectureFile);
   if (parser.isSet(page)) {
     bool ok = false;
     const int n = parser.value(page).toInt(&ok);
@@ -186,13 +193,20 @@ PresetRef resolveStartupPreset(const LaunchOptions& options, StartupChoice* star
   const LabRegistry& registry = LabRegistry::builtin();
   std::string presetId = fromQ(options.presetId);
   if (!options.lectureId.isEmpty()) {
-    const Lecture& lecture = LectureLibrary::builtin().get(fromQ(options.lectureId));
+    // The shipped lectures and the user's own (user_lectures.h), as the window will offer them.
+    const LectureLibrary library = lectureLibrary(options.lectureFiles, nullptr);
+    const Lecture& lecture = library.get(fromQ(options.lectureId));
     if (presetId.empty()) presetId = lecture.presetIds.front();
     const auto at = std::find(lecture.presetIds.begin(), lecture.presetIds.end(), presetId);
     if (at == lecture.presetIds.end())
       throw BadInputError("lecture '" + lecture.id + "' has no preset '" + presetId + "'");
     startup->lectureId = toQ(lecture.id);
     startup->lectureIndex = static_cast<int>(at - lecture.presetIds.begin());
+    const PresetRef slide = lectureSlide(registry, lecture, static_cast<std::size_t>(startup->lectureIndex));
+    startup->presetId = toQ(presetId);
+    startup->params = presetParams(*slide.lab, *slide.preset);
+    startup->viewId = toQ(slide.preset->view);
+    return slide;
   }
   const PresetRef ref = getPreset(registry, presetId);
   startup->presetId = toQ(presetId);
@@ -235,6 +249,7 @@ QStringList validateLaunchOptions(const LaunchOptions& options, StartupChoice* s
   startup->deviceId = options.deviceId;
   startup->openPath = options.openPath;
   startup->openPage = options.page;
+  startup->lectureFiles = options.lectureFiles;
   startup->pinPath = options.pinPath;
 
   if (lab && !options.assignments.isEmpty()) {

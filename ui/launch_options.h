@@ -49,6 +49,7 @@ struct LaunchOptions {
   QString handoutRuns;        ///< --handout-runs DIR: the slides' runs, NN.wsrec.
   bool predictionBoxes = false;  ///< --prediction-boxes: a page of empty boxes per slide first.
   std::optional<int> page;    ///< --page N: with FILE (a handout), the figure of that page.
+  QStringList lectureFiles;   ///< --lecture-file FILE (repeatable): an instructor's own lectures.
   /// --host HOST (repeatable): that host's GPUs too, through `ssh HOST warpscope-cli serve`.
   std::vector<std::string> hosts;
 

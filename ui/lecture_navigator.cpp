@@ -11,7 +11,7 @@ LectureNavigator::LectureNavigator(const LectureLibrary& library, const LabRegis
 
 PresetRef LectureNavigator::current() const {
   if (!lecture_) return {};
-  return findPreset(registry_, lecture_->presetIds[static_cast<size_t>(index_)]);
+  return lectureSlide(registry_, *lecture_, static_cast<size_t>(index_));
 }
 
 bool LectureNavigator::open(const QString& lectureId, int index) {

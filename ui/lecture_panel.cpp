@@ -2,7 +2,9 @@
 
 #include <QComboBox>
 #include <QLabel>
+#include <QHBoxLayout>
 #include <QListWidget>
+#include <QPushButton>
 #include <QVBoxLayout>
 
 #include "lecture_navigator.h"
@@ -12,7 +14,8 @@ namespace warpscope::ui {
 
 LecturePanel::LecturePanel(LectureNavigator* navigator, QWidget* parent)
     : QWidget(parent), navigator_(navigator), chooser_(new QComboBox(this)), source_(new QLabel(this)),
-      presets_(new QListWidget(this)) {
+      presets_(new QListWidget(this)), up_(new QPushButton(tr("Move up"), this)), down_(new QPushButton(tr("Move down"), this)),
+      remove_(new QPushButton(tr("Remove"), this)) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   chooser_->setAccessibleName(tr("Lecture"));
@@ -21,12 +24,7 @@ LecturePanel::LecturePanel(LectureNavigator* navigator, QWidget* parent)
   // (Albert Garcia (" was cut at the box's edge).
   chooser_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   chooser_->setMinimumContentsLength(12);
-  for (const Lecture& lecture : navigator_->library().lectures()) {
-    const QString title = toQ(lecture.title);
-    const qsizetype paren = title.indexOf(QStringLiteral(" ("));
-    chooser_->addItem(paren > 0 ? title.left(paren) : title, toQ(lecture.id));
-    chooser_->setItemData(chooser_->count() - 1, title, Qt::ToolTipRole);
-  }
+  reloadLectures();
   source_->setWordWrap(true);
   presets_->setAccessibleName(tr("Presets of the lecture"));
   presets_->setWordWrap(true);
@@ -34,6 +32,17 @@ LecturePanel::LecturePanel(LectureNavigator* navigator, QWidget* parent)
   layout->addWidget(chooser_);
   layout->addWidget(source_);
   layout->addWidget(presets_, 1);
+  auto* editing = new QHBoxLayout;
+  for (QPushButton* b : {up_, down_, remove_}) editing->addWidget(b);
+  up_->setToolTip(tr("Your lecture: move the highlighted slide one up (saved at once)"));
+  down_->setToolTip(tr("Your lecture: move the highlighted slide one down (saved at once)"));
+  remove_->setToolTip(tr("Your lecture: remove the highlighted slide (saved at once)"));
+  layout->addLayout(editing);
+  const auto shownId = [this] { return chooser_->currentData().toString(); };
+  connect(up_, &QPushButton::clicked, this, [this, shownId] { emit moveSlide(shownId(), presets_->currentRow(), presets_->currentRow() - 1); });
+  connect(down_, &QPushButton::clicked, this, [this, shownId] { emit moveSlide(shownId(), presets_->currentRow(), presets_->currentRow() + 1); });
+  connect(remove_, &QPushButton::clicked, this, [this, shownId] { emit removeSlide(shownId(), presets_->currentRow()); });
+  connect(presets_, &QListWidget::currentRowChanged, this, &LecturePanel::followEditing);
 
   connect(chooser_, &QComboBox::currentIndexChanged, this, [this] { listPresets(); });
   // A click or Enter opens the slide; arrow keys only move the highlight.
@@ -52,20 +61,50 @@ LecturePanel::LecturePanel(LectureNavigator* navigator, QWidget* parent)
   listPresets();
 }
 
+void LecturePanel::reloadLectures() {
+  const QString shown = chooser_->currentData().toString();
+  chooser_->blockSignals(true);
+  chooser_->clear();
+  for (const Lecture& lecture : navigator_->library().lectures()) {
+    QString title = toQ(lecture.title);
+    const qsizetype paren = title.indexOf(QStringLiteral(" ("));
+    // An instructor's own lecture says so, and where its file is.
+    const QString name = lecture.file.empty() ? (paren > 0 ? title.left(paren) : title) : tr("%1 (yours)").arg(title);
+    chooser_->addItem(name, toQ(lecture.id));
+    chooser_->setItemData(chooser_->count() - 1, lecture.file.empty() ? title : tr("%1\n%2").arg(title, toQ(lecture.file)), Qt::ToolTipRole);
+  }
+  const int at = chooser_->findData(shown);
+  chooser_->setCurrentIndex(at >= 0 ? at : 0);
+  chooser_->blockSignals(false);
+  listPresets();
+}
+
+void LecturePanel::followEditing() {
+  const Lecture* lecture = navigator_->library().find(fromQ(chooser_->currentData().toString()));
+  const bool own = lecture && !lecture->file.empty();
+  const int row = presets_->currentRow();
+  for (QPushButton* b : {up_, down_, remove_}) b->setVisible(own);
+  up_->setEnabled(own && row > 0);
+  down_->setEnabled(own && row >= 0 && row + 1 < presets_->count());
+  remove_->setEnabled(own && row >= 0 && presets_->count() > 1);  // a lecture keeps one slide at least
+}
+
 void LecturePanel::listPresets() {
   presets_->clear();
   const Lecture* lecture = navigator_->library().find(fromQ(chooser_->currentData().toString()));
   if (!lecture) return;
   source_->setText(toQ(lecture->source));
   int number = 1;
-  for (const std::string& id : lecture->presetIds) {
-    const PresetRef ref = findPreset(navigator_->registry(), id);
+  for (std::size_t i = 0; i < lecture->presetIds.size(); ++i) {
+    const std::string& id = lecture->presetIds[i];
+    const PresetRef ref = lectureSlide(navigator_->registry(), *lecture, i);
     const QString title = ref ? toQ(ref.preset->title) : tr("(unknown preset %1)").arg(toQ(id));
     auto* item = new QListWidgetItem(QStringLiteral("%1. %2").arg(number++).arg(title), presets_);
     if (ref) item->setToolTip(QStringLiteral("<p>%1</p><p><i>%2</i></p>")
                                   .arg(toQ(ref.preset->claim).toHtmlEscaped(), toQ(ref.lab->title).toHtmlEscaped()));
   }
   follow();
+  followEditing();
 }
 
 void LecturePanel::follow() {

@@ -25,6 +25,7 @@
 #include "key_figures_line.h"
 #include "lecture_caption.h"
 #include "controllers/predict_flow.h"
+#include "user_lectures.h"
 #include "blackout.h"
 #include "presenter_view.h"
 #include "lecture_navigator.h"
@@ -45,10 +46,15 @@
 namespace warpscope::ui {
 
 MainWindow::MainWindow(RunController* runs, StartupChoice startup, QWidget* parent)
-    : QMainWindow(parent), runs_(runs), startup_(std::move(startup)) {
+    : QMainWindow(parent), runs_(runs), startup_(std::move(startup)),
+      library_(lectureLibrary(startup_.lectureFiles, &lectureProblems_)) {
   registerMetaTypes();
   buildUi();
   buildMenus();
+  // An own lecture that could not be read is named; the others and the shipped ones are offered.
+  if (!lectureProblems_.isEmpty())
+    messageBar_->showMessage(tr("Lecture files left out: %1").arg(lectureProblems_.join(QStringLiteral("; "))),
+                             MessageBar::Level::Warning);
 
   // Long enough to span the gaps of a slider drag, short enough to feel immediate after it.
   staleRefresh_.setSingleShot(true);
@@ -126,8 +132,14 @@ void MainWindow::buildUi() {
   // picks labs.
   leftTabs_ = new QTabWidget(left);
   labList_ = new LabList(LabRegistry::builtin(), left);
-  lectures_ = new LectureNavigator(LectureLibrary::builtin(), LabRegistry::builtin(), this);
+  lectures_ = new LectureNavigator(library_, LabRegistry::builtin(), this);
   lecturePanel_ = new LecturePanel(lectures_, left);
+  connect(lecturePanel_, &LecturePanel::moveSlide, this, [this](const QString& id, int from, int to) {
+    if (const QString error = editOwnLecture(id, from, to, false); !error.isEmpty()) messageBar_->showMessage(error, MessageBar::Level::Warning);
+  });
+  connect(lecturePanel_, &LecturePanel::removeSlide, this, [this](const QString& id, int index) {
+    if (const QString error = editOwnLecture(id, index, index, true); !error.isEmpty()) messageBar_->showMessage(error, MessageBar::Level::Warning);
+  });
   leftTabs_->addTab(labList_, tr("&Labs"));
   leftTabs_->addTab(lecturePanel_, tr("L&ectures"));
   // Just tall enough for the labs there are: the parameters need the room.

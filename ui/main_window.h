@@ -14,6 +14,7 @@
 
 #include "warpscope/backend.h"
 #include "warpscope/lab.h"
+#include "warpscope/lectures.h"
 #include "warpscope/result.h"
 
 QT_BEGIN_NAMESPACE
@@ -38,6 +39,7 @@ class PredictFlow;
 class PresenterView;
 class Blackout;
 class HandoutExport;
+struct NewSlideText;
 class MessageBar;
 class ParamPanel;
 class RunController;
@@ -55,6 +57,7 @@ struct StartupChoice {
   QString presetId;               ///< The preset params and viewId came from (may be empty).
   QString openPath;               ///< Non-empty: open this recording or figure (`warpscope FILE`).
   std::optional<int> openPage;    ///< `--page N`: the figure of that page of a handout.
+  QStringList lectureFiles;       ///< `--lecture-file`: own lectures offered beside the shipped ones.
   QString pinPath;                ///< Non-empty: pin the run this file holds (`--pin FILE`).
   /// Start where the last session ended (QSettings: lab, device, view, every lab's values) when
   /// nothing above names a lab; and keep the session when the window closes. Off in tests and
@@ -102,6 +105,8 @@ class MainWindow : public QMainWindow {
   /// Null until the presenter view is first opened.
   [[nodiscard]] PresenterView* presenterView() const { return presenter_; }
   [[nodiscard]] Blackout* blackout() const { return blackout_; }
+  /// The lectures offered: the shipped ones and the instructor's own.
+  [[nodiscard]] const LectureLibrary& offeredLectures() const { return library_; }
 
  public slots:
   /// Switches lab and runs its full sweep: the controls take the values this lab had when it
@@ -119,6 +124,17 @@ class MainWindow : public QMainWindow {
   /// Lecture > Export handout...: asks where (and whether to add prediction pages), then has
   /// warpscope-cli make the open lecture's handout on the device on screen (handout_export.h).
   void exportHandoutInteractively();
+  /// Lecture > Add this view as a slide...: the lab, parameters, view and moment on screen with
+  /// the instructor's words, into one of their own lectures or a new one (saved at once in the
+  /// user's folder, lecture_file.h). Returns "" or why not (the message bar says it too).
+  QString addViewAsSlide(const NewSlideText& text);
+  void addViewAsSlideInteractively();
+  /// Lecture > Save lecture as...: the open lecture as a file (atomically); "" or why not.
+  QString saveLectureAs(const QString& path);
+  void saveLectureAsInteractively();
+  /// The Lectures tab's Move up / Move down (`to`) or Remove on an own lecture's slide `from`,
+  /// saved at once; "" or why not.
+  QString editOwnLecture(const QString& lectureId, int from, int to, bool remove);
   /// B / W: the window black or white until any key (blackout.h).
   void blankScreen(const QColor& colour);
   /// Opens a recording, a run's JSON or a figure Warpscope exported: its lab, parameters, view
@@ -178,6 +194,8 @@ class MainWindow : public QMainWindow {
 
  private:
   void buildUi();
+  /// Validates and writes an own lecture, then keeps it in the library; "" or the problem.
+  QString saveEditedLecture(const Lecture& edited);
   void buildMenus();
   void onSessionReady(const QList<DeviceInfo>& devices, const QString& defaultDeviceId);
   void onDevicesChanged(const QList<DeviceInfo>& devices, const QString& hostsFirstDeviceId, const QString& host,
@@ -229,6 +247,10 @@ class MainWindow : public QMainWindow {
 
   RunController* runs_;
   StartupChoice startup_;
+  /// The shipped lectures and the instructor's own (user_lectures.h); edited in place by
+  /// Lecture > Add this view as a slide... and the Lectures tab's slide buttons.
+  QStringList lectureProblems_;
+  LectureLibrary library_;
   const LabSpec* lab_ = nullptr;
   bool sessionReady_ = false;
   std::optional<RunResult> shown_;

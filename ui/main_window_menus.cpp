@@ -192,6 +192,11 @@ void MainWindow::buildMenus() {
   QAction* white = lecture->addAction(tr("&White screen"));
   white->setShortcut(QKeySequence(Qt::Key_W));
   connect(white, &QAction::triggered, this, [this] { blankScreen(Qt::white); });
+  QAction* addSlide = lecture->addAction(tr("&Add this view as a slide..."));
+  addSlide->setToolTip(tr("The lab, parameters, view and moment on screen become a slide of your own lecture"));
+  connect(addSlide, &QAction::triggered, this, &MainWindow::addViewAsSlideInteractively);
+  QAction* saveAs = lecture->addAction(tr("Sa&ve lecture as..."));
+  connect(saveAs, &QAction::triggered, this, &MainWindow::saveLectureAsInteractively);
   QAction* handout = lecture->addAction(tr("E&xport handout..."));
   handout->setToolTip(tr("The open lecture on paper (PDF): a page a slide with its figure, claim, verdict and question"));
   connect(handout, &QAction::triggered, this, &MainWindow::exportHandoutInteractively);
@@ -211,8 +216,9 @@ void MainWindow::buildMenus() {
   }
   // Outside a lecture the keys belong to the focused widget (a list or a slider pages).
   // Predicting, the keys R and 1-4 are the flow's; otherwise they stay the focused widget's.
-  auto follow = [this, nextSlide, previousSlide, leave, reveal, handActions, black, white, handout] {
+  auto follow = [this, nextSlide, previousSlide, leave, reveal, handActions, black, white, handout, saveAs] {
     handout->setEnabled(lectures_->active());
+    saveAs->setEnabled(lectures_->active());
     // B and W blank a slide on the projector; outside a lecture or presentation they stay letters.
     black->setEnabled(lectures_->active() || presentation_->active());
     white->setEnabled(lectures_->active() || presentation_->active());

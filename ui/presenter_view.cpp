@@ -126,7 +126,7 @@ void PresenterView::refresh() {
   set(QStringLiteral("lookAt"), tr("Look at: %1").arg(toQ(ref.preset->lookAt)));
   if (nav->canGoForward()) {
     const Lecture* lecture = nav->lecture();
-    const PresetRef next = findPreset(nav->registry(), lecture->presetIds[static_cast<std::size_t>(nav->index() + 1)]);
+    const PresetRef next = lectureSlide(nav->registry(), *lecture, static_cast<std::size_t>(nav->index() + 1));
     set(QStringLiteral("next"), next ? tr("Next: %1\n%2").arg(toQ(next.preset->title), toQ(next.preset->claim)) : QString());
   } else {
     set(QStringLiteral("next"), tr("Last slide"));

@@ -3,6 +3,7 @@
 /// Lectures: ordered lists of presets, one per seed, kept as data (resources/lectures/*.json).
 /// A preset lives in its lab's declaration (LabSpec::presets); a lecture only names it.
 
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -12,11 +13,21 @@
 
 namespace warpscope {
 
+/// A slide an instructor made (Lecture > Add this view as a slide...): one lab's parameters, view
+/// and moment, with the instructor's own words. It declares no claim checks, so its verdict is
+/// "no check declared" and a reveal marks no answer.
+struct OwnSlide {
+  std::string labId;
+  PresetSpec preset;  ///< id "own-N", unique in its lecture; settings "name=value" over the lab's defaults
+};
+
 struct Lecture {
   std::string id;      ///< e.g. "volkov-lower-occupancy".
   std::string title;   ///< e.g. "Better Performance at Lower Occupancy (Volkov, GTC 2010)".
   std::string source;  ///< The seed it follows, e.g. "seed 000, second talk".
-  std::vector<std::string> presetIds;  ///< In the order the slides come.
+  std::vector<std::string> presetIds;  ///< In the order the slides come: lab presets and own slides' ids.
+  std::vector<OwnSlide> ownSlides;     ///< The lecture's own slides (a user's lecture).
+  std::string file;                    ///< Where a user's lecture was read from; empty for a shipped one.
 };
 
 /// A preset with the lab that declares it.
@@ -37,27 +48,41 @@ PresetRef getPreset(const LabRegistry& registry, const std::string& presetId);
 /// does not accept, or naming the parameter for a bad override.
 ParamSet presetParams(const LabSpec& lab, const PresetSpec& preset, const std::vector<std::string>& overrides = {});
 
+/// The slide at `index` of `lecture`: a lab's preset, or one of the lecture's own slides (an
+/// empty ref when it names neither).
+PresetRef lectureSlide(const LabRegistry& registry, const Lecture& lecture, std::size_t index);
+
 /// Reads one lecture file: {"format": "warpscope-lecture", "version": 1, "id", "title",
-/// "source", "presets": [ids]}. Throws BadInputError naming `where` and the first problem.
-/// Whether the preset ids exist is checked by validateLecture, not here.
+/// "source", "presets": [ids]}, or version 2 with "slides": [a preset id, or an own slide
+/// {"lab", "settings": ["name=value"], "view", "animation_at", "title", "claim", "look_at",
+/// "question", "answers": [text], "notes"}]. Every text is bounded. Throws BadInputError naming
+/// `where` and the first problem. Whether ids, labs, parameters and views exist is validateLecture's.
 Lecture parseLectureJson(const std::string& text, const std::string& where);
-/// Throws BadInputError naming the lecture and the first preset id no lab declares.
+/// Throws BadInputError naming the lecture and the first preset id no lab declares, or the own
+/// slide whose lab, parameters, view or moment the labs do not accept.
 void validateLecture(const LabRegistry& registry, const Lecture& lecture);
+/// The lecture as a file parseLectureJson reads back (version 2 when it has own slides).
+std::string lectureToJson(const Lecture& lecture);
 
 class LectureLibrary {
  public:
   /// The lectures shipped in resources/lectures, sorted by file name; parsed once.
   static const LectureLibrary& builtin();
 
-  [[nodiscard]] const std::vector<Lecture>& lectures() const { return lectures_; }
+  /// A deque: adding a lecture (an instructor's own) keeps every other one where it is, so a
+  /// lecture open in the window stays valid.
+  [[nodiscard]] const std::deque<Lecture>& lectures() const { return lectures_; }
   [[nodiscard]] const Lecture* find(const std::string& id) const;
   /// find() or BadInputError listing the known lecture ids.
   [[nodiscard]] const Lecture& get(const std::string& id) const;
 
   void add(Lecture lecture) { lectures_.push_back(std::move(lecture)); }
+  /// A user's lecture to edit (adding, moving or removing its slides); null for an unknown id or
+  /// a shipped lecture.
+  [[nodiscard]] Lecture* findOwn(const std::string& id);
 
  private:
-  std::vector<Lecture> lectures_;
+  std::deque<Lecture> lectures_;
 };
 
 }  // namespace warpscope

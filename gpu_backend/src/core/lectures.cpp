@@ -2,7 +2,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 #include "core/id_list.h"
+#include "core/result_json.h"
 #include "warpscope_resources/embedded_lectures.h"
 
 namespace warpscope {
@@ -10,12 +13,68 @@ namespace warpscope {
 namespace {
 
 constexpr const char* kLectureFormat = "warpscope-lecture";
-constexpr int kLectureVersion = 1;
+constexpr int kPresetsVersion = 1;  ///< "presets": lab presets only
+constexpr int kSlidesVersion = 2;   ///< "slides": lab presets and own slides
+// A lecture file is read as hostile: every text and list bounded.
+constexpr std::size_t kMaxTitleChars = 200;
+constexpr std::size_t kMaxTextChars = 2000;
+constexpr std::size_t kMaxSlides = 200;
+constexpr std::size_t kMaxSettings = 64;
 
-std::string stringField(const nlohmann::json& doc, const char* name, const std::string& where) {
+std::string stringField(const nlohmann::json& doc, const char* name, const std::string& where,
+                        std::size_t maxChars = kMaxTitleChars) {
   if (!doc.contains(name) || !doc.at(name).is_string() || doc.at(name).get<std::string>().empty())
     throw BadInputError(where + ": field '" + name + "' is missing or not a non-empty string");
-  return doc.at(name).get<std::string>();
+  std::string text = doc.at(name).get<std::string>();
+  if (text.size() > maxChars)
+    throw BadInputError(where + ": field '" + name + "' is " + std::to_string(text.size()) + " characters (at most " +
+                        std::to_string(maxChars) + ")");
+  return text;
+}
+
+std::string optionalString(const nlohmann::json& doc, const char* name, const std::string& where,
+                           std::size_t maxChars = kMaxTextChars) {
+  if (!doc.contains(name)) return {};
+  if (!doc.at(name).is_string()) throw BadInputError(where + ": field '" + name + "' is not a string");
+  return stringField(doc, name, where, maxChars);
+}
+
+std::vector<std::string> stringList(const nlohmann::json& doc, const char* name, const std::string& where,
+                                    std::size_t maxItems, std::size_t maxChars) {
+  std::vector<std::string> items;
+  if (!doc.contains(name)) return items;
+  const auto& list = doc.at(name);
+  if (!list.is_array() || list.size() > maxItems)
+    throw BadInputError(where + ": field '" + name + "' must be a list of at most " + std::to_string(maxItems) + " texts");
+  for (const auto& item : list) {
+    if (!item.is_string() || item.get<std::string>().empty() || item.get<std::string>().size() > maxChars)
+      throw BadInputError(where + ": every entry of '" + name + "' must be a text of 1 to " + std::to_string(maxChars) +
+                          " characters");
+    items.push_back(item.get<std::string>());
+  }
+  return items;
+}
+
+OwnSlide parseOwnSlide(const nlohmann::json& item, const std::string& where, std::size_t number) {
+  OwnSlide slide;
+  slide.labId = stringField(item, "lab", where);
+  PresetSpec& p = slide.preset;
+  p.id = "own-" + std::to_string(number);
+  p.title = stringField(item, "title", where);
+  p.claim = stringField(item, "claim", where, kMaxTextChars);
+  p.lookAt = optionalString(item, "look_at", where);
+  p.source = optionalString(item, "source", where);
+  p.settings = stringList(item, "settings", where, kMaxSettings, kMaxTitleChars);
+  p.view = stringField(item, "view", where);
+  if (item.contains("animation_at")) {
+    if (!item.at("animation_at").is_number()) throw BadInputError(where + ": 'animation_at' is not a number");
+    p.animationAt = item.at("animation_at").get<double>();
+    if (!(p.animationAt >= 0 && p.animationAt <= 1)) throw BadInputError(where + ": 'animation_at' must lie in [0, 1]");
+  }
+  p.question = optionalString(item, "question", where);
+  for (const std::string& text : stringList(item, "answers", where, 4, kMaxTitleChars)) p.answers.push_back({.text = text});
+  p.notes = optionalString(item, "notes", where);
+  return slide;
 }
 
 }  // namespace
@@ -52,36 +111,99 @@ ParamSet presetParams(const LabSpec& lab, const PresetSpec& preset, const std::v
 }
 
 Lecture parseLectureJson(const std::string& text, const std::string& where) {
-  nlohmann::json doc;
-  try {
-    doc = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception& e) {
-    throw BadInputError(where + ": not valid JSON (" + e.what() + ")");
-  }
+  // Nesting and size bounded before anything is built (a user's lecture file is hostile).
+  const nlohmann::json doc = parseBoundedJson(text, where);
   if (!doc.is_object()) throw BadInputError(where + ": a lecture is a JSON object");
   if (stringField(doc, "format", where) != kLectureFormat)
     throw BadInputError(where + ": format is not '" + std::string(kLectureFormat) + "'");
-  if (!doc.contains("version") || !doc.at("version").is_number_integer() ||
-      doc.at("version").get<long long>() != kLectureVersion)
-    throw BadInputError(where + ": version must be " + std::to_string(kLectureVersion));
+  const long long version = doc.contains("version") && doc.at("version").is_number_integer() ? doc.at("version").get<long long>() : 0;
+  if (version != kPresetsVersion && version != kSlidesVersion)
+    throw BadInputError(where + ": version must be " + std::to_string(kPresetsVersion) + " or " + std::to_string(kSlidesVersion));
   Lecture lecture;
   lecture.id = stringField(doc, "id", where);
+  if (lecture.id.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-_") != std::string::npos)
+    throw BadInputError(where + ": the id '" + lecture.id + "' may hold only a-z, 0-9, '-' and '_'");
   lecture.title = stringField(doc, "title", where);
-  lecture.source = stringField(doc, "source", where);
-  if (!doc.contains("presets") || !doc.at("presets").is_array() || doc.at("presets").empty())
-    throw BadInputError(where + ": field 'presets' must be a non-empty array of preset ids");
-  for (const auto& id : doc.at("presets")) {
-    if (!id.is_string() || id.get<std::string>().empty())
-      throw BadInputError(where + ": every entry of 'presets' must be a preset id (a string)");
-    lecture.presetIds.push_back(id.get<std::string>());
+  lecture.source = stringField(doc, "source", where, kMaxTextChars);
+  const char* list = version == kPresetsVersion ? "presets" : "slides";
+  if (!doc.contains(list) || !doc.at(list).is_array() || doc.at(list).empty() || doc.at(list).size() > kMaxSlides)
+    throw BadInputError(where + ": field '" + list + "' must be a list of 1 to " + std::to_string(kMaxSlides) + " slides");
+  for (const auto& item : doc.at(list)) {
+    if (item.is_string() && !item.get<std::string>().empty() && item.get<std::string>().size() <= kMaxTitleChars) {
+      lecture.presetIds.push_back(item.get<std::string>());
+    } else if (version == kSlidesVersion && item.is_object()) {
+      const std::string at = where + ", slide " + std::to_string(lecture.presetIds.size() + 1);
+      lecture.ownSlides.push_back(parseOwnSlide(item, at, lecture.ownSlides.size() + 1));
+      lecture.presetIds.push_back(lecture.ownSlides.back().preset.id);
+    } else {
+      throw BadInputError(where + ": every entry of '" + list + "' must be a preset id" +
+                          (version == kSlidesVersion ? " or a slide (an object)" : std::string()));
+    }
   }
   return lecture;
 }
 
+PresetRef lectureSlide(const LabRegistry& registry, const Lecture& lecture, std::size_t index) {
+  if (index >= lecture.presetIds.size()) return {};
+  const std::string& id = lecture.presetIds[index];
+  for (const OwnSlide& own : lecture.ownSlides)
+    if (own.preset.id == id) {
+      const LabSpec* lab = registry.find(own.labId);
+      return lab ? PresetRef{lab, &own.preset} : PresetRef{};
+    }
+  return findPreset(registry, id);
+}
+
 void validateLecture(const LabRegistry& registry, const Lecture& lecture) {
-  for (const std::string& id : lecture.presetIds)
-    if (!findPreset(registry, id))
-      throw BadInputError("lecture '" + lecture.id + "' names preset '" + id + "', which no lab declares");
+  for (const OwnSlide& own : lecture.ownSlides) {
+    const std::string where = "lecture '" + lecture.id + "', slide '" + own.preset.title + "'";
+    const LabSpec* lab = registry.find(own.labId);
+    if (!lab) throw BadInputError(where + ": no lab '" + own.labId + "'");
+    try {
+      (void)parseAssignments(lab->params, own.preset.settings);
+    } catch (const BadInputError& e) {
+      throw BadInputError(where + ": " + e.what());
+    }
+    bool viewKnown = false;
+    for (const ViewSpec& v : lab->views) viewKnown = viewKnown || v.id == own.preset.view;
+    if (!viewKnown) throw BadInputError(where + ": lab " + lab->id + " has no view '" + own.preset.view + "'");
+  }
+  for (std::size_t i = 0; i < lecture.presetIds.size(); ++i)
+    if (!lectureSlide(registry, lecture, i))
+      throw BadInputError("lecture '" + lecture.id + "' names preset '" + lecture.presetIds[i] + "', which no lab declares");
+}
+
+std::string lectureToJson(const Lecture& lecture) {
+  nlohmann::json doc;
+  doc["format"] = kLectureFormat;
+  doc["version"] = lecture.ownSlides.empty() ? kPresetsVersion : kSlidesVersion;
+  doc["id"] = lecture.id;
+  doc["title"] = lecture.title;
+  doc["source"] = lecture.source;
+  nlohmann::json slides = nlohmann::json::array();
+  for (const std::string& id : lecture.presetIds) {
+    const auto own = std::find_if(lecture.ownSlides.begin(), lecture.ownSlides.end(),
+                                  [&](const OwnSlide& s) { return s.preset.id == id; });
+    if (own == lecture.ownSlides.end()) {
+      slides.push_back(id);
+      continue;
+    }
+    const PresetSpec& p = own->preset;
+    nlohmann::json slide = {{"lab", own->labId}, {"title", p.title}, {"claim", p.claim}, {"settings", p.settings}, {"view", p.view}};
+    if (!p.lookAt.empty()) slide["look_at"] = p.lookAt;
+    if (!p.source.empty()) slide["source"] = p.source;
+    if (p.animationAt >= 0) slide["animation_at"] = p.animationAt;
+    if (!p.question.empty()) slide["question"] = p.question;
+    if (!p.answers.empty()) {
+      nlohmann::json answers = nlohmann::json::array();
+      for (const PresetAnswer& a : p.answers) answers.push_back(a.text);
+      slide["answers"] = answers;
+    }
+    if (!p.notes.empty()) slide["notes"] = p.notes;
+    slides.push_back(slide);
+  }
+  doc[lecture.ownSlides.empty() ? "presets" : "slides"] = slides;
+  return doc.dump(2) + "\n";
 }
 
 const LectureLibrary& LectureLibrary::builtin() {
@@ -92,6 +214,12 @@ const LectureLibrary& LectureLibrary::builtin() {
     return l;
   }();
   return library;
+}
+
+Lecture* LectureLibrary::findOwn(const std::string& id) {
+  for (Lecture& lecture : lectures_)
+    if (lecture.id == id && !lecture.file.empty()) return &lecture;
+  return nullptr;
 }
 
 const Lecture* LectureLibrary::find(const std::string& id) const {
