@@ -154,7 +154,9 @@ void PredictFlow::finishReveal() {
   const PredictionReveal reveal = revealAnswer(*ref.preset, *run);
   const QString device = toQ(run->deviceName.empty() ? run->deviceId : run->deviceName);
   QString why;
-  if (reveal.rightAnswer < 0)
+  if (ref.preset->checks.empty())  // an instructor's own slide: no check decides
+    why = tr("This slide declares no check: the class reads the answer off the chart.");
+  else if (reveal.rightAnswer < 0)
     why = tr("The data gives none of these answers: the verdict above says what it shows.");
   else if (reveal.verdict.kind == ClaimVerdict::Kind::DoesNotHold)
     why = tr("The seed's claim does not hold on %1: the data gives %2.").arg(device, toQ(answerLetter(reveal.rightAnswer)));
