@@ -13,6 +13,7 @@
 
 #include "automation.h"
 #include "handout.h"
+#include "user_lectures.h"
 #include "warpscope/lectures.h"
 #include "warpscope/registry.h"
 #include "controllers/run_controller.h"
@@ -53,7 +54,9 @@ bool parseOrReport(QCommandLineParser& parser, warpscope::ui::LaunchOptions* opt
 /// --handout: the lecture's slides from the runs warpscope-cli left, written as one PDF.
 int writeHandoutAndExit(const warpscope::ui::LaunchOptions& options) {
   using namespace warpscope;
-  const Lecture* lecture = LectureLibrary::builtin().find(options.lectureId.toStdString());
+  // The shipped lectures and the instructor's own (--lecture-file), as the window offers them.
+  const LectureLibrary library = ui::lectureLibrary(options.lectureFiles, nullptr);
+  const Lecture* lecture = library.find(options.lectureId.toStdString());
   if (!lecture) {
     std::fprintf(stderr, "warpscope: unknown lecture '%s' (warpscope-cli lectures lists them)\n", qPrintable(options.lectureId));
     return ui::kExitBadInput;

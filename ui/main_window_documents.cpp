@@ -158,7 +158,7 @@ void MainWindow::exportHandoutInteractively() {
   const bool boxes = QMessageBox::question(this, tr("Export handout"),
                                            tr("Add a page of empty prediction boxes per slide, for before class?"),
                                            QMessageBox::Yes | QMessageBox::No, QMessageBox::No) == QMessageBox::Yes;
-  handoutExport_->start(toQ(lecture->id), currentDeviceId(), path, boxes);
+  handoutExport_->start(toQ(lecture->id), toQ(lecture->file), currentDeviceId(), path, boxes);
 }
 
 }  // namespace warpscope::ui

@@ -27,6 +27,7 @@ CliOptions parseCliOptions(const std::vector<std::string>& args) {
     } else if (name == "--preset") options.preset = value();
     else if (arg == "--presets") options.presets = true;
     else if (name == "--lecture") options.lecture = value();
+    else if (name == "--lecture-file") options.lectureFile = value();
     else if (arg == "--all") options.all = true;
     else if (arg == "--check") options.check = true;
     else if (arg == "--prediction-boxes") options.predictionBoxes = true;

@@ -18,6 +18,7 @@ struct CliOptions {
   int repeat = 20;                       ///< --repeat N (bench)
   bool presets = false;                  ///< --presets (bench): time every lecture preset
   std::optional<std::string> lecture;    ///< --lecture ID (record): that lecture's presets
+  std::optional<std::string> lectureFile;  ///< --lecture-file FILE (handout): an instructor's own lecture
   bool all = false;                      ///< --all (record): every lecture's presets
   bool check = false;                    ///< --check (lectures): run each slide and judge its claim
   std::optional<int> page;               ///< --page N (show): a handout's figure of page N

@@ -15,6 +15,7 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "warpscope/file_write.h"
+#include "warpscope/lecture_file.h"
 #include "warpscope/lectures.h"
 #include "warpscope/recording.h"
 #include "warpscope/slide_check.h"
@@ -80,16 +81,20 @@ int runOffscreen(const fs::path& program, const std::vector<std::string>& args) 
 }  // namespace
 
 int handoutCommand(Session& session, const CliOptions& options, std::ostream& out, std::ostream& err) {
-  if (!options.lecture) throw BadInputError("handout needs --lecture ID (warpscope-cli lectures lists them)");
+  if (!options.lecture && !options.lectureFile)
+    throw BadInputError("handout needs --lecture ID (warpscope-cli lectures lists them) or --lecture-file FILE");
   if (!options.outPath) throw BadInputError("handout needs --out FILE.pdf");
-  const Lecture& lecture = LectureLibrary::builtin().get(*options.lecture);
+  // A shipped lecture, or an instructor's own file (read as hostile, lecture_file.h).
+  const Lecture lecture = options.lectureFile ? readLectureFile(session.registry(), *options.lectureFile)
+                                              : LectureLibrary::builtin().get(*options.lecture);
   const std::string deviceId = options.device.value_or(session.defaultDeviceId());
   (void)session.device(deviceId);  // an unknown device is refused before any run
   const fs::path program = windowProgram();
   RunsFolder runs;
   out << "Handout of " << lecture.id << " on " << deviceId << '\n';
   for (std::size_t i = 0; i < lecture.presetIds.size(); ++i) {
-    const PresetRef ref = getPreset(session.registry(), lecture.presetIds[i]);
+    const PresetRef ref = lectureSlide(session.registry(), lecture, i);
+    if (!ref) throw BadInputError("lecture '" + lecture.id + "' names preset '" + lecture.presetIds[i] + "', which no lab declares");
     const SlideCheck check = checkSlide(session, ref, deviceId);
     out << "[" << i + 1 << "/" << lecture.presetIds.size() << "] " << ref.preset->id << ": " << slideOutcomeWord(check);
     if (check.deviceId != deviceId) out << " (from " << check.deviceId << ")";
@@ -98,7 +103,8 @@ int handoutCommand(Session& session, const CliOptions& options, std::ostream& ou
       err << "warpscope-cli: slide " << i + 1 << " (" << ref.preset->id << ") has no figure: " << check.runError << '\n';
       continue;
     }
-    const RunRequest request{ref.lab->id, check.deviceId, presetParams(*ref.lab, *ref.preset), RunScope::FullSweep, ref.preset->id};
+    const RunRequest request{ref.lab->id, check.deviceId, presetParams(*ref.lab, *ref.preset), RunScope::FullSweep,
+                             ref.lab->findPreset(ref.preset->id) ? ref.preset->id : std::string()};
     const Recording recording = makeRecording(request, *check.result, session.device(check.deviceId), ref.preset->id);
     const std::string number = std::to_string(i + 1);
     const std::string name = (number.size() < 2 ? "0" + number : number) + ".wsrec";  // ui/handout.h reads NN.wsrec
@@ -106,6 +112,7 @@ int handoutCommand(Session& session, const CliOptions& options, std::ostream& ou
   }
   out.flush();
   std::vector<std::string> args{"--handout", *options.outPath, "--handout-runs", runs.path().string(), "--lecture", lecture.id};
+  if (options.lectureFile) args.insert(args.end(), {"--lecture-file", *options.lectureFile});
   if (options.predictionBoxes) args.emplace_back("--prediction-boxes");
   const int code = runOffscreen(program, args);
   if (code != kExitOk) err << "warpscope-cli: the handout was not written (" << program.string() << " exited " << code << ")\n";

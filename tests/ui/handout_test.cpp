@@ -12,6 +12,7 @@
 
 #include "handout.h"
 #include "qt_text.h"
+#include "warpscope/lecture_file.h"
 #include "warpscope/lectures.h"
 #include "warpscope/recording.h"
 #include "warpscope/session.h"
@@ -141,4 +142,39 @@ TEST(Handout, ASlideWithoutItsRunSaysWhyAndTheOthersAreWritten) {
   // A file that cannot be written is an error naming it; nothing else is touched.
   const QString error = writeHandout(input, dir.filePath(QStringLiteral("missing/h.pdf")));
   EXPECT_TRUE(error.contains(QStringLiteral("missing/h.pdf"))) << error.toStdString();
+}
+
+TEST(Handout, AnInstructorsOwnLectureFileGetsItsHandoutToo) {
+  QTemporaryDir dir;
+  Lecture mine;
+  mine.id = "my-talk";
+  mine.title = "My talk";
+  mine.source = "Made in Warpscope";
+  OwnSlide own;
+  own.labId = "latency-arith";
+  own.preset.id = "own-1";
+  own.preset.title = "ILP 8 at 64 threads";
+  own.preset.claim = "Eight chains per thread need few warps.";
+  own.preset.settings = {"ilp=8", "threads_per_block=64"};
+  own.preset.view = "fraction-vs-threads";
+  mine.ownSlides = {own};
+  mine.presetIds = {"own-1", "volkov-ilp-peak-with-fewer-threads"};
+  const QString file = dir.filePath(QStringLiteral("my-talk.json"));
+  writeLectureFile(mine, fromQ(file));
+  const QString pdf = dir.filePath(QStringLiteral("mine.pdf"));
+  QString output;
+  ASSERT_EQ(runCli({QStringLiteral("handout"), QStringLiteral("--lecture-file"), file, QStringLiteral("--device"),
+                    QStringLiteral("sim:h200"), QStringLiteral("--out"), pdf},
+                   &output),
+            0)
+      << output.toStdString();
+  EXPECT_TRUE(output.contains(QStringLiteral("(3 pages)"))) << output.toStdString();
+  const Recording first = readRunFile(fromQ(pdf), 2);
+  EXPECT_EQ(first.presetId, "own-1");
+  EXPECT_EQ(first.result.params.at("ilp"), 8);
+  EXPECT_EQ(readRunFile(fromQ(pdf), 3).presetId, "volkov-ilp-peak-with-fewer-threads");
+  const QStringList pages = pdfPages(pdf);
+  if (!pages.isEmpty()) {
+    EXPECT_TRUE(flat(pages[1]).contains(flat(toQ(own.preset.claim))));
+  }
 }

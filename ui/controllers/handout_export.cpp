@@ -15,7 +15,8 @@ QString HandoutExport::cliProgram() { return QDir(QCoreApplication::applicationD
 
 bool HandoutExport::running() const { return process_ && process_->state() != QProcess::NotRunning; }
 
-bool HandoutExport::start(const QString& lectureId, const QString& deviceId, const QString& path, bool predictionBoxes) {
+bool HandoutExport::start(const QString& lectureId, const QString& lectureFile, const QString& deviceId, const QString& path,
+                          bool predictionBoxes) {
   if (running()) {
     emit finished(path, tr("A handout is already being made."));
     return false;
@@ -29,8 +30,8 @@ bool HandoutExport::start(const QString& lectureId, const QString& deviceId, con
   cancelled_ = false;
   delete process_;
   process_ = new QProcess(this);
-  QStringList args{QStringLiteral("handout"), QStringLiteral("--lecture"), lectureId, QStringLiteral("--device"), deviceId,
-                   QStringLiteral("--out"), path};
+  QStringList args{QStringLiteral("handout"), QStringLiteral("--device"), deviceId, QStringLiteral("--out"), path};
+  args << (lectureFile.isEmpty() ? QStringList{QStringLiteral("--lecture"), lectureId} : QStringList{QStringLiteral("--lecture-file"), lectureFile});
   if (predictionBoxes) args << QStringLiteral("--prediction-boxes");
   connect(process_, &QProcess::readyReadStandardOutput, this, &HandoutExport::onOutput);
   connect(process_, &QProcess::readyReadStandardError, this, [this] { errors_ += QString::fromUtf8(process_->readAllStandardError()); });

@@ -23,7 +23,9 @@ class HandoutExport : public QObject {
 
   /// Starts the handout of `lectureId` on `deviceId` into `path`; false (and `finished` with the
   /// reason) when one is already being made or the CLI is not there.
-  bool start(const QString& lectureId, const QString& deviceId, const QString& path, bool predictionBoxes);
+  /// `lectureFile`: an own lecture's file (empty for a shipped lecture).
+  bool start(const QString& lectureId, const QString& lectureFile, const QString& deviceId, const QString& path,
+             bool predictionBoxes);
   [[nodiscard]] bool running() const;
   /// The command line program used (beside this one).
   [[nodiscard]] static QString cliProgram();

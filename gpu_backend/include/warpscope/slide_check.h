@@ -22,8 +22,9 @@ struct SlideCheck {
   std::string runError;                 ///< Non-empty: why the slide could not run.
 };
 
-/// Runs `slide` on `deviceId` (a full sweep of its parameters) and judges its checks; a recorded
-/// device without the slide falls back to the recording that holds it, as the window does.
+/// Runs `slide` on `deviceId` (a full sweep of its parameters) and judges its checks (a slide that
+/// declares none, an instructor's own, is run for its figure and not judged); a recorded device
+/// without the slide falls back to the recording that holds it, as the window does.
 SlideCheck checkSlide(Session& session, const PresetRef& slide, const std::string& deviceId);
 
 /// The verdict lines of the slides `result` shows: every preset of its lab whose parameters are

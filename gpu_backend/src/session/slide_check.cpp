@@ -8,9 +8,9 @@ SlideCheck checkSlide(Session& session, const PresetRef& slide, const std::strin
   SlideCheck check;
   check.deviceId = deviceId;
   check.declaresChecks = !slide.preset->checks.empty();
-  if (!check.declaresChecks) return check;
-  RunRequest request{slide.lab->id, deviceId, presetParams(*slide.lab, *slide.preset), RunScope::FullSweep,
-                     slide.preset->id};
+  // An instructor's own slide is no preset of its lab: its request names none.
+  const std::string presetId = slide.lab->findPreset(slide.preset->id) ? slide.preset->id : std::string();
+  RunRequest request{slide.lab->id, deviceId, presetParams(*slide.lab, *slide.preset), RunScope::FullSweep, presetId};
   CancelToken never;
   RunOutcome outcome = session.run(request, {}, never);
   if (!outcome.ok() && outcome.error().alternativeDeviceId.starts_with("rec:")) {
@@ -23,7 +23,8 @@ SlideCheck checkSlide(Session& session, const PresetRef& slide, const std::strin
     check.runError = outcome.error().message;
     return check;
   }
-  check.verdict = judgeClaim(slide.preset->checks, outcome.result(), slide.preset->differsOn);
+  // A slide without checks (an instructor's own) is run for its figure, not judged.
+  if (check.declaresChecks) check.verdict = judgeClaim(slide.preset->checks, outcome.result(), slide.preset->differsOn);
   check.result = std::move(outcome.result());  // a unified-memory run's trace can be megabytes
   return check;
 }
