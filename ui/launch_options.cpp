@@ -203,9 +203,12 @@ PresetRef resolveStartupPreset(const LaunchOptions& options, StartupChoice* star
     startup->lectureId = toQ(lecture.id);
     startup->lectureIndex = static_cast<int>(at - lecture.presetIds.begin());
     const PresetRef slide = lectureSlide(registry, lecture, static_cast<std::size_t>(startup->lectureIndex));
-    startup->presetId = toQ(presetId);
     startup->params = presetParams(*slide.lab, *slide.preset);
     startup->viewId = toQ(slide.preset->view);
+    // An instructor's own slide lives in `library`, gone when this returns: only a lab's preset is
+    // handed on (the window finds the slide again through its own library).
+    if (!slide.lab->findPreset(presetId)) return PresetRef{slide.lab, nullptr};
+    startup->presetId = toQ(presetId);
     return slide;
   }
   const PresetRef ref = getPreset(registry, presetId);
@@ -238,10 +241,10 @@ QStringList validateLaunchOptions(const LaunchOptions& options, StartupChoice* s
       problems << toQ(e.what());
     }
   }
-  if (preset) {
+  if (preset.lab) {  // a lab's preset, or an own slide (its lab only: the slide is the window's to find)
     if (lab && lab != preset.lab)
       problems << QObject::tr("--lab %1 does not match preset '%2', which belongs to lab %3.")
-                      .arg(options.labId, toQ(preset.preset->id), toQ(preset.lab->id));
+                      .arg(options.labId, preset.preset ? toQ(preset.preset->id) : options.lectureId, toQ(preset.lab->id));
     lab = preset.lab;
   }
   if (!lab && !registry.labs().empty()) lab = &registry.labs().front();

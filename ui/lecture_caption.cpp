@@ -93,7 +93,8 @@ void LectureCaption::setCompact(bool compact) {
 void LectureCaption::follow() {
   const PresetRef ref = navigator_->current();
   setVisible(static_cast<bool>(ref));
-  lookAt_->setVisible(static_cast<bool>(ref) && !predicting_);  // it would give the answer away
+  // Predicting it would give the answer away; an own slide may have nothing to say here.
+  lookAt_->setVisible(static_cast<bool>(ref) && !predicting_ && !ref.preset->lookAt.empty());
   if (!ref) return;
   const QString position = tr("%1 of %2: %3").arg(navigator_->index() + 1).arg(navigator_->count()).arg(toQ(ref.preset->title));
   position_->setText(compact_ ? position : tr("%1 — %2").arg(toQ(navigator_->lecture()->title), position));
@@ -109,7 +110,8 @@ void LectureCaption::follow() {
 void LectureCaption::setPredicting(bool predicting) {
   predicting_ = predicting;
   claim_->setVisible(!predicting);
-  lookAt_->setVisible(!predicting && static_cast<bool>(navigator_->current()));
+  const PresetRef ref = navigator_->current();
+  lookAt_->setVisible(!predicting && ref && !ref.preset->lookAt.empty());
   if (predicting) {
     verdict_->setVisible(false);
     prediction_->setVisible(true);

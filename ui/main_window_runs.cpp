@@ -48,7 +48,9 @@ void MainWindow::submit(const ParamSet& values, RunScope scope) {
   request.deviceId = fromQ(deviceSelector_->currentDeviceId());
   request.params = values;
   request.scope = scope;
-  if (const PresetRef preset = lectures_->current(); preset && preset.lab == lab_) request.presetId = preset.preset->id;
+  // A lab's preset names itself (recordings are found by it); an instructor's own slide is none.
+  if (const PresetRef preset = lectures_->current(); preset && preset.lab == lab_ && lab_->findPreset(preset.preset->id))
+    request.presetId = preset.preset->id;
   if (scope == RunScope::FullSweep) {
     lastFullParams_ = request.params;
     staleRefresh_.stop();  // this sweep refreshes every view anyway
