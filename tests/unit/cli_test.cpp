@@ -310,8 +310,8 @@ TEST(Cli, DevicesListsTheRecordedH200) {
 }
 
 // Issue 28: `lectures --check` runs each slide and judges its claim on the run's own numbers; a
-// slide the H200's recordings lack comes from the H100's, and says so; a claim a GPU explains counts
-// as explained, not failed.
+// slide one recorded GPU lacks comes from a recording that holds it, and says so; a claim a GPU
+// explains counts as explained, not failed.
 TEST(Cli, LecturesCheckJudgesEachSlideWithItsNumbers) {
   const CliRun r = cli({"lectures", "--check", "--device", "sim:h200", "--lecture", "volkov-lower-occupancy"});
   EXPECT_EQ(r.code, 0) << r.err;
@@ -320,13 +320,34 @@ TEST(Cli, LecturesCheckJudgesEachSlideWithItsNumbers) {
       << r.out;
   EXPECT_NE(r.out.find("Threads per SM for 90% of peak, ILP 2 = 256 < ILP 1 = 512"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(" slides on sim:h200: "), std::string::npos) << r.out;
-  const CliRun recorded = cli({"lectures", "--check", "--device", "rec:h200", "--lecture", "volkov-lower-occupancy"});
+  const CliRun recorded = cli({"lectures", "--check", "--device", "rec:h100", "--lecture", "volkov-lower-occupancy"});
   EXPECT_EQ(recorded.code, 0) << recorded.err;
-  EXPECT_NE(recorded.out.find("volkov-cufft-lower-occupancy-faster\tdoes not hold, explained\t(from rec:h100) Does not "
+  EXPECT_NE(recorded.out.find("volkov-cufft-lower-occupancy-faster\tdoes not hold, explained\tDoes not "
                               "hold on NVIDIA H100 80GB HBM3: "),
             std::string::npos)
       << recorded.out;
   EXPECT_NE(recorded.out.find(". Why: "), std::string::npos) << recorded.out;
+  // A slide one recorded GPU lacks comes from the recording that holds it, and says so: the
+  // shipped H200's recordings without the FFT slides, beside the H100's.
+  namespace fs = std::filesystem;
+  const fs::path shipped = fs::path(WARPSCOPE_PROJECT_SOURCE_DIR) / "resources/recordings/devices";
+  const fs::path root = fs::temp_directory_path() / ("warpscope-cli-recs-" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  fs::copy(shipped, root, fs::copy_options::recursive);
+  nlohmann::json index = nlohmann::json::parse(std::ifstream(root / "h200/index.json"));
+  auto& entries = index["recordings"];
+  entries.erase(std::remove_if(entries.begin(), entries.end(), [](const nlohmann::json& e) { return e["lab"] == "fft-registers"; }),
+                entries.end());
+  std::ofstream(root / "h200/index.json") << index.dump();
+  ::setenv("WARPSCOPE_RECORDINGS", root.c_str(), 1);
+  const CliRun detour = cli({"lectures", "--check", "--device", "rec:h200", "--lecture", "volkov-lower-occupancy"});
+  ::unsetenv("WARPSCOPE_RECORDINGS");
+  fs::remove_all(root);
+  EXPECT_NE(detour.out.find("volkov-cufft-lower-occupancy-faster\tdoes not hold, explained\t(from rec:h100) Does not "
+                            "hold on NVIDIA H100 80GB HBM3: "),
+            std::string::npos)
+      << detour.out;
+  EXPECT_NE(detour.out.find("volkov-ilp-peak-with-fewer-threads\tholds\tHolds on NVIDIA H200: "), std::string::npos) << detour.out;
   EXPECT_EQ(cli({"lectures", "--check", "--device", "sim:nope"}).code, 2);
   EXPECT_EQ(cli({"lectures", "--check", "--lecture", "no-such-lecture"}).code, 2);
 }

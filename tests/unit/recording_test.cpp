@@ -249,31 +249,21 @@ TEST(RecordingsRoot, AnUnreadableRootLeavesTheRecordingsOutAndTheSimulatorsWorki
 // ---- the shipped H200 recordings -------------------------------------------------------------
 
 TEST(ShippedRecordings, EveryLecturePresetIsRecordedOnARealGpuAndServedAsRecorded) {
-  // Every slide has a real GPU's run: the H200's, or for the streams and fft-registers slides
-  // (issue 17, recorded while only H100s were lent) and three unified-memory slides whose H200
-  // recordings were made with a capture since fixed (issue 28: lost records, copies drawn as moves)
-  // the H100's, which the H200's recordings name as the place to find them.
+  // Every slide has a real GPU's run on each shipped GPU, the H200 and the H100 (both complete
+  // since 2026-11-28).
   const std::string root = rec::defaultRecordingsRoot();
   ASSERT_FALSE(root.empty()) << "resources/recordings/devices is missing";
   Session session = simulatorSession(rec::makeRecordingBackend(root));
   CancelToken never;
   std::set<std::string> done;
-  const std::set<std::string> h100Only = {"streams", "fft-registers"};
-  const std::set<std::string> h100OnlyPresets = {"um-multi-gpu-first-touch", "um-multi-gpu-read-duplication",
-                                                 "um-read-mostly-copies-collapse"};
+  for (const auto& [deviceId, gpu] : {std::pair<std::string, std::string>{"rec:h200", "NVIDIA H200"},
+                                      std::pair<std::string, std::string>{"rec:h100", "NVIDIA H100 80GB HBM3"}})
   for (const Lecture& lecture : LectureLibrary::builtin().lectures())
     for (const std::string& presetId : lecture.presetIds) {
-      if (!done.insert(presetId).second) continue;
+      if (!done.insert(deviceId + presetId).second) continue;
       const PresetRef ref = getPreset(session.registry(), presetId);
-      RunRequest request{ref.lab->id, "rec:h200", presetParams(*ref.lab, *ref.preset), RunScope::FullSweep, presetId};
-      std::string gpu = "NVIDIA H200";
+      RunRequest request{ref.lab->id, deviceId, presetParams(*ref.lab, *ref.preset), RunScope::FullSweep, presetId};
       RunOutcome outcome = session.run(request, {}, never);
-      if (!outcome.ok() && (h100Only.contains(ref.lab->id) || h100OnlyPresets.contains(presetId))) {
-        EXPECT_EQ(outcome.error().alternativeDeviceId, "rec:h100") << presetId << ": " << outcome.error().message;
-        request.deviceId = "rec:h100";
-        gpu = "NVIDIA H100 80GB HBM3";
-        outcome = session.run(request, {}, never);
-      }
       ASSERT_TRUE(outcome.ok()) << presetId << ": " << outcome.error().message;
       const RunResult& r = outcome.result();
       // A measurement says where and when; a GPU run that ran the model says "Simulated".
@@ -282,7 +272,7 @@ TEST(ShippedRecordings, EveryLecturePresetIsRecordedOnARealGpuAndServedAsRecorde
       else
         EXPECT_TRUE(r.banner().starts_with("Simulated: ")) << presetId << ": " << r.banner();
     }
-  EXPECT_GE(done.size(), 30u);
+  EXPECT_EQ(done.size(), 2 * allPresets(session.registry()).size());
 }
 
 TEST(ShippedRecordings, FitIn25MiB) {
