@@ -5,6 +5,7 @@
 // presenter view shows the instructor the slide, the next one, the notes, the verdict and the time.
 #include <QAction>
 #include <QLabel>
+#include <QSlider>
 #include <QRegularExpression>
 #include <QTest>
 
@@ -18,6 +19,8 @@
 #include "lecture_caption.h"
 #include "lecture_navigator.h"
 #include "main_window.h"
+#include "param_control.h"
+#include "param_panel.h"
 #include "prediction_panel.h"
 #include "presenter_view.h"
 #include "qt_text.h"
@@ -150,6 +153,26 @@ TEST(PredictFlow, AnAnimatedViewWaitsAtItsStartAndTheRevealPlaysItToTheSlidesMom
   ASSERT_TRUE(QTest::qWaitFor([&] { return w.flow().phase() == PredictFlow::Phase::Revealed; }, 3000));
   const double moment = clock->start() + 0.25 * (clock->end() - clock->start());  // the preset's animationAt
   EXPECT_NEAR(clock->position(), moment, 1e-6 * (clock->end() - clock->start()) + 1e-9);
+}
+
+TEST(PredictFlow, ASliderMovedWhileTheClassPredictsLeavesNoAnswerMarkedAndNextStillMovesOn) {
+  PredictWindow w(QStringLiteral("sim:h200"));
+  w.flow().setRevealDurationMs(0);
+  ASSERT_TRUE(w.open("volkov-lower-occupancy", "volkov-ilp-peak-with-fewer-threads"));
+  const int index = w.window.lectureNavigator()->index();
+  // The instructor drags a slider (a run of other values comes back) before anyone reveals.
+  ParamControl* threads = w.window.paramPanel()->control(QStringLiteral("threads_per_block"));
+  ASSERT_NE(threads, nullptr);
+  threads->slider()->setValue(threads->slider()->value() + 1);
+  ASSERT_TRUE(QTest::qWaitFor([&] { return !w.runs.isBusy() && w.window.shownResult()->params.at("threads_per_block") != 256; }, 20000));
+  w.flow().reveal();  // the slide's run is not on screen: the reveal waits for it
+  EXPECT_EQ(w.flow().phase(), PredictFlow::Phase::Revealing);
+  QTest::keyClick(&w.window, Qt::Key_PageDown);  // stop waiting: the data on screen shows
+  EXPECT_EQ(w.flow().phase(), PredictFlow::Phase::Revealed);
+  EXPECT_EQ(w.window.lectureCaption()->predictionPanel()->marked(), -1);
+  EXPECT_FALSE(w.window.chartPanel()->revealFraction().has_value());
+  QTest::keyClick(&w.window, Qt::Key_PageDown);
+  EXPECT_EQ(w.window.lectureNavigator()->index(), index + 1);
 }
 
 TEST(Blackout, BBlacksTheWindowOutWWhitesItAndAnyKeyReturns) {

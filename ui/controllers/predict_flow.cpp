@@ -146,10 +146,18 @@ void PredictFlow::finishReveal() {
   if (phase_ != Phase::Revealing) return;
   const PresetRef ref = navigator_->current();
   const RunResult* run = slideRun();
-  if (!ref || !run) return;
+  if (!ref) return;
   animation_->stop();
   phase_ = Phase::Revealed;
   chart_->setReveal(std::nullopt);
+  if (!run) {  // a slider moved off the slide's values meanwhile: the data shows, nothing is marked
+    caption_->predictionPanel()->showReveal(-1, tr("The parameters left the slide's: no answer is marked."));
+    caption_->setPredicting(false);
+    caption_->setAnswersShown(true);
+    caption_->showVerdict(shown_());
+    emit changed();
+    return;
+  }
   if (!currentViewRevealsByData() && animation_->endValue().isValid()) chart_->animationClock()->seek(animation_->endValue().toDouble());
   const PredictionReveal reveal = revealAnswer(*ref.preset, *run);
   const QString device = toQ(run->deviceName.empty() ? run->deviceId : run->deviceName);
@@ -173,11 +181,11 @@ bool PredictFlow::consumeNext() {
       reveal();
       return true;
     case Phase::Revealing:
-      // A second press during the drawing skips to its end (a waiting reveal keeps waiting).
-      if (!waitingForRun_) {
-        animation_->stop();
-        finishReveal();
-      }
+      // A second press skips the drawing to its end, or stops waiting for the slide's run (one
+      // that will not come when a slider left the slide's values): the data on screen shows.
+      waitingForRun_ = false;
+      animation_->stop();
+      finishReveal();
       return true;
     default: return false;
   }
