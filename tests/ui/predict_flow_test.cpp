@@ -4,7 +4,9 @@
 // view waits at its start and plays to the slide's moment. B and W blank the window; the
 // presenter view shows the instructor the slide, the next one, the notes, the verdict and the time.
 #include <QAction>
+#include <QGuiApplication>
 #include <QLabel>
+#include <QScreen>
 #include <QSlider>
 #include <QRegularExpression>
 #include <QTest>
@@ -22,6 +24,7 @@
 #include "param_control.h"
 #include "param_panel.h"
 #include "prediction_panel.h"
+#include "presentation_mode.h"
 #include "presenter_view.h"
 #include "qt_text.h"
 #include "warpscope/lectures.h"
@@ -229,4 +232,23 @@ TEST(PresenterView, ShowsTheSlideTheNextOneTheNotesTheVerdictAndTheClockAndTakes
   EXPECT_EQ(w.window.lectureNavigator()->index(), index + 1);
   w.window.setPresenterView(false);
   EXPECT_FALSE(view->isVisible());
+}
+
+// Run by ctest under an offscreen platform with two screens (tests/ui/two_screens.json: a laptop
+// and a 1280x720 projector); with one screen it says so and skips.
+TEST(PresenterViewTwoScreens, TheSlideGoesToTheProjectorInPresentationModeAndTheViewStaysOnTheLaptop) {
+  if (QGuiApplication::screens().size() < 2)
+    GTEST_SKIP() << "one screen here: ctest runs this again with QT_QPA_PLATFORM=offscreen:configfile=two_screens.json";
+  RunController runs{[] { return std::make_unique<Session>(); }};
+  MainWindow window(&runs, PredictWindow::startupOn(QStringLiteral("sim:h200")));
+  window.show();
+  ASSERT_TRUE(window.openLecture(QStringLiteral("volkov-lower-occupancy")));
+  window.setPresenterView(true);
+  QScreen* laptop = QGuiApplication::screens().at(0);
+  QScreen* projector = QGuiApplication::screens().at(1);
+  ASSERT_NE(window.presenterView(), nullptr);
+  EXPECT_TRUE(QTest::qWaitFor([&] { return window.screen() == projector; }, 2000)) << "the slide is on the projector";
+  EXPECT_TRUE(window.presentationMode()->active());
+  EXPECT_EQ(window.presenterView()->screen(), laptop);
+  EXPECT_TRUE(window.presenterView()->isVisible());
 }
