@@ -89,6 +89,7 @@ void PresenterView::tick() {
 }
 
 void PresenterView::refresh() {
+  if (!isVisible()) return;  // closed: no grabs of the chart on every redraw
   const auto set = [this](const QString& part, const QString& text) {
     auto* label = findChild<QLabel*>(part);
     label->setText(text);
