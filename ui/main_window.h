@@ -10,6 +10,7 @@
 
 #include <map>
 #include <optional>
+#include <vector>
 #include <string>
 
 #include "warpscope/backend.h"
@@ -20,6 +21,7 @@
 QT_BEGIN_NAMESPACE
 class QAction;
 class QLabel;
+class QMenu;
 class QSplitter;
 class QTabWidget;
 QT_END_NAMESPACE
@@ -197,6 +199,8 @@ class MainWindow : public QMainWindow {
   /// Validates and writes an own lecture, then keeps it in the library; "" or the problem.
   QString saveEditedLecture(const Lecture& edited);
   void buildMenus();
+  /// Lists the lectures at the end of the Lecture menu again (one of the instructor's was added).
+  void relistLectureMenu();
   void onSessionReady(const QList<DeviceInfo>& devices, const QString& defaultDeviceId);
   void onDevicesChanged(const QList<DeviceInfo>& devices, const QString& hostsFirstDeviceId, const QString& host,
                         int added);
@@ -276,6 +280,8 @@ class MainWindow : public QMainWindow {
   PresenterView* presenter_ = nullptr;
   Blackout* blackout_ = nullptr;
   HandoutExport* handoutExport_ = nullptr;
+  QMenu* lectureMenu_ = nullptr;
+  std::vector<QAction*> lectureActions_;  ///< The menu's one action a lecture
   LabList* labList_ = nullptr;
   DeviceSelector* deviceSelector_ = nullptr;
   ParamPanel* paramPanel_ = nullptr;

@@ -59,6 +59,7 @@ QString MainWindow::saveEditedLecture(const Lecture& edited) {
   if (Lecture* own = library_.findOwn(edited.id)) *own = edited;  // the same object: an open lecture stays valid
   else library_.add(edited);
   lecturePanel_->reloadLectures();
+  relistLectureMenu();
   return {};
 }
 

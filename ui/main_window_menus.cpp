@@ -209,11 +209,8 @@ void MainWindow::buildMenus() {
     handActions.push_back(hand);
   }
   lecture->addSeparator();
-  for (const Lecture& l : lectures_->library().lectures()) {
-    QAction* open = lecture->addAction(toQ(l.title));
-    const QString id = toQ(l.id);
-    connect(open, &QAction::triggered, this, [this, id] { openLecture(id); });
-  }
+  lectureMenu_ = lecture;
+  relistLectureMenu();
   // Outside a lecture the keys belong to the focused widget (a list or a slider pages).
   // Predicting, the keys R and 1-4 are the flow's; otherwise they stay the focused widget's.
   auto follow = [this, nextSlide, previousSlide, leave, reveal, handActions, black, white, handout, saveAs] {
@@ -252,6 +249,21 @@ void MainWindow::buildMenus() {
                           "<p>Every chart says what made it: <i>Measured on &lt;GPU&gt;</i> for a real "
                           "GPU, <i>Simulated: &lt;profile&gt;</i> for the model.</p>"));
   });
+}
+
+void MainWindow::relistLectureMenu() {
+  // The lectures close the menu: shipped ones, then the instructor's own (a new one included).
+  for (QAction* a : lectureActions_) {
+    lectureMenu_->removeAction(a);
+    a->deleteLater();
+  }
+  lectureActions_.clear();
+  for (const Lecture& l : lectures_->library().lectures()) {
+    QAction* open = lectureMenu_->addAction(l.file.empty() ? toQ(l.title) : tr("%1 (yours)").arg(toQ(l.title)));
+    const QString id = toQ(l.id);
+    connect(open, &QAction::triggered, this, [this, id] { openLecture(id); });
+    lectureActions_.push_back(open);
+  }
 }
 
 }  // namespace warpscope::ui

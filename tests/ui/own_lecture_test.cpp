@@ -1,6 +1,7 @@
 // Lectures of your own in the window (issue 30): the view on screen becomes a slide of a new
 // lecture in the user's folder, which reopens at that lab, parameters and view; slides move and go
 // away, each change saved at once; a broken file in the folder is named and the rest offered.
+#include <QAction>
 #include <QComboBox>
 #include <QFile>
 #include <QFileInfo>
@@ -93,6 +94,9 @@ TEST(OwnLecture, TheViewOnScreenBecomesASlideOfANewLectureThatReopensAsIt) {
   ASSERT_NE(mine, nullptr);
   EXPECT_EQ(mine->file, fromQ(file));
   EXPECT_GE(w.window.lecturePanel()->lectureChooser()->findText(QStringLiteral("My ILP talk (yours)")), 0);
+  bool inMenu = false;  // and in the Lecture menu
+  for (QAction* a : w.window.findChildren<QAction*>()) inMenu = inMenu || a->text() == QStringLiteral("My ILP talk (yours)");
+  EXPECT_TRUE(inMenu);
   // A second slide into the same lecture, at other values.
   setAsUser(w.window, QStringLiteral("ilp"), 1);
   ASSERT_TRUE(QTest::qWaitFor([&] { return !w.runs.isBusy() && w.window.shownResult()->params.at("ilp") == 1; }, 20000));
