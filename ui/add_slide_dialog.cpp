@@ -15,6 +15,7 @@ AddSlideDialog::AddSlideDialog(const std::vector<std::pair<QString, QString>>& o
     : QDialog(parent), lecture_(new QComboBox(this)), newLecture_(new QLineEdit(this)), title_(new QLineEdit(this)),
       claim_(new QPlainTextEdit(this)), lookAt_(new QLineEdit(this)), question_(new QLineEdit(this)), notes_(new QLineEdit(this)) {
   setWindowTitle(tr("Add this view as a slide"));
+  setMinimumWidth(600);  // the fields' hints fit without being cut
   auto* form = new QFormLayout(this);
   for (const auto& [id, title] : ownLectures) lecture_->addItem(title, id);
   lecture_->addItem(tr("A new lecture..."), QString());
@@ -55,7 +56,7 @@ AddSlideDialog::AddSlideDialog(const std::vector<std::pair<QString, QString>>& o
   notes_->setMaxLength(2000);
   form->addRow(tr("Speaker &notes:"), notes_);
   auto* hint = new QLabel(tr("The slide keeps the lab, its parameters, the view and the animation's moment. It declares "
-                             "no check: its verdict says so, and a reveal marks no answer."),
+                             "no check: no verdict is shown under it, and a reveal marks no answer."),
                           this);
   hint->setWordWrap(true);
   form->addRow(hint);

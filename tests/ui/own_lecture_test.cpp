@@ -147,7 +147,14 @@ TEST(OwnLecture, ABrokenFileInTheFolderIsNamedAndTheOthersAreOffered) {
 }
 
 TEST(OwnLecture, TheDialogAsksForWhatASlideNeeds) {
-  AddSlideDialog dialog({}, QString(), QStringLiteral("Hiding arithmetic latency"));
+  AddSlideDialog dialog({{QStringLiteral("my-talk"), QStringLiteral("My talk")}}, QString(), QStringLiteral("Hiding arithmetic latency"));
+  // It fits a 1280x720 screen (a laptop on a projector's resolution).
+  EXPECT_LE(dialog.sizeHint().height(), 700);
+  EXPECT_LE(dialog.sizeHint().width(), 1280);
+  if (const QString shots = qEnvironmentVariable("WARPSCOPE_TEST_SHOTS"); !shots.isEmpty()) {
+    dialog.show();
+    dialog.grab().save(shots + QStringLiteral("/add-slide-dialog.png"));
+  }
   EXPECT_EQ(dialog.problem(), QStringLiteral("Give the new lecture a title."));
   dialog.field(QStringLiteral("newLecture"))->setText(QStringLiteral("Mine"));
   EXPECT_EQ(dialog.problem(), QStringLiteral("Write the slide's claim."));
