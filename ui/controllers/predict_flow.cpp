@@ -117,11 +117,6 @@ void PredictFlow::startRevealAnimation() {
   const PresetRef ref = navigator_->current();
   animation_->disconnect(this);  // valueChanged's target depends on the view
   connect(animation_, &QVariantAnimation::finished, this, &PredictFlow::finishReveal);
-  if (revealMs_ <= 0) {
-    finishReveal();
-    return;
-  }
-  animation_->setDuration(revealMs_);
   if (currentViewRevealsByData()) {
     // The data drawn along x, left to right.
     const IsReferenceSeries references = referencesOf(*ref.lab);
@@ -130,7 +125,8 @@ void PredictFlow::startRevealAnimation() {
     animation_->setStartValue(0.0);
     animation_->setEndValue(1.0);
   } else {
-    // An animated view plays from its start to the slide's moment (or its end).
+    // An animated view plays from its start to the slide's moment (or its end); finishReveal
+    // puts it there when the drawing is skipped.
     AnimationClock* clock = chart_->animationClock();
     const double at = ref.preset->animationAt;
     const double target = at >= 0 ? clock->start() + at * (clock->end() - clock->start()) : clock->end();
@@ -139,6 +135,11 @@ void PredictFlow::startRevealAnimation() {
     animation_->setStartValue(clock->start());
     animation_->setEndValue(target);
   }
+  if (revealMs_ <= 0) {
+    finishReveal();
+    return;
+  }
+  animation_->setDuration(revealMs_);
   animation_->start();
 }
 
