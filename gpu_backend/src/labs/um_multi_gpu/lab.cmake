@@ -8,6 +8,8 @@ target_sources(${warpscope_lab_target} PRIVATE
 if(warpscope_lab_cuda)
   target_sources(${warpscope_lab_target} PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/um_multi_gpu_cuda.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/um_multi_gpu_gpus.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/um_multi_gpu_peer_copy.cpp
     ${CMAKE_CURRENT_LIST_DIR}/um_multi_gpu_kernels.cu
   )
 endif()

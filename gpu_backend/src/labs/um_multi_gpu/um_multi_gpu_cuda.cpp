@@ -16,7 +16,9 @@
 #include "labs/um_common/um_capture.h"
 #include "labs/um_common/um_support.h"
 #include "labs/um_common/um_device_guards.h"
+#include "labs/um_multi_gpu/um_multi_gpu_gpus.h"
 #include "labs/um_multi_gpu/um_multi_gpu_kernels.h"
+#include "labs/um_multi_gpu/um_multi_gpu_peer_copy.h"
 #include "labs/um_multi_gpu/um_multi_gpu_lab.h"
 #include "warpscope/params.h"
 
@@ -24,20 +26,7 @@ namespace warpscope::labs {
 
 namespace {
 
-constexpr const char* kLab = "um-multi-gpu";
-constexpr unsigned kThreadsPerBlock = 256;
-constexpr int kBlocksPerSm = 4;
-
-const char* modeText(MultiGpuMode mode) {
-  switch (mode) {
-    case MultiGpuMode::FirstTouch: return "first touch";
-    case MultiGpuMode::ReadDuplicate: return "read duplicate";
-    case MultiGpuMode::RemoteMapped: return "remote mapped";
-    case MultiGpuMode::Migrate: return "migrate";
-    case MultiGpuMode::PeerCopy: return "peer copy";
-  }
-  return "?";
-}
+using namespace multigpu;
 
 void validate(const MultiGpuScenario& s, int timedReps) {
   std::ostringstream why;
@@ -49,142 +38,6 @@ void validate(const MultiGpuScenario& s, int timedReps) {
     why << "timed repetitions " << timedReps << " must be at least 1";
   if (!why.str().empty()) throw BadInputError(std::string(kLab) + ": " + why.str());
 }
-
-/// The run's two GPUs: the context's device and another one, a peer of it when there is one.
-struct GpuPair {
-  int gpu0 = 0;
-  int gpu1 = 1;
-  bool peer01 = false;  ///< gpu0 can access gpu1's memory.
-  bool peer10 = false;  ///< gpu1 can access gpu0's memory.
-};
-
-GpuPair pickPair(int ordinal) {
-  int count = 0;
-  WS_CUDA_CHECK(cudaGetDeviceCount(&count));
-  if (count < 2) throw BadInputError("um-multi-gpu needs two GPUs: this machine has " + std::to_string(count));
-  GpuPair pair;
-  pair.gpu0 = ordinal;
-  pair.gpu1 = -1;
-  for (int d = 0; d < count; ++d) {
-    if (d == ordinal) continue;
-    int can = 0;
-    WS_CUDA_CHECK(cudaDeviceCanAccessPeer(&can, ordinal, d));
-    if (pair.gpu1 < 0 || (can && !pair.peer01)) {
-      pair.gpu1 = d;
-      pair.peer01 = can != 0;
-    }
-  }
-  int back = 0;
-  WS_CUDA_CHECK(cudaDeviceCanAccessPeer(&back, pair.gpu1, pair.gpu0));
-  pair.peer10 = back != 0;
-  return pair;
-}
-
-/// Lets `from` access `to`'s memory for as long as it lives, and takes back what it enabled (the
-/// managed-memory modes run without explicit peer access, later runs in this process included).
-class PeerAccess {
- public:
-  PeerAccess(int from, int to) : from_(from), to_(to) {
-    WS_CUDA_CHECK(cudaSetDevice(from));
-    const cudaError_t err = cudaDeviceEnablePeerAccess(to, 0);
-    if (err == cudaErrorPeerAccessAlreadyEnabled) {
-      (void)cudaGetLastError();
-      return;  // someone else's: leave it on
-    }
-    WS_CUDA_CHECK(err);
-    enabled_ = true;
-  }
-  ~PeerAccess() {
-    if (!enabled_) return;
-    int current = 0;
-    (void)cudaGetDevice(&current);
-    if (cudaSetDevice(from_) == cudaSuccess) (void)cudaDeviceDisablePeerAccess(to_);
-    (void)cudaGetLastError();
-    (void)cudaSetDevice(current);
-  }
-  PeerAccess(const PeerAccess&) = delete;
-  PeerAccess& operator=(const PeerAccess&) = delete;
-
- private:
-  int from_;
-  int to_;
-  bool enabled_ = false;
-};
-
-/// One GPU's sum kernel between its own pair of CUDA events, checked against the host's sum.
-class TimedRead {
- public:
-  explicit TimedRead(int device) : device_(device) {
-    WS_CUDA_CHECK(cudaSetDevice(device));
-    int sms = 0;
-    WS_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-    blocks_ = static_cast<unsigned>(sms * kBlocksPerSm);
-    sum_ = cuda::DeviceBuffer(sizeof(unsigned long long));
-    WS_CUDA_CHECK(cudaEventCreate(&start_));
-    WS_CUDA_CHECK(cudaEventCreate(&stop_));
-  }
-  ~TimedRead() {
-    (void)cudaEventDestroy(start_);
-    (void)cudaEventDestroy(stop_);
-  }
-  TimedRead(const TimedRead&) = delete;
-  TimedRead& operator=(const TimedRead&) = delete;
-
-  /// Enqueues the sum of words [begin, end) on the device's default stream (returns at once).
-  void launch(const unsigned* data, std::uint64_t begin, std::uint64_t end) {
-    WS_CUDA_CHECK(cudaSetDevice(device_));
-    WS_CUDA_CHECK(cudaMemsetAsync(sum_.get(), 0, sum_.bytes(), nullptr));
-    WS_CUDA_CHECK(cudaEventRecord(start_, nullptr));
-    WS_CUDA_CHECK(launchSumWords(data, begin, end, sum_.as<unsigned long long>(), blocks_, kThreadsPerBlock, nullptr));
-    WS_CUDA_CHECK(cudaEventRecord(stop_, nullptr));
-  }
-  /// Waits for the launch, checks its sum and returns its time in ms.
-  double finish(unsigned long long expected, const std::string& what) {
-    WS_CUDA_CHECK(cudaSetDevice(device_));
-    WS_CUDA_CHECK(cudaEventSynchronize(stop_));
-    float ms = 0;
-    WS_CUDA_CHECK(cudaEventElapsedTime(&ms, start_, stop_));
-    unsigned long long got = 0;
-    WS_CUDA_CHECK(cudaMemcpy(&got, sum_.get(), sizeof(got), cudaMemcpyDeviceToHost));
-    if (got != expected)
-      throw cuda::CheckFailed(std::string(kLab) + ": " + what + " on cuda:" + std::to_string(device_) + " summed to " +
-                              std::to_string(got) + ", the host's sum is " + std::to_string(expected));
-    return ms;
-  }
-
- private:
-  int device_ = 0;
-  unsigned blocks_ = 0;
-  cuda::DeviceBuffer sum_;
-  cudaEvent_t start_ = nullptr;
-  cudaEvent_t stop_ = nullptr;
-};
-
-unsigned long long hostSum(std::uint64_t begin, std::uint64_t end, std::uint64_t seed) {
-  unsigned long long s = 0;
-  for (std::uint64_t i = begin; i < end; ++i) s += multiGpuWordValue(i, seed);
-  return s;
-}
-
-/// The host's sums of the buffer in blocks of kSumBlockWords words (32 KiB: half of a buffer of
-/// whole 64 KiB blocks is a whole number of them), so that any block-aligned range's expected sum
-/// is a few additions.
-constexpr std::uint64_t kSumBlockWords = 8192;
-
-class BlockSums {
- public:
-  BlockSums(std::uint64_t words, std::uint64_t seed) {
-    for (std::uint64_t b = 0; b < words; b += kSumBlockWords) sums_.push_back(hostSum(b, std::min(words, b + kSumBlockWords), seed));
-  }
-  [[nodiscard]] unsigned long long of(std::uint64_t begin, std::uint64_t end) const {
-    unsigned long long s = 0;
-    for (std::uint64_t b = begin / kSumBlockWords; b < end / kSumBlockWords; ++b) s += sums_[b];
-    return s;
-  }
-
- private:
-  std::vector<unsigned long long> sums_;
-};
 
 /// One GPU's read of words [begin, end) in a pass; a pass's reads run at once.
 struct PassRead {
@@ -198,35 +51,6 @@ struct PassRead {
 /// records average about 30 KiB, docs/experiments/cupti_two_gpu_ids_h200x2.txt), so two GPUs'
 /// steps stay far below the driver queue's ~8,191.
 constexpr std::uint64_t kTracedStepWords = (16ull << 20) / sizeof(unsigned);
-
-/// Per repetition: each GPU's kernel times, one per pass it ran.
-struct RepTimes {
-  std::vector<double> gpu0;
-  std::vector<double> gpu1;
-};
-
-/// "gpu0" / "gpu1" (all passes of a repetition added up) and, with more than one pass,
-/// "gpu0 pass 1", "gpu0 pass 2", ... (each pass alone).
-void addGpuPhases(um::UmScenarioResult& result, const std::vector<RepTimes>& reps, bool firstGpu,
-                  std::uint64_t bytesPerPass) {
-  const auto& timesOf = [&](const RepTimes& r) -> const std::vector<double>& { return firstGpu ? r.gpu0 : r.gpu1; };
-  const std::string name = firstGpu ? "gpu0" : "gpu1";
-  const std::size_t passes = timesOf(reps.front()).size();
-  if (passes == 0) return;
-  std::vector<double> totals;
-  for (const RepTimes& r : reps) {
-    double total = 0;
-    for (const double ms : timesOf(r)) total += ms;
-    totals.push_back(total);
-  }
-  result.phases.push_back(cuda::phaseFrom(name, totals, bytesPerPass * passes));
-  if (passes < 2) return;
-  for (std::size_t p = 0; p < passes; ++p) {
-    std::vector<double> ms;
-    for (const RepTimes& r : reps) ms.push_back(timesOf(r)[p]);
-    result.phases.push_back(cuda::phaseFrom(name + " pass " + std::to_string(p + 1), ms, bytesPerPass));
-  }
-}
 
 /// What the trace's records say reached each processor (index: um::Processor).
 struct Inflow {
@@ -271,72 +95,6 @@ std::string missingRecords(const Inflow& in, MultiGpuMode mode, std::uint64_t by
       why << (why.tellp() > 0 ? "; " : "") << "GPU " << g - 1 << " received " << ((in.htod[g] + in.dtod[g]) >> 20)
           << " of at least " << (need >> 20) << " MiB in the records";
   return why.str();
-}
-
-um::UmScenarioResult measurePeerCopy(const GpuPair& pair, const MultiGpuScenario& scenario, int timedReps,
-                                     std::uint64_t seed) {
-  const std::uint64_t bytes = scenario.bufferBytes;
-  const std::uint64_t words = bytes / sizeof(unsigned);
-  const unsigned long long expected = hostSum(0, words, seed);
-  std::optional<PeerAccess> access01, access10;
-  if (pair.peer01) access01.emplace(pair.gpu0, pair.gpu1);
-  if (pair.peer10) access10.emplace(pair.gpu1, pair.gpu0);
-
-  WS_CUDA_CHECK(cudaSetDevice(pair.gpu0));
-  cuda::DeviceBuffer src(bytes);
-  int sms = 0;
-  WS_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, pair.gpu0));
-  WS_CUDA_CHECK(launchFillWords(src.as<unsigned>(), words, seed, static_cast<unsigned>(sms * kBlocksPerSm), kThreadsPerBlock, nullptr));
-  WS_CUDA_CHECK(cudaDeviceSynchronize());
-  WS_CUDA_CHECK(cudaSetDevice(pair.gpu1));
-  cuda::DeviceBuffer dst(bytes);
-  WS_CUDA_CHECK(cudaMemset(dst.get(), 0xFF, bytes));  // poison: a copy that did not land fails the sum
-  WS_CUDA_CHECK(cudaDeviceSynchronize());
-
-  WS_CUDA_CHECK(cudaSetDevice(pair.gpu0));
-  cuda::TimingPolicy policy;
-  policy.warmups = 1;
-  policy.reps = timedReps;
-  policy.minReps = std::min(timedReps, policy.minReps);
-  const cuda::TimingStats copy = cuda::timeLaunches(
-      [&] {
-        WS_CUDA_CHECK(cudaMemcpyPeerAsync(dst.get(), pair.gpu1, src.get(), pair.gpu0, bytes, nullptr));
-      },
-      policy, nullptr);
-
-  TimedRead read0(pair.gpu0), read1(pair.gpu1);
-  std::vector<RepTimes> reps;
-  for (int r = 0; r < timedReps + 1; ++r) {
-    RepTimes t;
-    read0.launch(src.as<unsigned>(), 0, words);
-    t.gpu0.push_back(read0.finish(expected, "the source's sum"));
-    read1.launch(dst.as<unsigned>(), 0, words);
-    t.gpu1.push_back(read1.finish(expected, "the copy's sum"));
-    if (r > 0) reps.push_back(t);  // the first is the warm-up
-  }
-
-  um::UmScenarioResult result;
-  result.name = modeText(MultiGpuMode::PeerCopy);
-  um::UmPhaseTiming peer;
-  peer.name = "peer-copy";
-  peer.medianMs = copy.medianMs;
-  peer.minMs = copy.minMs;
-  peer.maxMs = copy.maxMs;
-  peer.bytes = bytes;
-  result.phases.push_back(peer);
-  addGpuPhases(result, reps, true, bytes);
-  addGpuPhases(result, reps, false, bytes);
-  result.trace.allocationBytes = bytes;
-  result.trace.captured = false;
-  result.trace.unavailableReason = "peer copy moves cudaMalloc memory, which CUPTI's unified-memory counters do not see";
-  std::ostringstream n;
-  n << "cudaMemcpyPeerAsync of " << (bytes >> 20) << " MiB cuda:" << pair.gpu0 << " -> cuda:" << pair.gpu1 << ", "
-    << (pair.peer01 && pair.peer10 ? "peer access enabled both ways" : "no peer access: the driver stages through the host")
-    << "; " << copy.samplesMs.size() << " timed copies after 1 warm-up";
-  result.notes.push_back(n.str());
-  result.notes.push_back("checked: the copy's sum on cuda:" + std::to_string(pair.gpu1) +
-                         " equals the source's (and the host's) after every repetition; gpu0/gpu1: local reads of source/copy");
-  return result;
 }
 
 }  // namespace
