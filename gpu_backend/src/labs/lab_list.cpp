@@ -4,6 +4,7 @@
 // never includes a lab.
 #include "labs/atomics/atomics_lab.h"
 #include "labs/bank_conflicts/bank_conflicts_lab.h"
+#include "labs/block_scheduling/block_scheduling_lab.h"
 #include "labs/coalescing/coalescing_lab.h"
 #include "labs/divergence/divergence_lab.h"
 #include "labs/fft_registers/fft_registers_lab.h"
@@ -49,6 +50,7 @@ const LabRegistry& LabRegistry::builtin() {
       inTopic(coalescingLab(), "Memory access"),
       inTopic(bankConflictsLab(), "Memory access"),
       inTopic(atomicsLab(), "Memory access"),
+      inTopic(blockSchedulingLab(), "What limits a kernel"),
       inTopic(occupancyLab(), "What limits a kernel"),
       inTopic(limiterLab(), "What limits a kernel"),
       inTopic(rooflineLab(), "What limits a kernel"),

@@ -14,6 +14,9 @@ struct BlockScheduler {
   double overheadNs = 0;
   /// Blocks an SM can start per microsecond; caps kernels of tiny blocks. 0: no limit.
   double launchRatePerSmPerUs = 0;
+  /// A kernel's fixed time from launch to its end on an idle GPU, as CUDA events around one
+  /// launch see it (launch and drain), us.
+  double kernelLaunchUs = 0;
 };
 
 /// Reads and range-checks the profile's block_scheduler mechanism (BadInputError naming the field).
