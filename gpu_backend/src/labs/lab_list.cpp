@@ -8,6 +8,7 @@
 #include "labs/coalescing/coalescing_lab.h"
 #include "labs/divergence/divergence_lab.h"
 #include "labs/fft_registers/fft_registers_lab.h"
+#include "labs/issue_slots/issue_slots_lab.h"
 #include "labs/latency_arith/latency_arith_lab.h"
 #include "labs/latency_memory/latency_memory_lab.h"
 #include "labs/limiter/limiter_lab.h"
@@ -42,6 +43,7 @@ const LabRegistry& LabRegistry::builtin() {
   // Grouped by topic, in teaching order; built once, on first use.
   static const LabRegistry registry({
       inTopic(latencyArithLab(), "Latency hiding"),
+      inTopic(issueSlotsLab(), "Latency hiding"),
       inTopic(latencyMemoryLab(), "Latency hiding"),
       inTopic(registerVsSharedLab(), "Latency hiding"),
       inTopic(matmulTilingLab(), "Latency hiding"),
