@@ -1,6 +1,5 @@
 #include "labs/coalescing/coalescing_matrix.h"
 
-#include <iomanip>
 #include <sstream>
 
 #include "core/sweep_format.h"
