@@ -14,8 +14,11 @@ tar xJf "$bundle" -C /tmp && source /tmp/bundle/env.sh
 export QT_QPA_PLATFORM=offscreen
 step() { echo "== $*"; local t0; t0=$(date +%s%N); "$@"; local rc=$?; echo "== exit $rc ($(( ($(date +%s%N) - t0) / 1000000 )) ms)"; }
 {
-  step warpscope_device_tests --gtest_filter='Counters*:CoalescingCounters*:BankConflictsCounters*:Atomics*'
+  step warpscope_device_tests --gtest_filter='Counters*:CoalescingCounters*:BankConflictsCounters*:Atomics*:CoalescingMatrixOnGpu*:RaceOnGpu*'
   for t in int float; do step warpscope-cli run atomics --device cuda:0 --set value_type=$t --out "$out/atomics_$t.json"; done
+  # Seed 002's 2D case and race (issue 31): every matrix side, every race size.
+  for s in 2048 4096 8192 16384; do step warpscope-cli run coalescing --device cuda:0 --set matrix_side=$s --out "$out/coalescing_matrix_$s.json"; done
+  for n in 4 32 1024 32768 1048576; do step warpscope-cli run atomics --device cuda:0 --set race_threads=$n --out "$out/atomics_race_$n.json"; done
   step warpscope-cli bench atomics --device cuda:0 --repeat 10
 } > "$out/device_log.txt" 2>&1
 NCU_ARGS="-c 1" WARPSCOPE_CLI=warpscope-cli bash "$scripts_dir/counters-vs-ncu.sh" "$out/ncu" 'atomics' \
@@ -24,17 +27,19 @@ NCU_ARGS="-c 1" WARPSCOPE_CLI=warpscope-cli bash "$scripts_dir/counters-vs-ncu.s
   'atomics --set value_type=float --set variant=shared-aggregated --set addresses=2' > "$out/counters_vs_ncu.txt" 2>&1
 if [ "$full" = full ]; then
   mkdir -p "$out/rec"
-  for p in atomics-lock-like-bottleneck atomics-warp-aggregation atomics-histogram-privatisation; do
+  for p in atomics-lock-like-bottleneck atomics-warp-aggregation atomics-histogram-privatisation \
+           atomics-race-guesswhat atomics-race-lost-updates coalescing-one-thread-per-row; do
     warpscope-cli record --preset "$p" --device cuda:0 --out "$out/rec" 2>&1 | tail -1
   done
-  for view in global-vs-addresses shared-vs-addresses queue-per-request histogram queue; do
+  for view in global-vs-addresses shared-vs-addresses queue-per-request histogram queue race; do
     warpscope --lab atomics --device cuda:0 --view "$view" --window-size 1280x720 \
       --screenshot "$out/window_atomics_${view//-/_}.png" 2>&1 | tail -1
   done
   warpscope --lab atomics --device cuda:0 --window-size 1600x1000 --screenshot "$out/window_atomics_1600.png" 2>&1 | tail -1
   warpscope --lab atomics --device cuda:0 --view queue --set variant=shared-aggregated --set addresses=4 \
     --window-size 1280x720 --screenshot "$out/window_atomics_queue_aggregated.png" 2>&1 | tail -1
-  for p in atomics-lock-like-bottleneck atomics-warp-aggregation atomics-histogram-privatisation; do
+  for p in atomics-lock-like-bottleneck atomics-warp-aggregation atomics-histogram-privatisation \
+           atomics-race-guesswhat atomics-race-lost-updates coalescing-one-thread-per-row; do
     warpscope --lecture cuda-memory-advanced --preset "$p" --device cuda:0 --window-size 1280x720 --presentation \
       --screenshot "$out/lecture_${p}_presentation.png" 2>&1 | tail -1
   done

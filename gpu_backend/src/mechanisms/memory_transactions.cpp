@@ -16,6 +16,7 @@ MemoryTransactions memoryTransactions(const sim::DeviceProfile& profile) {
   m.singleSectorScatteredLineFraction =
       profile.param("memory_transactions", "single_sector_scattered_line_fraction", 0.01, 1);
   m.limitBlendExponent = profile.param("memory_transactions", "limit_blend_exponent", 1, 64);
+  m.l2LineRequestsPerClock = profile.param("memory_transactions", "l2_line_requests_per_clock", 1, 4096);
   if (m.lineBytes % m.sectorBytes != 0)
     throw BadInputError(profile.fileName + ": mechanisms.memory_transactions.line_bytes must be a multiple of sector_bytes");
   return m;

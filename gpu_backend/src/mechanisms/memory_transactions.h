@@ -28,6 +28,11 @@ struct MemoryTransactions {
   /// How the per-line limit and the streaming limit combine: a p-norm of the two (a large p is a
   /// hard minimum; queueing before the DRAM rounds the corner).
   double limitBlendExponent = 4;
+  /// Requests the L2 takes per SM clock, all slices together, where each request is one 128-byte
+  /// line a warp instruction touches (its sectors travel together): a warp whose 32 lanes land in
+  /// 32 lines costs 32 requests, one in a single line costs one. The limit of a pattern that DRAM
+  /// does not limit (every sector reused from the L2).
+  double l2LineRequestsPerClock = 64;
 };
 
 /// Reads and range-checks the profile's memory_transactions mechanism (BadInputError naming the field).

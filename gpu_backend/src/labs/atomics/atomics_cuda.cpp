@@ -210,7 +210,7 @@ RunResult measureAtomics(cuda::DeviceContext& context, const RunRequest& request
   const cuda::TimingPolicy policy = request.scope == RunScope::FocusOnly
                                         ? cuda::TimingPolicy{.warmups = 1, .reps = 3, .minReps = 3}
                                         : cuda::TimingPolicy{};
-  const std::size_t steps = run.points.size() + run.histogram.size();
+  const std::size_t steps = run.points.size() + run.histogram.size() + (plan.race ? 1 : 0);
   std::size_t step = 0;
   for (AtomicPoint& p : run.points) {
     monitor.step(step++, steps, atomicVariantName(p.variant) + ", " + std::to_string(p.addresses) + " addresses");
@@ -221,6 +221,10 @@ RunResult measureAtomics(cuda::DeviceContext& context, const RunRequest& request
   for (HistogramPoint& h : run.histogram) {
     monitor.step(step++, steps, std::string("histogram, ") + (h.privatised ? "shared copy" : "global atomics"));
     measureHistogram(b, h, histogramBlocks, policy, monitor);
+  }
+  if (plan.race) {
+    monitor.step(step++, steps, "the race: result[0] += x[tid] and atomicAdd");
+    measureRace(run.race, monitor);
   }
   // The counters, skipped on a slider step (they cost more than a redraw may take).
   cuda::CounterReading counters = cuda::countersSkippedOnFocusMove();
@@ -252,6 +256,11 @@ RunResult measureAtomics(cuda::DeviceContext& context, const RunRequest& request
         << " blocks, read 1 to " << kMaxHistogramPasses << " times per launch (so that a launch lasts about "
         << kTargetLaunchMs << " ms), every bin against the host's count times the passes.";
   result.notes.push_back(notes.str());
+  if (plan.race)
+    result.notes.push_back("The race: x filled on the device with the slide's 3, 5, 2, 1 repeated; atomicAdd's sum "
+                           "checked equal to the host's sum, exactly (unsigned integers, where the slide has floats: "
+                           "the sums are exact); result[0] += x[tid] launched " + std::to_string(kRaceRuns) +
+                           " times on a zeroed word, each sum checked to lie between 1 and the true sum.");
   result.notes.push_back(
       "What the kernels compile to (sm_90, cuobjdump -sass; tests/device/atomics_sass_test.cpp): plain global atomicAdd "
       "is REDG.E.ADD (int) or REDG.E.ADD.F32 (float), no value returned; plain shared atomicAdd is ATOMS.ADD for int "

@@ -127,6 +127,23 @@ __global__ void histogramPrivatised(const uchar4* data, unsigned quads, unsigned
     if (local[b] != 0) atomicAdd(&hist[b], local[b]);
 }
 
+/// The slide's kernel, as written: no atomics. Every lane loads result[0], adds its x and stores;
+/// what the word ends up holding depends on the order the warps' loads and stores reach it.
+__global__ void racySum(const std::uint32_t* x, std::uint32_t* result) {
+  const unsigned tid = threadIdx.x + blockDim.x * blockIdx.x;
+  result[0] += x[tid];
+}
+
+/// The slide's fix: atomicAdd applies every update.
+__global__ void atomicSum(const std::uint32_t* x, std::uint32_t* result) {
+  const unsigned tid = threadIdx.x + blockDim.x * blockIdx.x;
+  atomicAdd(&result[0], x[tid]);
+}
+
+__global__ void fillRaceInput(std::uint32_t* x, unsigned count) {
+  for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < count; i += gridDim.x * blockDim.x) x[i] = labs::raceInput(i);
+}
+
 __global__ void fillHistogramInput(std::uint8_t* data, unsigned bytes, int value) {
   for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < bytes; i += gridDim.x * blockDim.x)
     data[i] = value < 0 ? labs::histogramInputByte(i) : static_cast<std::uint8_t>(value);
@@ -149,6 +166,19 @@ cudaError_t launchHistogram(bool privatised, const std::uint8_t* data, unsigned 
   const auto* quads = reinterpret_cast<const uchar4*>(data);
   if (privatised) histogramPrivatised<<<blocks, kAtomicBlockThreads>>>(quads, bytes / 4, passes, increment, hist);
   else histogramGlobal<<<blocks, kAtomicBlockThreads>>>(quads, bytes / 4, passes, increment, hist);
+  return cudaGetLastError();
+}
+
+cudaError_t launchRaceSum(bool atomic, const std::uint32_t* x, unsigned threads, std::uint32_t* result) {
+  const unsigned block = threads < labs::kRaceBlockThreads ? threads : labs::kRaceBlockThreads;
+  if (threads == 0 || threads % block != 0) return cudaErrorInvalidValue;
+  if (atomic) atomicSum<<<threads / block, block>>>(x, result);
+  else racySum<<<threads / block, block>>>(x, result);
+  return cudaGetLastError();
+}
+
+cudaError_t launchFillRaceInput(std::uint32_t* x, unsigned count) {
+  fillRaceInput<<<256, 256>>>(x, count);
   return cudaGetLastError();
 }
 

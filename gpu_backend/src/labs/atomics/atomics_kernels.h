@@ -33,6 +33,14 @@ cudaError_t launchAtomicAdds(labs::AtomicVariant variant, labs::AtomicValueType 
 cudaError_t launchHistogram(bool privatised, const std::uint8_t* data, unsigned bytes, unsigned passes, unsigned blocks,
                             std::uint32_t increment, std::uint32_t* hist);
 
+/// The race: `threads` threads (blocks of min(threads, labs::kRaceBlockThreads); threads must be
+/// a multiple of that) each add x[tid] to result[0]: racy, with result[0] += x[tid] (a plain load,
+/// add and store), or with atomicAdd. result[0] is not zeroed here. Returns cudaGetLastError().
+cudaError_t launchRaceSum(bool atomic, const std::uint32_t* x, unsigned threads, std::uint32_t* result);
+
+/// Fills x[0, count) with labs::raceInput(i).
+cudaError_t launchFillRaceInput(std::uint32_t* x, unsigned count);
+
 /// Fills data[0, bytes) with byte value `value`, or with labs::histogramInputByte(i) when value < 0.
 cudaError_t launchFillHistogramInput(std::uint8_t* data, unsigned bytes, int value);
 

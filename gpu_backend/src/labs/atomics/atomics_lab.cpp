@@ -15,6 +15,8 @@ namespace {
 
 constexpr const char* kVariantNames[] = {"global", "global-aggregated", "shared", "shared-aggregated"};
 
+std::vector<double> raceThreadChoices() { return {std::begin(kRaceThreadChoices), std::end(kRaceThreadChoices)}; }
+
 std::vector<double> addressChoices() {
   std::vector<double> c;
   for (unsigned a = 1; a <= kAtomicMaxGlobalAddresses; a *= 2) c.push_back(a);
@@ -30,7 +32,7 @@ LabSpec buildSpec() {
       "shared memory, with and without warp aggregation, for int and float. Updates of one address are applied one "
       "after another, so few addresses make a queue: the rate against the number of distinct addresses, each "
       "warp's queue per word, and the seed's histogram counted with global atomics against a shared-memory copy "
-      "per block.";
+      "per block. And the race: result[0] += x[tid] without atomics beside atomicAdd and the true sum.";
   lab.params = {
       // No unit: a choice shows its value and unit ("1 words"); the label names the unit instead.
       choiceParam("addresses", "Distinct addresses (words)", "", addressChoices(), 1,
@@ -44,12 +46,17 @@ LabSpec buildSpec() {
                        {"Global", "Global, warp-aggregated", "Shared", "Shared, warp-aggregated"}),
       namedChoiceParam("value_type", "Value type", {"int", "float"}, 0,
                        "atomicAdd of a 32-bit unsigned int or of a float.", ParamRole::Sweep),
+      choiceParam("race_threads", "Race: threads", "threads", raceThreadChoices(), kRaceDefaultThreads,
+                  "Threads of the race: each adds x[tid] (the slide's 3, 5, 2, 1, repeated) to result[0], without "
+                  "atomics and with atomicAdd. 4 is the slide's example.",
+                  ParamRole::Sweep),
   };
   lab.views = {{"global-vs-addresses", "Global atomicAdd rate vs addresses", ViewKind::Xy},
                {"shared-vs-addresses", "Shared atomicAdd rate vs addresses", ViewKind::Xy},
                {"queue-per-request", "Work per warp request", ViewKind::Xy},
                {"histogram", "Histogram of 2^24 bytes: global vs shared copy", ViewKind::Bars},
-               {"queue", "One warp's atomicAdd, word by word", ViewKind::Grid}};
+               {"queue", "One warp's atomicAdd, word by word", ViewKind::Grid},
+               {"race", "result[0] += x[tid]: without atomics vs atomicAdd vs the true sum", ViewKind::Bars}};
   lab.presets = atomicsPresets();
   lab.docPage = "labs/atomics.md";
   lab.keyFigures = {"atomics.gops", "atomics.aggregation_speedup", "atomics.gops_model",
@@ -69,7 +76,7 @@ const LabSpec& atomicsSpec() {
 }
 
 LabDefinition atomicsLab() {
-  return {atomicsSpec(), &simulateAtomics, WARPSCOPE_GPU_MEASUREMENT(measureAtomics), {"atomics"}};
+  return {atomicsSpec(), &simulateAtomics, WARPSCOPE_GPU_MEASUREMENT(measureAtomics), {"atomics", "same_address"}};
 }
 
 std::string atomicVariantName(AtomicVariant variant) {
@@ -95,11 +102,13 @@ AtomicsPlan atomicsPlan(const ParamSet& params, RunScope scope) {
   plan.type = static_cast<AtomicValueType>(params.getInt("value_type"));
   plan.focusAddresses = static_cast<unsigned>(params.getInt("addresses"));
   plan.focusVariant = static_cast<AtomicVariant>(params.getInt("variant"));
+  plan.raceThreads = static_cast<unsigned>(params.getInt("race_threads"));
   if (scope == RunScope::FocusOnly) {
     plan.focusOnly = true;
     plan.addresses = {plan.focusAddresses};
     if (plan.focusAddresses > kAtomicMaxSharedAddresses) plan.addresses.insert(plan.addresses.begin(), kAtomicMaxSharedAddresses);
     plan.histogram = false;
+    plan.race = false;
     return plan;
   }
   for (unsigned a = 1; a <= kAtomicMaxGlobalAddresses; a *= 2) plan.addresses.push_back(a);
@@ -265,6 +274,7 @@ RunResult assembleAtomicsResult(const DeviceInfo& device, const ParamSet& params
   result.views.push_back(queueView(lab, run));
   if (!run.histogram.empty()) result.views.push_back(histogramView(lab, run));
   result.views.push_back(atomicsQueueGrid(run.plan.focusVariant, run.plan.focusAddresses));
+  if (run.plan.race) addRaceResults(result, lab, run.race, run.measured);
 
   const AtomicVariant focus = run.plan.focusVariant;
   const bool shared = atomicVariantIsShared(focus);

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "labs/atomics/atomics_race.h"
 #include "labs/atomics/atomics_shape.h"
 #include "core/lab_definition.h"
 #include "warpscope/device.h"
@@ -40,6 +41,8 @@ struct AtomicsPlan {
   AtomicVariant focusVariant = AtomicVariant::Global;
   bool histogram = true;  ///< The histogram bars (the full sweep only).
   bool focusOnly = false;  ///< A slider step: each variant at the focus only (shared: at most 1024).
+  unsigned raceThreads = kRaceDefaultThreads;  ///< The race's launch...
+  bool race = true;                            ///< ... run in full sweeps only.
 };
 AtomicsPlan atomicsPlan(const ParamSet& params, RunScope scope);
 
@@ -68,6 +71,7 @@ struct AtomicsRun {
   AtomicsPlan plan;
   std::vector<AtomicPoint> points;
   std::vector<HistogramPoint> histogram;
+  RacePoint race;  ///< Filled when plan.race.
   bool measured = false;
 };
 

@@ -6,6 +6,8 @@
 #include <set>
 #include <sstream>
 
+#include "mechanisms/same_address_queue.h"
+
 namespace warpscope::labs {
 
 namespace {
@@ -172,6 +174,7 @@ AtomicsRun atomicsModelRun(const sim::DeviceProfile& profile, const AtomicsPlan&
         h.modelGelems = h.gelems = h.gelemsMin = h.gelemsMax = histogramModelGelems(u, profile.info, privatised, oneValue);
         run.histogram.push_back(h);
       }
+  if (plan.race) run.race = raceModelPoint(profile, plan.raceThreads);
   return run;
 }
 
@@ -196,6 +199,18 @@ RunResult simulateAtomics(const sim::DeviceProfile& profile, const RunRequest& r
       << "at the " << profile.info.smClockMhz << " MHz SM clock; the limits meet in a smooth minimum (exponent "
       << u.limitBlendExponent << ").";
   result.notes.push_back(why.str());
+  if (plan.race) {
+    const SameAddressQueue q = sameAddressQueue(profile);
+    std::ostringstream race;
+    race << "Model, the race: the L2 slice that holds result[0] serves " << q.requestsPerClock
+         << " request to it per clock, loads and stores in the order they arrive; the " << raceResidentWarps(profile.info, plan.raceThreads)
+         << " warps that fit on the GPU at once issue their loads together, each store arrives " << q.roundTripCycles
+         << " cycles after its load was served, and a finished warp makes room for the next. A store writes what its "
+         << "warp loaded plus its lowest lane's x, overwriting every store served since that load: "
+         << run.race.modelSurvivingWarps << " of " << raceWarps(plan.raceThreads) << " warps' updates survive. On a GPU "
+         << "the order, and so the sum, changes from run to run.";
+    result.notes.push_back(race.str());
+  }
   return result;
 }
 

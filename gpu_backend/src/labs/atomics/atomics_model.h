@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "labs/atomics/atomics_lab.h"
+#include "labs/atomics/atomics_race.h"
 #include "core/run_monitor.h"
 #include "mechanisms/device_profile.h"
 #include "warpscope/lab.h"
@@ -75,6 +76,14 @@ double atomicModelGops(const AtomicUnits& units, const DeviceInfo& device, Atomi
                        unsigned addresses);
 /// Bytes counted per second (G/s) by the histogram (256 bins; oneValue: every byte the same).
 double histogramModelGelems(const AtomicUnits& units, const DeviceInfo& device, bool privatised, bool oneValue);
+
+/// The race on the model (atomics_race_model.cpp): the launch's warps played through the one
+/// word's queue at the L2 (mechanisms/same_address_queue.h, profile mechanism "same_address"):
+/// each warp's load, then a round trip later its store of what it loaded plus its kept lane's x.
+/// The lanes of one warp load the same value and store to the same word in one instruction: one
+/// lane's store is kept, the model takes the lowest lane's (the H200 kept lane 0's, 3 of the
+/// slide's {3, 5, 2, 1}, in 6 runs of 6). atomicAdd's sum is the true sum: atomics apply every update.
+RacePoint raceModelPoint(const sim::DeviceProfile& profile, unsigned threads);
 
 /// Every point of the plan on the model.
 AtomicsRun atomicsModelRun(const sim::DeviceProfile& profile, const AtomicsPlan& plan);

@@ -4,6 +4,54 @@ namespace warpscope::labs {
 
 std::vector<PresetSpec> atomicsPresets() {
   return {
+      {.id = "atomics-race-guesswhat",
+       .title = "What's the value of result[0]?",
+       .claim = "x = {3, 5, 2, 1}: four threads run result[0] += x[tid] without atomics, and result[0] is not 11: "
+                "the threads read result[0] at the same time, and each writes back its own sum. With atomicAdd it is 11.",
+       .lookAt = "The bars: the true sum 11, atomicAdd's 11, and the racy sum: one thread's x. The four threads are "
+                 "lanes of one warp: they load 0 together, and of their four stores to one word one is kept.",
+       .source = "seed 002, CUDA Memory: Advanced Aspects: 'What's the value of result[0]?' (the guesswhat kernel, "
+                 "without and with atomicAdd)",
+       .settings = {"race_threads=4"},
+       .view = "race",
+       // The racy sum is wrong (below the true sum); atomicAdd's is the true sum.
+       .checks = {"scalar:atomics.race_racy_sum < scalar:atomics.race_expected",
+                  "scalar:atomics.race_atomic_sum ~ scalar:atomics.race_expected within 0.01%"},
+       .question = "x = {3, 5, 2, 1}; four threads each run result[0] += x[tid], no atomics. What is result[0]?",
+       .answers = {{.text = "11: every thread adds its value",
+                    .checks = {"scalar:atomics.race_racy_sum >= 11"}},
+                   {.text = "Less than 11: the threads read result[0] together and overwrite each other's sums",
+                    .ifClaimHolds = true},
+                   {.text = "0: nothing is written until the kernel ends",
+                    .checks = {"scalar:atomics.race_racy_sum < 1"}}},
+       .notes = "The four threads are one warp: one load instruction gives every lane 0, one store instruction writes "
+                "four values to one word and one is kept (the H200 keeps lane 0's: 3). Then switch to 2^20 threads."},
+      {.id = "atomics-race-lost-updates",
+       .title = "A race: updates lost without atomics",
+       .claim = "A race condition: when more than one thread accesses the same memory location concurrently and at "
+                "least one of them writes to it, the result depends on the timing; atomic operations guarantee that "
+                "no race occurs.",
+       .lookAt = "2^20 threads add to one word. atomicAdd's bar equals the true sum; without atomics almost the whole "
+                 "sum is lost: thousands of warps load result[0] before the first store reaches it, and each store "
+                 "overwrites the others. On a GPU the racy bar's spread shows it varies from run to run.",
+       .source = "seed 002, CUDA Memory: Advanced Aspects: 'Race Conditions on Memory Accesses', 'Race condition "
+                 "definition' and 'What are atomic operations?'",
+       .settings = {"race_threads=1048576"},
+       .view = "race",
+       // The result is wrong without atomics (updates lost) and right with them.
+       .checks = {"scalar:atomics.race_lost_fraction > 0",
+                  "scalar:atomics.race_atomic_sum ~ scalar:atomics.race_expected within 0.01%"},
+       .question = "2^20 threads add x[tid] to one word, no atomics (true sum 2,883,584). What does result[0] hold?",
+       .answers = {{.text = "2,883,584: each store waits for the one before it",
+                    .checks = {"scalar:atomics.race_lost_fraction <= 0"}},
+                   {.text = "Less, and a different value each run: warps load it before others' stores land",
+                    .ifClaimHolds = true},
+                   {.text = "0: the racing stores cancel out",
+                    .checks = {"scalar:atomics.race_racy_sum < 1"}}},
+       .notes = "Nearly all of the sum is lost: the H200's model keeps 6 of 32768 warps' updates (18), and a probe on "
+                "the H200 gave tens, different every run. The stores are applied one after another; the loads are the problem: a warp's store carries a sum "
+                "that misses every store made since its load. Run it twice on a GPU: the racy sum changes. Then the "
+                "price of atomicAdd: the next slide."},
       {.id = "atomics-lock-like-bottleneck",
        .title = "atomicAdd(result[0], x[tid]): one address",
        .claim = "Atomic operations guarantee no race, at a cost: parallel threads updating one memory location are "

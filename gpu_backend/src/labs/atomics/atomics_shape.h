@@ -62,4 +62,18 @@ WS_HD inline std::uint8_t histogramInputByte(unsigned index) {
 /// The byte of the "one value" input.
 inline constexpr int kHistogramOneValue = 7;
 
+/// The race (seed 002, "What's the value of result[0]?"): every thread adds x[tid] to result[0],
+/// once without atomics (result[0] += x[tid]: a load, an add and a store) and once with
+/// atomicAdd. x repeats the slide's {3, 5, 2, 1}, so 4 threads are the slide's example and the
+/// true sum is 11 per 4 threads (2^20 threads: 2,883,584, far below 2^32: the unsigned sums are
+/// exact).
+inline constexpr unsigned kRaceThreadChoices[] = {4, 32, 1024, 32768, 1u << 20};
+inline constexpr unsigned kRaceDefaultThreads = 1u << 20;
+/// Threads per block of the race's launches (fewer threads: one block of them all).
+inline constexpr unsigned kRaceBlockThreads = 256;
+WS_HD constexpr unsigned raceInput(unsigned index) {
+  const unsigned i = index & 3u;
+  return i == 0 ? 3u : i == 1 ? 5u : i == 2 ? 2u : 1u;
+}
+
 }  // namespace warpscope::labs

@@ -105,6 +105,47 @@ void poison(CoalescingBuffers& b, const CoalescingPlan& plan, unsigned long long
   WS_CUDA_CHECK(cuda::launchFillWords(b.out->as<std::uint32_t>(), words, cuda::kPoisonWord));
 }
 
+/// The 2D case on the GPU: for each mapping, the matrix (the source's first side x side random
+/// words) copied to the poisoned destination, the counters read in launches of their own, then
+/// timed, then every word checked. Returns the words checked.
+long long measureMatrix(cuda::DeviceContext& context, CoalescingBuffers& b, CoalescingRun& run,
+                        const cuda::TimingPolicy& policy, RunMonitor& monitor) {
+  const auto side = static_cast<unsigned long long>(run.plan.matrixSide);
+  const unsigned long long elements = side * side;
+  const std::size_t words = std::min<std::size_t>(elements + 64, b.out->bytes() / 4);  // and a little past the end
+  if (elements * kMatrixElementBytes > b.in->bytes())
+    throw BadInputError("matrix_side " + std::to_string(side) + " needs " +
+                        std::to_string(elements * kMatrixElementBytes >> 20) + " MiB per buffer; this GPU's buffers hold " +
+                        std::to_string(b.in->bytes() >> 20) + " MiB: choose a smaller matrix_side");
+  long long checked = 0;
+  for (CoalescingMatrixPoint& p : run.matrix) {
+    const int mapping = static_cast<int>(p.mapping);
+    const auto launch = [&] {
+      WS_CUDA_CHECK(cuda::launchMatrixCopy(mapping, static_cast<unsigned>(side), b.in->get(), b.out->get()));
+    };
+    WS_CUDA_CHECK(cuda::launchFillWords(b.out->as<std::uint32_t>(), words, cuda::kPoisonWord));
+    const cuda::CounterReading c = cuda::readCounters(context, {kLoadSectors, kLoadRequests}, launch);
+    const cuda::TimingStats t = cuda::timeLaunches(launch, policy, &monitor.token());
+    WS_CUDA_CHECK(cudaMemset(b.mismatches.get(), 0, sizeof(unsigned long long)));
+    // Every word of the matrix must be the source's (a mapping that missed or repeated an element
+    // leaves poison), and the words past it the poison.
+    WS_CUDA_CHECK(cuda::launchCountStridedMismatches(b.out->as<std::uint32_t>(), words, kMatrixElementBytes, elements, 1, 0,
+                                                     b.seed, b.mismatches.as<unsigned long long>()));
+    unsigned long long wrong = 0;
+    WS_CUDA_CHECK(cudaMemcpy(&wrong, b.mismatches.get(), sizeof wrong, cudaMemcpyDeviceToHost));
+    if (wrong != 0)
+      throw cuda::CheckFailed("coalescing check failed (2D, " + matrixMappingName(p.mapping) + ", side " +
+                              std::to_string(side) + "): " + std::to_string(wrong) + " destination words wrong");
+    checked += static_cast<long long>(words);
+    const cuda::RateStats useful = cuda::ratesFrom(t, 2.0 * static_cast<double>(elements) * kMatrixElementBytes / 1e9);
+    p.usefulGBs = useful.median;
+    p.usefulGBsMin = useful.min;
+    p.usefulGBsMax = useful.max;
+    if (c.ok() && c.value(kLoadRequests) > 0) p.loadSectorsPerRequest = c.value(kLoadSectors) / c.value(kLoadRequests);
+  }
+  return checked;
+}
+
 }  // namespace
 
 RunResult measureCoalescing(cuda::DeviceContext& context, const RunRequest& request, RunMonitor& monitor) {
@@ -115,7 +156,7 @@ RunResult measureCoalescing(cuda::DeviceContext& context, const RunRequest& requ
     throw BadInputError("coalescing needs a device profile with the memory_transactions mechanism for " + device.name);
   CoalescingRun run = coalescingModelRun(*profile, plan);  // the model's series, then the measurement
   run.measured = true;
-  const std::size_t steps = plan.strides.size() + 1;
+  const std::size_t steps = plan.strides.size() + 1 + (plan.matrix ? 1 : 0);
 
   monitor.step(0, steps, "buffers and the cudaMemcpy ceiling");
   bool capped = false;
@@ -163,6 +204,11 @@ RunResult measureCoalescing(cuda::DeviceContext& context, const RunRequest& requ
     p.storeSectorsPerRequest = c.value(kStoreSectors) / c.value(kStoreRequests);
     p.movedGBs = (c.value(kDramRead) + c.value(kDramWrite)) / usefulBytes * p.usefulGBs;
   }
+  long long matrixWordsChecked = 0;
+  if (plan.matrix) {
+    monitor.step(steps - 1, steps, "2D case: thread per column and thread per row");
+    matrixWordsChecked = measureMatrix(context, b, run, policy, monitor);
+  }
   monitor.done();
 
   RunResult result = assembleCoalescingResult(device, request.params, run, request.scope);
@@ -181,6 +227,12 @@ RunResult measureCoalescing(cuda::DeviceContext& context, const RunRequest& requ
                          "(each writes the same values), all " + std::to_string(wordsChecked) +
                          " words up to the last copied element compared on the device (copied elements equal the "
                          "source's random words, every other word the poison), 0 wrong.");
+  if (plan.matrix)
+    result.notes.push_back("2D case: each mapping copies the whole matrix once per launch, timed the same way (median of "
+                           "the timed launches, spread: fastest and slowest); its sectors per request read in launches "
+                           "of their own; after them all " + std::to_string(matrixWordsChecked) +
+                           " destination words compared on the device (the matrix equal to the source's random "
+                           "words, the words past it the poison), 0 wrong.");
   result.notes.push_back("Model series: the sector rule and the DRAM model with the parameters of " + profile->info.name +
                          " (the closest simulator profile).");
   return result;

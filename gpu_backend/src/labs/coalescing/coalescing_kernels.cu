@@ -28,6 +28,21 @@ __global__ void __launch_bounds__(labs::kCoalescingThreadsPerBlock)
   for (int k = 0; k < K; ++k) dst[k * step] = v[k];
 }
 
+/// The 2D case, laid out as stridedCopy (K elements per thread, all loads before the stores): work
+/// item j copies element matrixElement(M, j, side). Thread per column: a warp's lanes are 32
+/// consecutive elements of a row. Thread per row: 32 consecutive rows of one column, a row pitch
+/// apart.
+template <labs::MatrixMapping M, int K>
+__global__ void __launch_bounds__(labs::kCoalescingThreadsPerBlock)
+    matrixCopy(const float* __restrict__ in, float* __restrict__ out, unsigned long long side) {
+  const unsigned long long first = static_cast<unsigned long long>(blockIdx.x) * K * blockDim.x + threadIdx.x;
+  float v[K];
+#pragma unroll
+  for (int k = 0; k < K; ++k) v[k] = in[labs::matrixElement(M, first + static_cast<unsigned long long>(k) * blockDim.x, side)];
+#pragma unroll
+  for (int k = 0; k < K; ++k) out[labs::matrixElement(M, first + static_cast<unsigned long long>(k) * blockDim.x, side)] = v[k];
+}
+
 __global__ void countStridedMismatches(const std::uint32_t* out, std::size_t totalWords, unsigned wordsPerElement,
                                        unsigned long long elements, unsigned stride, unsigned offset,
                                        std::uint64_t seed, unsigned long long* mismatches) {
@@ -60,6 +75,25 @@ cudaError_t launchStridedCopy(int elementBytes, unsigned long long elements, uns
     case 4: launch<float>(elements, stride, offset, in, out); break;
     case 8: launch<float2>(elements, stride, offset, in, out); break;
     case 16: launch<float4>(elements, stride, offset, in, out); break;
+    default: return cudaErrorInvalidValue;
+  }
+  return cudaGetLastError();
+}
+
+cudaError_t launchMatrixCopy(int mapping, unsigned side, const void* in, void* out) {
+  constexpr int kPerThread = labs::kCoalescingBytesInFlight / labs::kMatrixElementBytes;
+  const unsigned long long elements = static_cast<unsigned long long>(side) * side;
+  if (elements == 0 || elements % labs::coalescingElementQuantum(labs::kMatrixElementBytes) != 0) return cudaErrorInvalidValue;
+  const auto blocks = static_cast<unsigned>(elements / kPerThread / labs::kCoalescingThreadsPerBlock);
+  const auto* src = static_cast<const float*>(in);
+  auto* dst = static_cast<float*>(out);
+  switch (mapping) {
+    case 0:
+      matrixCopy<labs::MatrixMapping::ThreadPerColumn, kPerThread><<<blocks, labs::kCoalescingThreadsPerBlock>>>(src, dst, side);
+      break;
+    case 1:
+      matrixCopy<labs::MatrixMapping::ThreadPerRow, kPerThread><<<blocks, labs::kCoalescingThreadsPerBlock>>>(src, dst, side);
+      break;
     default: return cudaErrorInvalidValue;
   }
   return cudaGetLastError();

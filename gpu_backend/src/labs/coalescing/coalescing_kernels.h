@@ -18,6 +18,12 @@ namespace warpscope::cuda {
 cudaError_t launchStridedCopy(int elementBytes, unsigned long long elements, unsigned stride, unsigned offset,
                               const void* in, void* out);
 
+/// The 2D case: copies the whole side x side float matrix `in` to `out`, work item j copying
+/// element labs::matrixElement(mapping, j, side) (mapping 0: thread per column, 1: thread per row),
+/// laid out as launchStridedCopy's threads. side x side must be a multiple of
+/// labs::coalescingElementQuantum(4) (cudaErrorInvalidValue otherwise). Returns cudaGetLastError().
+cudaError_t launchMatrixCopy(int mapping, unsigned side, const void* in, void* out);
+
 /// Adds to *mismatches the words of out[0, totalWords) that are wrong after launchStridedCopy:
 /// a word of a copied element must be randomWord(seed, word), every other word kPoisonWord.
 /// *mismatches must be zeroed first. Returns cudaGetLastError().

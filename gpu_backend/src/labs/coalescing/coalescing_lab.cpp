@@ -18,6 +18,8 @@ namespace {
 
 constexpr int kWarpLanes = 32;
 
+std::vector<double> matrixSideChoices() { return {std::begin(kMatrixSides), std::end(kMatrixSides)}; }
+
 std::vector<double> strideChoices() {
   std::vector<double> c;
   for (int s = 1; s <= 64; ++s) c.push_back(s);
@@ -34,7 +36,8 @@ LabSpec buildSpec() {
       "in 32-byte sectors of 128-byte lines (seed 002's burst sections): at stride 1 the warp uses "
       "every byte it moves; at larger strides it moves whole sectors for a few bytes each, so useful "
       "bandwidth falls with the stride while the bytes moved stay high. The GPU's own counters show "
-      "the sectors per request beside the rule's count.";
+      "the sectors per request beside the rule's count. The 2D case copies a row-major matrix with the thread index "
+      "mapped to the column (coalesced) or to the row (lanes a row pitch apart).";
   lab.params = {
       choiceParam("stride", "Stride (elements)", "elements", strideChoices(), 1,
                   "Thread t copies element offset + t x stride. 1 is seed 002's coalesced x[tid]; 100 is its "
@@ -47,10 +50,15 @@ LabSpec buildSpec() {
       choiceParam("element_bytes", "Element size", "bytes", {std::begin(kCoalescingElementBytes),
                                                              std::end(kCoalescingElementBytes)},
                   4, "float, float2 or float4: one 32-, 64- or 128-bit load and store per thread.", ParamRole::Sweep),
+      choiceParam("matrix_side", "2D case: matrix side", "elements", matrixSideChoices(), kMatrixDefaultSide,
+                  "The 2D case copies a side x side row-major matrix of floats, once with the thread index mapped to "
+                  "the column (lanes along a row) and once to the row (lanes down a column, a row pitch apart).",
+                  ParamRole::Sweep),
   };
   lab.views = {{"gbps-vs-stride", "Useful and moved bandwidth vs stride", ViewKind::Xy},
                {"sectors-vs-stride", "Sectors per warp request vs stride", ViewKind::Xy},
-               {"warp-addresses", "One warp's addresses over lines and sectors", ViewKind::Grid}};
+               {"warp-addresses", "One warp's addresses over lines and sectors", ViewKind::Grid},
+               {"matrix-rows-vs-columns", "2D: one thread per row or one per column?", ViewKind::Bars}};
   lab.presets = coalescingPresets();
   lab.docPage = "labs/coalescing.md";
   lab.keyFigures = {"coalescing.useful_gbps", "coalescing.sectors_per_request", "coalescing.fraction_of_memcpy",
@@ -84,6 +92,8 @@ CoalescingPlan coalescingPlan(const ParamSet& params, RunScope scope) {
   plan.elementBytes = params.getInt("element_bytes");
   plan.offsetElements = params.getInt("offset");
   plan.focusStride = params.getInt("stride");
+  plan.matrixSide = params.getInt("matrix_side");
+  plan.matrix = scope == RunScope::FullSweep;
   if (scope == RunScope::FocusOnly) {
     plan.strides = {plan.focusStride};
   } else {
@@ -222,6 +232,7 @@ RunResult assembleCoalescingResult(const DeviceInfo& device, const ParamSet& par
   sectors.focusX = run.plan.focusStride;
   sectors.hasFocus = true;
   result.views = {gbps, sectors, coalescingWarpGrid(run.plan, run.plan.focusStride, run.rule)};
+  if (!run.matrix.empty()) addMatrixResults(result, lab, run.matrix, run.plan.matrixSide, run.measured);
 
   const CoalescingPoint* focus = pointAt(run, run.plan.focusStride);
   if (focus) {

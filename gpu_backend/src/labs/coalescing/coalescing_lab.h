@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "labs/coalescing/coalescing_matrix.h"
 #include "labs/coalescing/coalescing_shape.h"
 #include "core/lab_definition.h"
 #include "mechanisms/memory_transactions.h"
@@ -33,6 +34,8 @@ struct CoalescingPlan {
   int offsetElements = 0;
   std::vector<int> strides;  ///< Every sweep stride (and the focus's), or only the focus's.
   int focusStride = 1;
+  int matrixSide = kMatrixDefaultSide;  ///< The 2D case's matrix...
+  bool matrix = false;                  ///< ... copied in full runs only (a stride step skips it).
 };
 CoalescingPlan coalescingPlan(const ParamSet& params, RunScope scope);
 
@@ -64,10 +67,12 @@ struct CoalescingRun {
   std::vector<CoalescingPoint> points;
   double memcpyGBs = 0;       ///< cudaMemcpy device-to-device (measured, or the model's).
   long long elements = 0;     ///< Elements copied per launch at the focus stride.
+  std::vector<CoalescingMatrixPoint> matrix;  ///< The 2D case: one per mapping (empty: not run).
   bool measured = false;
 };
 
-/// Views (GB/s vs stride, sectors per request vs stride, the warp's addresses), scalars and notes.
+/// Views (GB/s vs stride, sectors per request vs stride, the warp's addresses, and in full runs the
+/// 2D case's bars), scalars and notes.
 RunResult assembleCoalescingResult(const DeviceInfo& device, const ParamSet& params, const CoalescingRun& run,
                                    RunScope scope);
 

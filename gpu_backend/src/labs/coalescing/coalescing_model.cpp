@@ -58,6 +58,15 @@ CoalescingRun coalescingModelRun(const sim::DeviceProfile& profile, const Coales
     p.movedGBs = r.movedGBs;
     run.points.push_back(p);
   }
+  if (plan.matrix)
+    for (int m = 0; m < kMatrixMappingCount; ++m) {
+      CoalescingMatrixPoint p;
+      p.mapping = static_cast<MatrixMapping>(m);
+      p.model = matrixFootprint(p.mapping, plan.matrixSide, run.rule);
+      p.modelUsefulGBs = p.usefulGBs = p.usefulGBsMin = p.usefulGBsMax =
+          coalescingMatrixModelRates(profile, p.mapping, plan.matrixSide).usefulGBs;
+      run.matrix.push_back(p);
+    }
   return run;
 }
 
@@ -77,6 +86,20 @@ RunResult simulateCoalescing(const sim::DeviceProfile& profile, const RunRequest
       << rule.singleSectorScatteredLineFraction << " for lines two or more apart), blended with the streaming limit "
       << "as a " << std::setprecision(0) << rule.limitBlendExponent << "-norm. Useful GB/s = moved GB/s x useful bytes / moved bytes.";
   result.notes.push_back(why.str());
+  if (plan.matrix) {
+    const CoalescingMatrixRates row = coalescingMatrixModelRates(profile, MatrixMapping::ThreadPerRow, plan.matrixSide);
+    std::ostringstream matrix;
+    matrix << std::fixed << std::setprecision(0)
+           << "Model, 2D case: every line a warp instruction touches is one L2 request, " << rule.l2LineRequestsPerClock
+           << " per clock at " << profile.info.smClockMhz << " MHz. Thread per row: 32 requests of 4 useful bytes each "
+           << "for the load and again for the store, an L2 limit of " << row.l2LimitGBs << " GB/s; "
+           << (row.sectorsReused ? "each sector is used up by the warps of its 8 columns while still in the L2, so DRAM "
+                                   "moves the matrix once (limit "
+                                 : "the bytes touched between two uses of a sector exceed the L2, so each warp's sectors "
+                                   "move for it alone (limit ")
+           << row.dramLimitGBs << " GB/s).";
+    result.notes.push_back(matrix.str());
+  }
   return result;
 }
 

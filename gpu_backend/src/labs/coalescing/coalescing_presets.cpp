@@ -78,6 +78,36 @@ std::vector<PresetSpec> coalescingPresets() {
                    {.text = "5: one extra sector where the access crosses the boundary", .ifClaimHolds = true}},
        .notes = "Only the sectors touched are fetched, not whole lines: 5 sectors for 4 of data, 80% used. "
                 "Ask how cudaMalloc's alignment and padding rows to 128 bytes avoid it."},
+      {.id = "coalescing-one-thread-per-row",
+       .title = "2D: one thread per row or per column?",
+       .claim = "An image (2D array) is linear in memory, row after row. With the thread index mapped to the row, a "
+                "warp's accesses are not coalesced; mapped to the column, they are.",
+       .lookAt = "The bars: the same matrix copied twice. Thread per column, a warp's 32 lanes read 128 consecutive "
+                 "bytes, 4 sectors of one line. Thread per row, its lanes are a whole row apart: 32 lines and 32 "
+                 "sectors a request, 4 bytes used of each, and the copy is about ten times slower although DRAM "
+                 "moves the same bytes.",
+       .source = std::string(kSeed002) + "slides 'An image (2D array) is linear in memory space' and 'One thread "
+                 "per row or one thread per column?' ((A) accesses are not coalesced, (B) accesses are coalesced)",
+       .settings = {"matrix_side=8192", "stride=1", "offset=0", "element_bytes=4"},
+       .view = "matrix-rows-vs-columns",
+       // (A) not coalesced: more sectors a request than the 4 of one line; (B) coalesced: exactly those 4;
+       // and B is the faster copy of the same matrix.
+       .checks = {"scalar:coalescing.matrix_row_sectors_per_request > 4",
+                  "scalar:coalescing.matrix_column_sectors_per_request ~ 4 within 1%",
+                  "scalar:coalescing.matrix_column_gbps > scalar:coalescing.matrix_row_gbps"},
+       .question = "Copying an 8192 x 8192 float matrix, thread index mapped to the row instead of the column: faster or slower?",
+       .answers = {{.text = "Faster: each thread streams along its own row",
+                    .checks = {"scalar:coalescing.matrix_column_over_row < 0.9"}},
+                   {.text = "The same: it is the same matrix and the same bytes",
+                    .checks = {"scalar:coalescing.matrix_column_over_row >= 0.9",
+                               "scalar:coalescing.matrix_column_over_row <= 1.1"}},
+                   {.text = "Slower: a warp request touches 32 lines, one sector each, for its 128 bytes",
+                    .ifClaimHolds = true}},
+       .notes = "About ten times slower (the H200's model: 11x; a probe of these kernels on the H200 measured 10x). "
+                "Point at the two mappings in the kernel: row = blockIdx.x * blockDim.x + threadIdx.x vs col = the same. "
+                "DRAM is not the problem here: the eight warps of a sector's columns use it up while it is in the L2. "
+                "The L2's requests are: 32 a warp instead of one. Ask how to copy a matrix transposed (tiles in shared "
+                "memory: the bank-conflicts lab)."},
   };
 }
 

@@ -3,6 +3,8 @@
 # strided copy only with the toolkit.
 target_sources(${warpscope_lab_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/coalescing_lab.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/coalescing_matrix.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/coalescing_matrix_model.cpp
   ${CMAKE_CURRENT_LIST_DIR}/coalescing_presets.cpp
   ${CMAKE_CURRENT_LIST_DIR}/coalescing_model.cpp
 )
