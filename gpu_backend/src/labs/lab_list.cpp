@@ -43,8 +43,8 @@ const LabRegistry& LabRegistry::builtin() {
   // Grouped by topic, in teaching order; built once, on first use.
   static const LabRegistry registry({
       inTopic(latencyArithLab(), "Latency hiding"),
-      inTopic(issueSlotsLab(), "Latency hiding"),
       inTopic(latencyMemoryLab(), "Latency hiding"),
+      inTopic(issueSlotsLab(), "Latency hiding"),
       inTopic(registerVsSharedLab(), "Latency hiding"),
       inTopic(matmulTilingLab(), "Latency hiding"),
       inTopic(fftRegistersLab(), "Latency hiding"),

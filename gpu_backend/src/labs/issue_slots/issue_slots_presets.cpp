@@ -20,7 +20,7 @@ std::vector<PresetSpec> issueSlotsPresets() {
        .answers = {{.text = "Right after y, in cycle 2", .checks = {"scalar:issue.first_issue.z < 2.5"}},
                    {.text = "Once x's result is ready: a latency after x", .ifClaimHolds = true},
                    {.text = "Only after y's result is ready too",
-                    .checks = {"scalar:issue.first_issue.z >= 1 + scalar:issue.latency_cycles"}}},
+                    .checks = {"scalar:issue.first_issue.z > scalar:issue.latency_cycles"}}},
        .notes = "z needs x only. Ask what the scheduler could do with the empty slots: another warp's work."},
       {.id = "volkov-littles-law-needed-parallelism",
        .title = "Needed parallelism = latency x throughput",
@@ -89,8 +89,8 @@ std::vector<PresetSpec> issueSlotsPresets() {
        .view = "fraction-by-ilp",
        .checks = {"scalar:issue.ilp1_ceiling.k40 ~ 0.667 within 2%", "scalar:issue.ilp2_ceiling.k40 > 0.95",
                   "scalar:issue.ilp1_ceiling.h100 > 0.95"},
-       .question = "An SM scheduler with 48 lanes (1.5 warp instructions a cycle) issues one instruction per warp per "
-                   "cycle unless it dual-issues. How far does ILP 1 get?",
+       .question = "Lanes take 1.5 warp instructions a cycle, the scheduler issues 1 unless it dual-issues: how far "
+                   "does ILP 1 get?",
        .answers = {{.text = "All the way, given enough warps", .checks = {"scalar:issue.ilp1_ceiling.k40 > 0.95"}},
                    {.text = "Two thirds: one instruction a cycle of the 1.5 the lanes take", .ifClaimHolds = true},
                    {.text = "Half", .checks = {"scalar:issue.ilp1_ceiling.k40 < 0.55"}}},
