@@ -8,6 +8,7 @@
 #include "labs/coalescing/coalescing_lab.h"
 #include "labs/divergence/divergence_lab.h"
 #include "labs/fft_registers/fft_registers_lab.h"
+#include "labs/instruction_costs/instruction_costs_lab.h"
 #include "labs/issue_slots/issue_slots_lab.h"
 #include "labs/latency_arith/latency_arith_lab.h"
 #include "labs/latency_memory/latency_memory_lab.h"
@@ -56,6 +57,7 @@ const LabRegistry& LabRegistry::builtin() {
       inTopic(occupancyLab(), "What limits a kernel"),
       inTopic(limiterLab(), "What limits a kernel"),
       inTopic(rooflineLab(), "What limits a kernel"),
+      inTopic(instructionCostsLab(), "What limits a kernel"),
       inTopic(streamsLab(), "Concurrency"),
       inTopic(umStreamingLab(), "Unified memory"),
       inTopic(umPoliciesLab(), "Unified memory"),
