@@ -14,13 +14,13 @@ using K = InstructionKind;
 TEST(InstructionCostsReference, OneStepOfEachKindByHand) {
   const double a0 = chainStartFloat(0, 0);  // 0.5
   EXPECT_DOUBLE_EQ(a0, 0.5);
-  EXPECT_FLOAT_EQ(referenceChainValue(K::Fp32Fma, 0, 0, 1), 0.5f * 0.75f + 0.25f);
+  EXPECT_FLOAT_EQ(static_cast<float>(referenceChainValue(K::Fp32Fma, 0, 0, 1)), 0.5f * 0.75f + 0.25f);
   EXPECT_DOUBLE_EQ(referenceChainValue(K::Fp64Fma, 0, 0, 1), 0.5 * 0.75 + 0.25);
-  EXPECT_FLOAT_EQ(referenceChainValue(K::Fp32Div, 0, 0, 1), 1.0f / 0.5f + 1.0f);
-  EXPECT_FLOAT_EQ(referenceChainValue(K::Sinf, 0, 0, 1), std::sin(0.5f) + 1.0f);
-  EXPECT_FLOAT_EQ(referenceChainValue(K::Expf, 0, 0, 1), std::exp(-0.5f) + 0.5f);
-  EXPECT_FLOAT_EQ(referenceChainValue(K::Rsqrtf, 0, 0, 1), 1.0f / std::sqrt(0.5f) + 1.0f);
-  EXPECT_FLOAT_EQ(referenceChainValue(K::LiteralFp32, 0, 0, 1), 0.5f * 0.347f + 0.25f);
+  EXPECT_FLOAT_EQ(static_cast<float>(referenceChainValue(K::Fp32Div, 0, 0, 1)), 1.0f / 0.5f + 1.0f);
+  EXPECT_FLOAT_EQ(static_cast<float>(referenceChainValue(K::Sinf, 0, 0, 1)), std::sin(0.5f) + 1.0f);
+  EXPECT_FLOAT_EQ(static_cast<float>(referenceChainValue(K::Expf, 0, 0, 1)), std::exp(-0.5f) + 0.5f);
+  EXPECT_FLOAT_EQ(static_cast<float>(referenceChainValue(K::Rsqrtf, 0, 0, 1)), 1.0f / std::sqrt(0.5f) + 1.0f);
+  EXPECT_FLOAT_EQ(static_cast<float>(referenceChainValue(K::LiteralFp32, 0, 0, 1)), 0.5f * 0.347f + 0.25f);
   const std::uint32_t w = chainStartWord(0, 1);
   EXPECT_EQ(w % 2, 1u) << "never 0: the integer kinds divide by it";
   EXPECT_EQ(referenceChainValue(K::IntMad, 0, 1, 1), static_cast<std::uint32_t>(w * 2654435761u + 12345u));
