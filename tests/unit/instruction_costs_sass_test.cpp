@@ -82,8 +82,9 @@ TEST(InstructionCostsSass, CountsTheOutermostLoopAndNotTheSlowPathAfterExit) {
 }
 
 TEST(InstructionCostsSass, PerOperationLessTheFmaKernelsLoopControl) {
-  const std::string listing = kernel(name("7precise", 0), 16) + kernel(name("7precise", 3), 16 * 19) +
-                              kernel(name("9fast_math", 8), 16 * 3) + kernel(name("7precise", 8), 16 * 50);
+  constexpr int kOps = kInstructionOpsPerPass;  // the FP32 FMA kernel's body: one FFMA an operation
+  const std::string listing = kernel(name("7precise", 0), kOps) + kernel(name("7precise", 3), kOps * 19) +
+                              kernel(name("9fast_math", 8), kOps * 3) + kernel(name("7precise", 8), kOps * 50);
   const SassReading r = sassPerOperation(listing);
   ASSERT_TRUE(r.available);
   EXPECT_EQ(r.loopControl, 3);

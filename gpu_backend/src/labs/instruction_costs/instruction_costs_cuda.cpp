@@ -138,7 +138,6 @@ RunResult measureInstructionCosts(cuda::DeviceContext& context, const RunRequest
     p.opsPerClockPerSmHigh = gops.max * perClockPerSm;
     run.points.push_back(p);
   }
-  monitor.done();
 
   if (const sim::DeviceProfile* profile = sim::closestEmbeddedProfile(device)) {
     run.model = modelInstructionCosts(*profile, device, static_cast<int>(threads) * request.params.getInt("blocks_per_sm"));
@@ -146,7 +145,11 @@ RunResult measureInstructionCosts(cuda::DeviceContext& context, const RunRequest
   }
   std::string arch = "sm_" + device.computeCapability;
   arch.erase(std::remove(arch.begin(), arch.end(), '.'), arch.end());
+  // cuobjdump disassembles the whole program: 13-15 s on an H100 machine the first time, then cached.
+  monitor.step(kInstructionKindCount, kInstructionKindCount + 1,
+               "reading the kernels' SASS with cuobjdump (the first run of a session only: seconds)");
   run.sass = readOwnSass(arch);
+  monitor.done();
   run.sassSeries = "cuobjdump -sass, " + arch;
   if (!run.sass.available) {
     const std::string why = run.sass.source;
