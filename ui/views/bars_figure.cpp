@@ -15,6 +15,7 @@ namespace warpscope::ui {
 namespace {
 constexpr qreal kPad = 10;
 constexpr qreal kGroupFill = 0.8;  ///< Share of a category's width its bars take.
+constexpr int kMaxCategoryLines = 3;  ///< Lines a category name may wrap onto under its bars.
 }  // namespace
 
 void BarsFigure::setView(const View& view, const QString& banner, Provenance provenance) {
@@ -82,9 +83,17 @@ BarsFigure::Layout BarsFigure::layout(const QRectF& area, bool compact) const {
     // twice on a projector could be either policy).
     const qreal groupW = std::max<qreal>(1, area.right() - kPad - 8 - left) /
                          static_cast<qreal>(std::max<std::size_t>(1, bars_.categories.size()));
+    // As many lines as the longest name needs at word breaks (three at most: fifteen kinds of
+    // instruction on a projector need them, "FP32 divide, fast math").
     l.categoryLines = 1;
-    for (const std::string& c : bars_.categories)
-      if (tickFm.horizontalAdvance(toQ(c)) > groupW - 4) l.categoryLines = 2;
+    for (const std::string& c : bars_.categories) {
+      const QString name = toQ(c);
+      if (tickFm.horizontalAdvance(name) <= groupW - 4) continue;
+      const QRectF wrapped = tickFm.boundingRect(QRectF(0, 0, std::max<qreal>(1, groupW - 4), 1e6),
+                                                 Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, name);
+      const int lines = static_cast<int>(std::ceil(wrapped.height() / tickFm.height() - 0.01));
+      l.categoryLines = std::max(l.categoryLines, std::clamp(lines, 2, kMaxCategoryLines));
+    }
     const qreal bottom = area.bottom() - kPad - axisFm.height() - 6 - l.categoryLines * tickFm.height() - 10;
     l.plot = QRectF(left, top0, std::max<qreal>(1, area.right() - kPad - 8 - left), std::max<qreal>(1, bottom - top0));
     if (pass == 0) l.valueTitle = fitLines(figureFont(figure_font::kAxisTitle, true), toQ(bars_.valueLabel), l.plot.height() - 4, 4, 0.45);
@@ -247,7 +256,7 @@ void BarsFigure::paint(QPainter& painter, const QRectF& area) const {
   for (int c = 0; c < nc; ++c) {
     const QRectF cell(l.plot.left() + c * groupW + 2, l.plot.bottom() + 4, groupW - 4, l.categoryLines * tickFm.height() + 4);
     const QString name = toQ(bars_.categories[static_cast<size_t>(c)]);
-    // Two lines at word breaks; a single word too long for its cell is still elided.
+    // Wrapped at word breaks; a single word too long for its cell is still elided.
     if (l.categoryLines > 1 && name.contains(QLatin1Char(' '))) {
       painter.drawText(cell, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, name);
       // Wrapped: cut when it needs more lines than the cell has.

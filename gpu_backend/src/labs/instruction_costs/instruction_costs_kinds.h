@@ -15,9 +15,10 @@ namespace warpscope::labs {
 struct KindInfo {
   InstructionKind kind;
   const char* key;     ///< scalar ids: "ops_per_clk.<key>", e.g. "sinf_fast"
-  const char* label;   ///< the bar's category, e.g. "sinf (fast math)"
+  const char* label;   ///< the kind in words, e.g. "sinf, fast math (__sinf)"
+  const char* bar;     ///< the bar's category, short enough for fifteen on a projector, e.g. "__sinf"
   const char* source;  ///< the operation as written, e.g. "a = sinf(a) + q"
-  /// SASS instructions per operation, static: the loop's body over its 16 operations, less the
+  /// SASS instructions per operation, static: the loop's body over its 64 operations, less the
   /// loop's 3 control instructions (nvcc 13.0, sm_90). For sinf most of them are the Payne-Hanek
   /// reduction, skipped for |x| < 105615.
   double staticSassPerOp;

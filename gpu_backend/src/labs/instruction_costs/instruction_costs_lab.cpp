@@ -46,7 +46,7 @@ View kindBars(const std::string& viewId, const std::string& valueLabel,
   View v = declaredView(instructionCostsSpec(), viewId);
   v.bars.categoryLabel = "Operation";
   v.bars.valueLabel = valueLabel;
-  for (const KindInfo& k : instructionKinds()) v.bars.categories.emplace_back(k.label);
+  for (const KindInfo& k : instructionKinds()) v.bars.categories.emplace_back(k.bar);
   for (const auto& [name, values] : series) v.bars.series.push_back({name, values});
   return v;
 }
