@@ -10,16 +10,10 @@
 #include "labs/block_scheduling/block_scheduling_lab.h"
 #include "labs/block_scheduling/block_scheduling_model.h"
 #include "mechanisms/device_profile.h"
+#include "test_data.h"
 
 namespace warpscope::labs {
 namespace {
-
-const sim::DeviceProfile& profile(const std::string& id) {
-  static const std::vector<sim::DeviceProfile> profiles = sim::loadEmbeddedProfiles();
-  const auto it = std::find_if(profiles.begin(), profiles.end(), [&](const auto& p) { return p.id == id; });
-  if (it == profiles.end()) throw std::runtime_error("no profile " + id);
-  return *it;
-}
 
 ParamSet gridParams(const std::string& grid, int threads = 256) {
   ParamSet p = parseAssignments(blockSchedulingSpec().params, {"grid=" + grid});
@@ -31,14 +25,8 @@ RunResult simulate(const std::string& profileId, const ParamSet& params) {
   static const ProgressFn noProgress;
   CancelToken cancel;
   RunMonitor monitor(noProgress, cancel);
-  return simulateBlockScheduling(profile(profileId), {kBlockSchedulingId, "sim:" + profileId, params, RunScope::FullSweep},
+  return simulateBlockScheduling(test::shippedProfile(profileId), {kBlockSchedulingId, "sim:" + profileId, params, RunScope::FullSweep},
                                  monitor);
-}
-
-double scalar(const RunResult& r, const std::string& id) {
-  const Scalar* s = r.findScalar(id);
-  if (!s) throw std::runtime_error("no scalar " + id);
-  return s->value;
 }
 
 }  // namespace
@@ -79,8 +67,8 @@ TEST(BlockSchedulingTrace, ARecordThatEndsBeforeItStartsIsRefused) {
 
 TEST(BlockSchedulingModel, OneBlockRunsOnOneSmAndLeavesTheOthersIdle) {
   const RunResult r = simulate("h100", gridParams("one-block"));
-  EXPECT_EQ(scalar(r, "sched.sms_used"), 1);
-  EXPECT_LT(scalar(r, "sched.slot_utilization_pct"), 1);
+  EXPECT_EQ(test::scalarOf(r, "sched.sms_used"), 1);
+  EXPECT_LT(test::scalarOf(r, "sched.slot_utilization_pct"), 1);
   const View* timeline = r.findView("blocks-on-sms");
   ASSERT_NE(timeline, nullptr);
   EXPECT_EQ(timeline->timeline.events.size(), 1u);
@@ -92,49 +80,49 @@ TEST(BlockSchedulingModel, OneBlockRunsOnOneSmAndLeavesTheOthersIdle) {
 
 TEST(BlockSchedulingModel, NBlocksGoOneToEverySm) {
   const RunResult r = simulate("h100", gridParams("one-per-sm"));
-  EXPECT_EQ(scalar(r, "sched.sms_used"), 132);
-  EXPECT_EQ(scalar(r, "sched.max_resident_per_sm"), 1);
+  EXPECT_EQ(test::scalarOf(r, "sched.sms_used"), 132);
+  EXPECT_EQ(test::scalarOf(r, "sched.max_resident_per_sm"), 1);
 }
 
 TEST(BlockSchedulingModel, AFullWaveFillsEverySlotAndNoBlockWaits) {
   const RunResult r = simulate("h100", gridParams("one-wave"));
-  EXPECT_EQ(scalar(r, "sched.residency"), 8);  // 2048 threads / 256
-  EXPECT_EQ(scalar(r, "sched.blocks"), 132 * 8);
-  EXPECT_EQ(scalar(r, "sched.max_resident_per_sm"), 8);
-  EXPECT_EQ(scalar(r, "sched.waited_blocks"), 0);
-  EXPECT_LT(scalar(r, "sched.kernel_us"), 1.1 * scalar(r, "sched.block_us"));
+  EXPECT_EQ(test::scalarOf(r, "sched.residency"), 8);  // 2048 threads / 256
+  EXPECT_EQ(test::scalarOf(r, "sched.blocks"), 132 * 8);
+  EXPECT_EQ(test::scalarOf(r, "sched.max_resident_per_sm"), 8);
+  EXPECT_EQ(test::scalarOf(r, "sched.waited_blocks"), 0);
+  EXPECT_LT(test::scalarOf(r, "sched.kernel_us"), 1.1 * test::scalarOf(r, "sched.block_us"));
 }
 
 TEST(BlockSchedulingModel, BlocksBeyondAWaveWaitForASlotAndTheTailLeavesSlotsIdle) {
   const RunResult r = simulate("h100", gridParams("wave-and-a-quarter"));
-  EXPECT_EQ(scalar(r, "sched.tail_blocks"), 264);
-  EXPECT_EQ(scalar(r, "sched.waited_blocks"), 264);
-  EXPECT_GT(scalar(r, "sched.kernel_us"), 1.9 * scalar(r, "sched.block_us"));
-  EXPECT_LT(scalar(r, "sched.slot_utilization_pct"), 70);
+  EXPECT_EQ(test::scalarOf(r, "sched.tail_blocks"), 264);
+  EXPECT_EQ(test::scalarOf(r, "sched.waited_blocks"), 264);
+  EXPECT_GT(test::scalarOf(r, "sched.kernel_us"), 1.9 * test::scalarOf(r, "sched.block_us"));
+  EXPECT_LT(test::scalarOf(r, "sched.slot_utilization_pct"), 70);
 }
 
 TEST(BlockSchedulingModel, KernelTimeClimbsByABlocksWorkAtEachWave) {
   const RunResult r = simulate("h200", gridParams("one-wave"));
-  const double oneWave = scalar(r, "sched.time_one_wave_us");
-  const double onePlus = scalar(r, "sched.time_one_wave_plus_one_us");
-  EXPECT_NEAR(onePlus - oneWave, scalar(r, "sched.block_us"), 2.0);
-  EXPECT_NEAR(oneWave, scalar(r, "sched.time_one_block_us"), 2.0);
+  const double oneWave = test::scalarOf(r, "sched.time_one_wave_us");
+  const double onePlus = test::scalarOf(r, "sched.time_one_wave_plus_one_us");
+  EXPECT_NEAR(onePlus - oneWave, test::scalarOf(r, "sched.block_us"), 2.0);
+  EXPECT_NEAR(oneWave, test::scalarOf(r, "sched.time_one_block_us"), 2.0);
 }
 
 TEST(BlockSchedulingModel, SharedMemoryPerBlockLowersResidencyAndIsNamedTheLimit) {
   ParamSet p = gridParams("one-wave");
   p.set("shared_bytes_per_block", 100 * 1024);  // 2 of Hopper's 228 KiB
   const RunResult r = simulate("h100", p);
-  EXPECT_EQ(scalar(r, "sched.residency"), 2);
-  EXPECT_EQ(scalar(r, "sched.limiter"), static_cast<double>(OccupancyLimiter::SharedMemory));
-  EXPECT_EQ(scalar(r, "sched.max_resident_per_sm"), 2);
+  EXPECT_EQ(test::scalarOf(r, "sched.residency"), 2);
+  EXPECT_EQ(test::scalarOf(r, "sched.limiter"), static_cast<double>(OccupancyLimiter::SharedMemory));
+  EXPECT_EQ(test::scalarOf(r, "sched.max_resident_per_sm"), 2);
 }
 
 TEST(BlockSchedulingModel, VolkovsThousandThreadBlocksFitOnceOnFermiAndTwiceOnHopper) {
   ParamSet p = gridParams("one-wave", 1024);
   p.set("shared_bytes_per_block", 8192);
-  EXPECT_EQ(scalar(simulate("gtx480", p), "sched.residency"), 1);
-  EXPECT_EQ(scalar(simulate("h200", p), "sched.residency"), 2);
+  EXPECT_EQ(test::scalarOf(simulate("gtx480", p), "sched.residency"), 1);
+  EXPECT_EQ(test::scalarOf(simulate("h200", p), "sched.residency"), 2);
 }
 
 TEST(BlockSchedulingModel, SharedMemoryBeyondTheDevicesBlockLimitIsRefusedByName) {

@@ -8,29 +8,17 @@
 #include "labs/issue_slots/issue_slots_lab.h"
 #include "labs/issue_slots/issue_slots_model.h"
 #include "mechanisms/device_profile.h"
+#include "test_data.h"
 
 namespace warpscope::labs {
 namespace {
-
-const sim::DeviceProfile& profile(const std::string& id) {
-  static const std::vector<sim::DeviceProfile> profiles = sim::loadEmbeddedProfiles();
-  const auto it = std::find_if(profiles.begin(), profiles.end(), [&](const auto& p) { return p.id == id; });
-  if (it == profiles.end()) throw std::runtime_error("no profile " + id);
-  return *it;
-}
 
 RunResult simulate(const std::string& profileId, const std::vector<std::string>& settings) {
   static const ProgressFn noProgress;
   CancelToken cancel;
   RunMonitor monitor(noProgress, cancel);
   const ParamSet params = parseAssignments(issueSlotsSpec().params, settings);
-  return simulateIssueSlots(profile(profileId), {kIssueSlotsId, "sim:" + profileId, params, RunScope::FullSweep}, monitor);
-}
-
-double scalar(const RunResult& r, const std::string& id) {
-  const Scalar* s = r.findScalar(id);
-  if (!s) throw std::runtime_error("no scalar " + id);
-  return s->value;
+  return simulateIssueSlots(test::shippedProfile(profileId), {kIssueSlotsId, "sim:" + profileId, params, RunScope::FullSweep}, monitor);
 }
 
 }  // namespace
@@ -56,23 +44,23 @@ TEST(IssueSlotsLab, LatencyArithPointsSitBesideTheSchedulerModel) {
                                   [](const Series& s) { return s.name == "latency-arith: ILP 1"; });
   ASSERT_NE(arith, v->series.end());
   EXPECT_EQ(arith->points.size(), 16u);  // 16 warps x 4 schedulers x 32 = 2048 threads fit
-  EXPECT_NEAR(arith->points.front().y, scalar(r, "issue.utilization"), 0.05);
+  EXPECT_NEAR(arith->points.front().y, test::scalarOf(r, "issue.utilization"), 0.05);
 }
 
 TEST(IssueSlotsLab, VolkovsTableComesFromEveryProfile) {
   const RunResult r = simulate("h200", {});
-  EXPECT_DOUBLE_EQ(scalar(r, "issue.needed.gtx480"), 18 * 32);
-  EXPECT_DOUBLE_EQ(scalar(r, "issue.needed.k40"), 9 * 192);
-  EXPECT_NEAR(scalar(r, "issue.ilp1_ceiling.k40"), 2.0 / 3.0, 0.01);
+  EXPECT_DOUBLE_EQ(test::scalarOf(r, "issue.needed.gtx480"), 18 * 32);
+  EXPECT_DOUBLE_EQ(test::scalarOf(r, "issue.needed.k40"), 9 * 192);
+  EXPECT_NEAR(test::scalarOf(r, "issue.ilp1_ceiling.k40"), 2.0 / 3.0, 0.01);
   const View* bars = r.findView("needed-parallelism");
   ASSERT_NE(bars, nullptr);
-  EXPECT_EQ(bars->bars.categories.size(), sim::loadEmbeddedProfiles().size());
+  EXPECT_EQ(bars->bars.categories.size(), test::shippedProfiles().size());
 }
 
 TEST(IssueSlotsLab, OneWarpWithFourChainsIssuesLikeFourWarpsOfOne) {
   for (const char* id : {"gtx480", "v100", "h100"}) {
     const RunResult r = simulate(id, {"program=independent-chains", "ilp=4", "warps=1"});
-    EXPECT_NEAR(scalar(r, "issue.utilization"), scalar(r, "issue.utilization_as_warps"), 0.02) << id;
+    EXPECT_NEAR(test::scalarOf(r, "issue.utilization"), test::scalarOf(r, "issue.utilization_as_warps"), 0.02) << id;
   }
 }
 

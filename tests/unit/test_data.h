@@ -35,6 +35,13 @@ inline const sim::DeviceProfile& shippedProfile(const std::string& id) {
   throw std::runtime_error("no profile " + id);
 }
 
+/// The value of the run's scalar `id`; throws naming it when the run has none.
+inline double scalarOf(const RunResult& result, const std::string& id) {
+  const Scalar* s = result.findScalar(id);
+  if (!s) throw std::runtime_error("no scalar " + id);
+  return s->value;
+}
+
 /// A recording of a real-GPU run, e.g. "h200_latency_arith.json".
 inline RunResult loadRecording(const std::string& name) {
   std::ifstream file(std::string(WARPSCOPE_RECORDINGS_DIR) + "/" + name);
