@@ -25,8 +25,8 @@ RunResult simulate(const std::string& profileId, const ParamSet& params) {
   static const ProgressFn noProgress;
   CancelToken cancel;
   RunMonitor monitor(noProgress, cancel);
-  return simulateBlockScheduling(test::shippedProfile(profileId), {kBlockSchedulingId, "sim:" + profileId, params, RunScope::FullSweep},
-                                 monitor);
+  return simulateBlockScheduling(test::shippedProfile(profileId),
+                                 {kBlockSchedulingId, "sim:" + profileId, params, RunScope::FullSweep}, monitor);
 }
 
 }  // namespace

@@ -1,11 +1,12 @@
 // The issue-slots lab on the simulator: the programs, the grid's frames, the latency-arith points
 // beside the scheduler model, Volkov's table from every profile, and bad input.
+#include "labs/issue_slots/issue_slots_lab.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
 #include "core/run_monitor.h"
-#include "labs/issue_slots/issue_slots_lab.h"
 #include "labs/issue_slots/issue_slots_model.h"
 #include "mechanisms/device_profile.h"
 #include "test_data.h"
@@ -18,7 +19,8 @@ RunResult simulate(const std::string& profileId, const std::vector<std::string>&
   CancelToken cancel;
   RunMonitor monitor(noProgress, cancel);
   const ParamSet params = parseAssignments(issueSlotsSpec().params, settings);
-  return simulateIssueSlots(test::shippedProfile(profileId), {kIssueSlotsId, "sim:" + profileId, params, RunScope::FullSweep}, monitor);
+  return simulateIssueSlots(test::shippedProfile(profileId),
+                            {kIssueSlotsId, "sim:" + profileId, params, RunScope::FullSweep}, monitor);
 }
 
 }  // namespace

@@ -1,9 +1,9 @@
 // The warp scheduler model (mechanisms/warp_scheduler.h): Volkov's x, y, z on one warp, Little's
 // law for dependent chains, ILP against warps, dual issue where lanes outnumber one issue a
 // cycle, and the in-flight limit that stops ILP paying.
-#include <gtest/gtest.h>
-
 #include "mechanisms/warp_scheduler.h"
+
+#include <gtest/gtest.h>
 
 namespace warpscope::labs {
 namespace {

@@ -19,13 +19,14 @@ namespace {
 
 /// A warp's stream: how far it got and when each recent result is ready.
 struct WarpState {
-  long long next = 0;                   ///< Index of its next instruction in the stream.
-  std::vector<long long> readyAt;       ///< Ready cycle of stream instruction i, kept for the last few.
+  long long next = 0;              ///< Index of its next instruction in the stream.
+  std::vector<long long> readyAt;  ///< Ready cycle of stream instruction i, kept for the last few.
 };
 
 }  // namespace
 
-SchedulerTrace runScheduler(const SchedulerModel& model, const std::vector<StreamInstruction>& body, int warps, int cycles) {
+SchedulerTrace runScheduler(const SchedulerModel& model, const std::vector<StreamInstruction>& body, int warps,
+                            int cycles) {
   SchedulerTrace trace;
   trace.warps = warps;
   trace.cycles = cycles;
@@ -43,7 +44,8 @@ SchedulerTrace runScheduler(const SchedulerModel& model, const std::vector<Strea
     const StreamInstruction& in = body[s.next % bodySize];
     if (in.dependsOn > 0 && s.next - in.dependsOn >= 0 && readyCycle(s, s.next - in.dependsOn) > cycle) return false;
     int inFlight = 0;
-    for (long long i = std::max(0LL, s.next - model.maxInFlightPerWarp); i < s.next; ++i) inFlight += readyCycle(s, i) > cycle;
+    for (long long i = std::max(0LL, s.next - model.maxInFlightPerWarp); i < s.next; ++i)
+      inFlight += readyCycle(s, i) > cycle;
     return inFlight < model.maxInFlightPerWarp;
   };
   auto issue = [&](int warp, int cycle) {
@@ -71,8 +73,8 @@ SchedulerTrace runScheduler(const SchedulerModel& model, const std::vector<Strea
       const std::size_t at = static_cast<std::size_t>(cycle) * warps + w;
       if (w == chosen) continue;
       trace.states[at] = !isReady(state[w], cycle) ? WarpCycle::Waiting
-                         : chosen >= 0            ? WarpCycle::NotSelected
-                                                  : WarpCycle::PipeBusy;
+                         : chosen >= 0             ? WarpCycle::NotSelected
+                                                   : WarpCycle::PipeBusy;
     }
     if (chosen < 0) continue;
     const std::size_t at = static_cast<std::size_t>(cycle) * warps + chosen;

@@ -19,9 +19,9 @@ namespace warpscope::labs {
 
 /// The scheduler's parameters, from the profile.
 struct SchedulerModel {
-  int latencyCycles = 4;     ///< Dependent FP32 latency, rounded to whole cycles.
-  double pipeRate = 1;       ///< Warp FP32 instructions the scheduler's lanes take per cycle.
-  int dispatchPerCycle = 1;  ///< Instructions one warp may issue in a cycle (2: dual issue).
+  int latencyCycles = 4;       ///< Dependent FP32 latency, rounded to whole cycles.
+  double pipeRate = 1;         ///< Warp FP32 instructions the scheduler's lanes take per cycle.
+  int dispatchPerCycle = 1;    ///< Instructions one warp may issue in a cycle (2: dual issue).
   int maxInFlightPerWarp = 8;  ///< A warp's instructions in flight at most (max_useful_ilp).
 };
 
@@ -38,10 +38,10 @@ struct StreamInstruction {
 
 /// What a warp did in one cycle.
 enum class WarpCycle {
-  Issued,      ///< Issued one instruction (two with dual issue).
-  Waiting,     ///< Its next instruction waits for a result (or for a free in-flight slot).
-  NotSelected, ///< Ready, but the scheduler issued from another warp.
-  PipeBusy,    ///< Ready, but the FP32 lanes are still taking an earlier warp instruction.
+  Issued,       ///< Issued one instruction (two with dual issue).
+  Waiting,      ///< Its next instruction waits for a result (or for a free in-flight slot).
+  NotSelected,  ///< Ready, but the scheduler issued from another warp.
+  PipeBusy,     ///< Ready, but the FP32 lanes are still taking an earlier warp instruction.
 };
 
 struct SchedulerTrace {
@@ -56,11 +56,14 @@ struct SchedulerTrace {
   /// Per warp and body instruction, the first cycle it issued (-1: never).
   std::vector<std::vector<int>> firstIssue;
 
-  [[nodiscard]] WarpCycle at(int cycle, int warp) const { return states[static_cast<std::size_t>(cycle) * warps + warp]; }
+  [[nodiscard]] WarpCycle at(int cycle, int warp) const {
+    return states[static_cast<std::size_t>(cycle) * warps + warp];
+  }
 };
 
 /// Runs `warps` warps of the body for `cycles` cycles.
-SchedulerTrace runScheduler(const SchedulerModel& model, const std::vector<StreamInstruction>& body, int warps, int cycles);
+SchedulerTrace runScheduler(const SchedulerModel& model, const std::vector<StreamInstruction>& body, int warps,
+                            int cycles);
 
 /// Steady state: the fraction of the pipe's capacity used, over 2048 cycles after 256 of warm-up.
 double schedulerUtilization(const SchedulerModel& model, const std::vector<StreamInstruction>& body, int warps);

@@ -36,8 +36,8 @@ void checkRecords(const std::vector<BlockRecord>& records, const GridPlan& plan,
     else if (r.endNs < r.startNs || r.endNs - r.startNs + kTimerStepNs < work)
       wrong = "held its slot " + std::to_string(r.endNs - r.startNs) + " ns of its " + std::to_string(work) + " ns";
     if (!wrong.empty())
-      throw cuda::CheckFailed("block-scheduling: block " + std::to_string(b) + " of " + std::to_string(blocks) +
-                              ": " + wrong);
+      throw cuda::CheckFailed("block-scheduling: block " + std::to_string(b) + " of " + std::to_string(blocks) + ": " +
+                              wrong);
   }
 }
 
@@ -107,7 +107,8 @@ RunResult measureBlockScheduling(cuda::DeviceContext& context, const RunRequest&
          << "launch, untimed; its times are the GPU's %globaltimer (32 ns steps on Hopper).";
   result.notes.push_back(timing.str());
   result.notes.push_back("Checked: every block of every launch wrote its record over a 0xFF poison, counted all " +
-                         std::to_string(threads) + " of its threads (__syncthreads_count) and held its slot for its "
+                         std::to_string(threads) +
+                         " of its threads (__syncthreads_count) and held its slot for its "
                          "work; the SM ids are the hardware's (%smid), which may skip numbers.");
   return result;
 }

@@ -30,12 +30,12 @@ LabSpec buildSpec() {
       "when it started and ended; the timeline draws them per SM, the kernel's time against the "
       "grid size shows the waves, and a last partial wave leaves SMs idle.";
   lab.params = {
-      namedChoiceParam("grid", "Grid size", {"one-block", "one-per-sm", "one-wave", "wave-and-a-quarter", "custom"}, 3,
-                       "How many blocks: 1; N (one per SM); N x residency (one full wave); a wave and a quarter "
-                       "(the remaining blocks wait); or the Blocks slider.",
-                       ParamRole::Sweep,
-                       {"1 block", "N blocks (one per SM)", "N x residency (one wave)", "N x residency x 1.25",
-                        "Blocks slider"}),
+      namedChoiceParam(
+          "grid", "Grid size", {"one-block", "one-per-sm", "one-wave", "wave-and-a-quarter", "custom"}, 3,
+          "How many blocks: 1; N (one per SM); N x residency (one full wave); a wave and a quarter "
+          "(the remaining blocks wait); or the Blocks slider.",
+          ParamRole::Sweep,
+          {"1 block", "N blocks (one per SM)", "N x residency (one wave)", "N x residency x 1.25", "Blocks slider"}),
       intParam("blocks", "Blocks (custom grid)", "blocks", 1, kMaxBlocks, 1, 200,
                "B, used when Grid size is 'Blocks slider'."),
       intParam("threads_per_block", "Threads per block", "threads", 32, 1024, 32, 256,
@@ -52,11 +52,10 @@ LabSpec buildSpec() {
       intParam("sms_drawn", "SMs drawn", "SMs", 1, 32, 1, 8,
                "Rows of the timeline: the lowest-numbered SMs that ran a block. Every SM is counted in the figures."),
   };
-  lab.views = {{"blocks-on-sms", "Blocks on SMs over time", ViewKind::Timeline},
-               {"resident-over-time", "Blocks resident on the GPU over time", ViewKind::Xy, ViewSource::Run,
-                {"Capacity"}},
-               {"time-vs-blocks", "Kernel time vs blocks in the grid", ViewKind::Xy, ViewSource::Run,
-                {"Waves x work"}}};
+  lab.views = {
+      {"blocks-on-sms", "Blocks on SMs over time", ViewKind::Timeline},
+      {"resident-over-time", "Blocks resident on the GPU over time", ViewKind::Xy, ViewSource::Run, {"Capacity"}},
+      {"time-vs-blocks", "Kernel time vs blocks in the grid", ViewKind::Xy, ViewSource::Run, {"Waves x work"}}};
   lab.presets = blockSchedulingPresets();
   lab.docPage = "labs/block-scheduling.md";
   lab.keyFigures = {"sched.residency", "sched.waves", "sched.waited_blocks", "sched.kernel_us"};
@@ -69,11 +68,16 @@ GridCase gridCaseFrom(const ParamSet& params) {
 
 int blocksFor(GridCase gridCase, int customBlocks, int waveCapacity, int smCount) {
   switch (gridCase) {
-    case GridCase::OneBlock: return 1;
-    case GridCase::OnePerSm: return smCount;
-    case GridCase::OneWave: return waveCapacity;
-    case GridCase::WaveAndAQuarter: return waveCapacity + std::max(1, waveCapacity / 4);
-    case GridCase::Custom: break;
+    case GridCase::OneBlock:
+      return 1;
+    case GridCase::OnePerSm:
+      return smCount;
+    case GridCase::OneWave:
+      return waveCapacity;
+    case GridCase::WaveAndAQuarter:
+      return waveCapacity + std::max(1, waveCapacity / 4);
+    case GridCase::Custom:
+      break;
   }
   return customBlocks;
 }
@@ -112,11 +116,14 @@ const LabSpec& blockSchedulingSpec() {
 }
 
 LabDefinition blockSchedulingLab() {
-  return {blockSchedulingSpec(), &simulateBlockScheduling, WARPSCOPE_GPU_MEASUREMENT(measureBlockScheduling),
+  return {blockSchedulingSpec(),
+          &simulateBlockScheduling,
+          WARPSCOPE_GPU_MEASUREMENT(measureBlockScheduling),
           {"block_scheduler"}};
 }
 
-OccupancyResult schedulingOccupancy(const DeviceInfo& device, const sim::OccupancyRules& rules, const ParamSet& params) {
+OccupancyResult schedulingOccupancy(const DeviceInfo& device, const sim::OccupancyRules& rules,
+                                    const ParamSet& params) {
   checkBlockFitsDevice(device, params);
   OccupancyRequest request;
   request.threadsPerBlock = params.getInt("threads_per_block");
@@ -124,7 +131,8 @@ OccupancyResult schedulingOccupancy(const DeviceInfo& device, const sim::Occupan
   request.sharedBytesPerBlock = params.getInt("shared_bytes_per_block");
   request.carveoutPercent = -1;  // the kernel asks for the largest carveout (block_scheduling_cuda.cpp)
   OccupancyResult occupancy = calculateOccupancy(device, rules, request);
-  if (!occupancy.infeasible.empty()) throw BadInputError("Not one block fits on an SM of " + device.name + ": " + occupancy.infeasible);
+  if (!occupancy.infeasible.empty())
+    throw BadInputError("Not one block fits on an SM of " + device.name + ": " + occupancy.infeasible);
   return occupancy;
 }
 
@@ -139,7 +147,8 @@ GridPlan gridPlan(const DeviceInfo& device, const ParamSet& params, int residenc
   plan.blockWorkUs = params.getInt("block_work_us");
   plan.spreadPercent = params.getInt("work_spread_percent");
   plan.smsDrawn = params.getInt("sms_drawn");
-  plan.blocks = std::min(kMaxBlocks, blocksFor(gridCaseFrom(params), params.getInt("blocks"), plan.waveCapacity(), plan.smCount));
+  plan.blocks =
+      std::min(kMaxBlocks, blocksFor(gridCaseFrom(params), params.getInt("blocks"), plan.waveCapacity(), plan.smCount));
   plan.sweepBlocks = sweepBlocksFor(plan.waveCapacity(), plan.blocks);
   return plan;
 }

@@ -36,10 +36,10 @@ struct GridPlan {
   int sharedBytesPerBlock = 0;  ///< Dynamic shared memory the kernel asks for (forces residency).
   int residency = 1;            ///< Blocks per SM (the calculator's, or the occupancy API's on a GPU).
   int smCount = 1;
-  int blocks = 1;               ///< B: the traced grid.
-  double blockWorkUs = 20;      ///< Each block's work before the spread.
-  int spreadPercent = 0;        ///< Each block's work varies by up to +- this, by block id.
-  int smsDrawn = 8;             ///< Timeline rows (the rest are counted, not drawn).
+  int blocks = 1;           ///< B: the traced grid.
+  double blockWorkUs = 20;  ///< Each block's work before the spread.
+  int spreadPercent = 0;    ///< Each block's work varies by up to +- this, by block id.
+  int smsDrawn = 8;         ///< Timeline rows (the rest are counted, not drawn).
   /// Grid sizes the kernel is timed at: 1 block up to 3 waves, with one wave and one wave plus a
   /// block, and B, among them (ascending, unique).
   std::vector<int> sweepBlocks;
@@ -84,10 +84,10 @@ struct PlacedBlock {
 
 /// The trace read: every block placed, per SM the slots it used.
 struct SchedulingTrace {
-  std::vector<PlacedBlock> blocks;       ///< In block-id order.
-  std::vector<std::uint32_t> sms;        ///< SM ids that ran a block, ascending.
-  std::vector<int> slotsPerSm;           ///< Parallel to sms: most blocks resident at once there.
-  double spanUs = 0;                     ///< First start to last end.
+  std::vector<PlacedBlock> blocks;  ///< In block-id order.
+  std::vector<std::uint32_t> sms;   ///< SM ids that ran a block, ascending.
+  std::vector<int> slotsPerSm;      ///< Parallel to sms: most blocks resident at once there.
+  double spanUs = 0;                ///< First start to last end.
 };
 
 /// Reads the records: each SM's blocks in start order, each into the lowest slot free by then (a

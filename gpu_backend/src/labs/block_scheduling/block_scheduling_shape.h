@@ -30,7 +30,8 @@ static_assert(sizeof(BlockRecord) == 24, "one record is 24 bytes");
 
 /// The work time of block `block`: baseNs, varied by up to +-spreadPercent by a hash of the block
 /// id (the same on the GPU and in the model; spreadPercent 0: every block the same).
-WS_BLOCK_SHAPE_HD inline unsigned long long blockWorkNs(unsigned block, unsigned long long baseNs, unsigned spreadPercent) {
+WS_BLOCK_SHAPE_HD inline unsigned long long blockWorkNs(unsigned block, unsigned long long baseNs,
+                                                        unsigned spreadPercent) {
   unsigned h = block * 2654435761u;  // Knuth's multiplicative hash, then a xorshift mix
   h ^= h >> 16;
   h *= 0x7feb352du;

@@ -45,7 +45,11 @@ SchedulingTrace readSchedulingTrace(const std::vector<BlockRecord>& records) {
       }
       slotEnds[slot] = r.endNs;
       ++slotWaves[slot];
-      trace.blocks[b] = {b, sm, slot, slotWaves[slot], static_cast<double>(r.startNs - firstStart) / 1000.0,
+      trace.blocks[b] = {b,
+                         sm,
+                         slot,
+                         slotWaves[slot],
+                         static_cast<double>(r.startNs - firstStart) / 1000.0,
                          static_cast<double>(r.endNs - firstStart) / 1000.0};
     }
     trace.sms.push_back(sm);

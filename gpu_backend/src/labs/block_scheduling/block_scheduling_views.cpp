@@ -32,8 +32,8 @@ View blocksOnSmsView(const GridPlan& plan, const SchedulingTrace& trace) {
   t.timeLabel = "Time from the first block's start (us)";
   t.timeUnit = "us";
   for (int w = 1; w <= kWaveKinds; ++w) {
-    const std::string label = w == 1 ? "Wave 1: started at once"
-                              : w == 2 ? "Wave 2: waited for a slot"
+    const std::string label = w == 1            ? "Wave 1: started at once"
+                              : w == 2          ? "Wave 2: waited for a slot"
                               : w == kWaveKinds ? "Wave " + std::to_string(w) + " and later"
                                                 : "Wave " + std::to_string(w);
     t.kinds.push_back({waveKind(w), label});
@@ -100,8 +100,8 @@ View residentOverTimeView(const GridPlan& plan, const SchedulingTrace& trace) {
     const double x = s * dt;
     int busy = 0;
     for (const auto& sm : smBusy) busy += sm[s] ? 1 : 0;
-    blocks.points.push_back({x, static_cast<double>(resident[s]), static_cast<double>(resident[s]),
-                             static_cast<double>(resident[s])});
+    blocks.points.push_back(
+        {x, static_cast<double>(resident[s]), static_cast<double>(resident[s]), static_cast<double>(resident[s])});
     sms.points.push_back({x, static_cast<double>(busy), static_cast<double>(busy), static_cast<double>(busy)});
   }
   const double capacity = plan.waveCapacity();
@@ -117,7 +117,8 @@ View timeVsBlocksView(const GridPlan& plan, const std::vector<GridTime>& times) 
   view.xLabel = "Blocks in the grid";
   view.yLabel = "Kernel time (us)";
   Series kernel{"Kernel time", {}, 0};
-  for (const GridTime& g : times) kernel.points.push_back({static_cast<double>(g.blocks), g.usMedian, g.usMin, g.usMax});
+  for (const GridTime& g : times)
+    kernel.points.push_back({static_cast<double>(g.blocks), g.usMedian, g.usMin, g.usMax});
   kernel = sortedByX(kernel);
   view.series.push_back(kernel);
   if (!kernel.points.empty()) {
@@ -192,7 +193,8 @@ RunResult assembleBlockSchedulingResult(const DeviceInfo& device, const ParamSet
   add("sched.slot_utilization_pct", "Block slots busy over the span",
       trace.spanUs > 0 ? 100.0 * busyUs / (capacity * trace.spanUs) : 0, "%");
   if (const double t = timeAt(times, 1); t >= 0) add("sched.time_one_block_us", "Kernel time, 1 block", t, "us");
-  if (const double t = timeAt(times, capacity); t >= 0) add("sched.time_one_wave_us", "Kernel time, one full wave", t, "us");
+  if (const double t = timeAt(times, capacity); t >= 0)
+    add("sched.time_one_wave_us", "Kernel time, one full wave", t, "us");
   if (const double t = timeAt(times, capacity + 1); t >= 0)
     add("sched.time_one_wave_plus_one_us", "Kernel time, one wave plus one block", t, "us");
 

@@ -36,7 +36,8 @@ RunResult measureIssueSlots(cuda::DeviceContext& context, const RunRequest& requ
       for (int w = 1; w <= kMaxWarpsPerScheduler; ++w, ++step) {
         const int threads = threadsPerSmFor(device, w);
         if (threads > device.maxThreadsPerSm) continue;
-        monitor.step(step, total, "FMA chains: ILP " + std::to_string(ilp) + ", " + std::to_string(w) + " warps per scheduler");
+        monitor.step(step, total,
+                     "FMA chains: ILP " + std::to_string(ilp) + ", " + std::to_string(w) + " warps per scheduler");
         // Blocks of at most 1024 threads: two blocks per SM past that.
         const int blocks = threads > device.maxThreadsPerBlock ? 2 : 1;
         const ArithMeasurement m = bench.measure({ilp, threads / blocks, blocks}, policy, &monitor.token());

@@ -39,7 +39,10 @@ LabSpec buildSpec() {
       intParam("cycles_shown", "Cycles drawn", "cycles", 16, 64, 4, 32, "Columns of the issue-slot grid."),
   };
   lab.views = {{"issue-slots", "Issue slots cycle by cycle (scheduler model)", ViewKind::Grid, ViewSource::Model},
-               {"utilization-vs-warps", "Issue slots used vs warps per scheduler", ViewKind::Xy, ViewSource::Run,
+               {"utilization-vs-warps",
+                "Issue slots used vs warps per scheduler",
+                ViewKind::Xy,
+                ViewSource::Run,
                 {"Little's law"}},
                {"needed-parallelism", "Needed parallelism = latency x throughput, per GPU", ViewKind::Bars,
                 ViewSource::Calculator},

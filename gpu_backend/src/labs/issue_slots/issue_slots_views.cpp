@@ -40,10 +40,18 @@ View issueSlotsGrid(const SchedulerTrace& trace) {
     for (int w = 0; w < trace.warps; ++w) {
       const std::size_t at = static_cast<std::size_t>(w + 1) * columns + c;
       switch (trace.at(c, w)) {
-        case WarpCycle::Issued: cells[at] = kIssued; break;
-        case WarpCycle::Waiting: cells[at] = kWaiting; break;
-        case WarpCycle::NotSelected: cells[at] = kNotSelected; break;
-        case WarpCycle::PipeBusy: cells[at] = kPipeBusy; break;
+        case WarpCycle::Issued:
+          cells[at] = kIssued;
+          break;
+        case WarpCycle::Waiting:
+          cells[at] = kWaiting;
+          break;
+        case WarpCycle::NotSelected:
+          cells[at] = kNotSelected;
+          break;
+        case WarpCycle::PipeBusy:
+          cells[at] = kPipeBusy;
+          break;
       }
       text[at] = trace.issued[static_cast<std::size_t>(c) * trace.warps + w];
     }
@@ -93,7 +101,8 @@ View utilizationView(const ParamSet& params, const SchedulerModel& model, const 
   for (int ilp : kBesideIlps) {
     Series s{"latency-arith: ILP " + std::to_string(ilp), {}, 100.0 + ilp};
     for (int w = 1; w <= kMaxWarpsPerScheduler; ++w)
-      if (const auto it = arith.find({ilp, w}); it != arith.end()) s.points.push_back({double(w), it->second, it->second, it->second});
+      if (const auto it = arith.find({ilp, w}); it != arith.end())
+        s.points.push_back({double(w), it->second, it->second, it->second});
     if (!s.points.empty()) view.series.push_back(s);
   }
   // Little's law for the program's independent chains: warps x ILP over latency x rate, at most 1.
@@ -125,8 +134,8 @@ RunResult assembleIssueSlotsResult(const DeviceInfo& device, const ParamSet& par
   const SchedulerTrace trace = runScheduler(model, body, warps, params.getInt("cycles_shown"));
   const bool isChains = body.front().label == "c1";
   const std::string programName = body.front().label == "a" ? "ILP 1"
-                                  : isChains                 ? "ILP " + std::to_string(body.size())
-                                                             : "x, y, z";
+                                  : isChains                ? "ILP " + std::to_string(body.size())
+                                                            : "x, y, z";
 
   result.views.push_back(issueSlotsGrid(trace));
   result.views.push_back(utilizationView(params, model, arith, body, programName));
@@ -187,7 +196,8 @@ RunResult assembleIssueSlotsResult(const DeviceInfo& device, const ParamSet& par
     for (std::size_t i = 0; i < std::size(configs); ++i) {
       const double u = schedulerUtilization(m, chains(configs[i].ilp), configs[i].warps);
       byIlp.bars.series[i].values.push_back({u, u, u});
-      add(std::string("issue.") + configs[i].key + "." + p.id, std::string(configs[i].name) + " on " + p.info.name, u, "");
+      add(std::string("issue.") + configs[i].key + "." + p.id, std::string(configs[i].name) + " on " + p.info.name, u,
+          "");
     }
   }
   needed.bars.series.push_back(neededSeries);
@@ -198,8 +208,9 @@ RunResult assembleIssueSlotsResult(const DeviceInfo& device, const ParamSet& par
   model_ << "Scheduler model (" << device.name << "): dependent latency " << model.latencyCycles
          << " cycles (the profile's FMA latency rounded), the lanes take " << model.pipeRate
          << " warp instructions a cycle, " << model.dispatchPerCycle << " instruction(s) per warp per cycle, at most "
-         << model.maxInFlightPerWarp << " in flight per warp; the next ready warp after the last issuer issues "
-                                        "(loose round robin).";
+         << model.maxInFlightPerWarp
+         << " in flight per warp; the next ready warp after the last issuer issues "
+            "(loose round robin).";
   result.notes.push_back(model_.str());
   result.notes.push_back(arithMeasured
                              ? "latency-arith: the FMA chains measured on this GPU at warps x " +
