@@ -70,12 +70,19 @@ TEST(LatencyModelArith, MoreIlpNeedsFewerThreadsFor90PercentOnEveryProfile) {
     int previous = kNever;
     for (int ilp : kIlps) {
       const int threads = threadsForArithFraction(p, ilp, 0.9);
+      // Kepler's 48 lanes a scheduler take more than one issue a cycle: without ILP its single
+      // issue feeds 2/3 of them (dispatchCeiling), however many threads.
+      if (dispatchCeiling(p.info, fmaPipeline(p), ilp) < 0.9) {
+        EXPECT_EQ(threads, kNever) << "ILP " << ilp << " is held under 90% by one issue a cycle";
+        continue;
+      }
       ASSERT_NE(threads, kNever) << "ILP " << ilp << " never reaches 90%";
       EXPECT_LE(threads, previous) << "ILP " << ilp;
       previous = threads;
     }
-    EXPECT_LT(threadsForArithFraction(p, 2, 0.9), threadsForArithFraction(p, 1, 0.9));
     EXPECT_LT(threadsForArithFraction(p, 4, 0.9), threadsForArithFraction(p, 1, 0.9));
+    if (dispatchCeiling(p.info, fmaPipeline(p), 1) >= 0.9)
+      EXPECT_LT(threadsForArithFraction(p, 2, 0.9), threadsForArithFraction(p, 1, 0.9));
   }
 }
 
@@ -112,7 +119,8 @@ TEST(LatencyModelArith, MonotoneInThreadsPerSmWhenWarpsDealEvenly) {
         ASSERT_GE(f, previous - 1e-12) << p.fileName << " ILP " << ilp << " threads " << threads;
         previous = f;
       }
-      EXPECT_DOUBLE_EQ(previous, 1.0) << p.fileName << ": full occupancy hides the FMA latency";
+      EXPECT_DOUBLE_EQ(previous, dispatchCeiling(p.info, fmaPipeline(p), std::min(ilp, fmaPipeline(p).maxUsefulIlp)))
+          << p.fileName << ": full occupancy hides the FMA latency, up to what one issue a cycle feeds";
     }
   }
 }

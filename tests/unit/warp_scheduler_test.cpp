@@ -2,6 +2,7 @@
 // law for dependent chains, ILP against warps, dual issue where lanes outnumber one issue a
 // cycle, and the in-flight limit that stops ILP paying.
 #include "mechanisms/warp_scheduler.h"
+#include "test_data.h"
 
 #include <gtest/gtest.h>
 
@@ -47,12 +48,36 @@ TEST(WarpScheduler, IlpStopsPayingAtTheWarpsInFlightLimit) {
   EXPECT_NEAR(schedulerUtilization(m, chains(8), 1), schedulerUtilization(m, chains(4), 1), 0.01);
 }
 
+TEST(WarpScheduler, AFermiSchedulerIssuingEveryOtherCycleNeedsDualIssueAndIlpForGf104sLanes) {
+  const SchedulerModel gf100{18, 0.5, 1, 4, 2};  // 16 lanes a scheduler, an issue every 2 hot cycles
+  EXPECT_NEAR(schedulerUtilization(gf100, chains(1), 16), 1.0, 0.01);
+  const SchedulerModel gf104{18, 0.75, 2, 4, 2};  // 24 lanes a scheduler, dual issue every 2 cycles
+  EXPECT_NEAR(schedulerUtilization(gf104, chains(1), 16), 2.0 / 3.0, 0.01);
+  EXPECT_GT(schedulerUtilization(gf104, chains(2), 16), 0.99);
+  const SchedulerTrace t = runScheduler(gf100, chains(1), 4, 6);
+  EXPECT_EQ(t.issuedPerCycle[1], 0) << "no issue on the odd hot cycles";
+  EXPECT_EQ(t.issuedPerCycle[2], 1);
+}
+
 TEST(WarpScheduler, WithoutIlpSingleIssueFillsOnlyTwoThirdsOfFortyEightLanes) {
   const SchedulerModel kepler{9, 1.5, 2, 8};  // 48 lanes a scheduler, dual issue
   EXPECT_NEAR(schedulerUtilization(kepler, chains(1), 16), 2.0 / 3.0, 0.01);
   EXPECT_GT(schedulerUtilization(kepler, chains(2), 16), 0.99);
   const SchedulerTrace t = runScheduler(kepler, chains(2), 16, 8);
   EXPECT_NE(t.issued[0].find('+'), std::string::npos) << "two chains of one warp issue in one cycle";
+}
+
+TEST(FmaPipelineDispatch, LatencyArithsModelStopsAtTwoThirdsWithoutIlpOnKeplersFortyEightLanesAScheduler) {
+  for (const char* id : {"k40"}) {
+    const sim::DeviceProfile& p = test::shippedProfile(id);
+    const FmaPipeline fma = fmaPipeline(p);
+    EXPECT_NEAR(arithFractionOfPeak(p.info, fma, p.info.maxThreadsPerSm, 1), 2.0 / 3.0, 0.01) << id;
+    EXPECT_GT(arithFractionOfPeak(p.info, fma, p.info.maxThreadsPerSm, 4), 0.95) << id;
+  }
+  for (const char* id : {"gtx480", "v100", "h100"}) {
+    const sim::DeviceProfile& p = test::shippedProfile(id);
+    EXPECT_DOUBLE_EQ(dispatchCeiling(p.info, fmaPipeline(p), 1), 1.0) << id << ": one issue a cycle feeds its lanes";
+  }
 }
 
 }  // namespace warpscope::labs

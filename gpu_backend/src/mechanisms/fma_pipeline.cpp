@@ -13,7 +13,14 @@ FmaPipeline fmaPipeline(const sim::DeviceProfile& profile) {
   FmaPipeline fma;
   fma.fmaLatencyCycles = profile.param("fma_pipeline", "fma_latency_cycles", 0.1, 1000);
   fma.maxUsefulIlp = static_cast<int>(profile.param("fma_pipeline", "max_useful_ilp", 1, 64));
+  fma.dispatchPerIssue = static_cast<int>(profile.param("fma_pipeline", "dispatch_per_cycle", 1, 2));
+  fma.hotClocksPerIssue = static_cast<int>(profile.param("fma_pipeline", "hot_clocks_per_issue", 1, 2));
   return fma;
+}
+
+double dispatchCeiling(const DeviceInfo& device, const FmaPipeline& fma, int ilp) {
+  const double perCycle = static_cast<double>(ilp >= 2 ? fma.dispatchPerIssue : 1) / fma.hotClocksPerIssue;
+  return std::min(1.0, perCycle / fp32WarpIssueRatePerScheduler(device));
 }
 
 double fp32WarpIssueRatePerScheduler(const DeviceInfo& device) {
@@ -44,7 +51,7 @@ double arithFractionOfPeak(const DeviceInfo& device, const FmaPipeline& fma, int
   for (int s = 0; s < schedulers; ++s) {
     const int warpsHere = warps / schedulers + (s < warps % schedulers ? 1 : 0);
     if (warpsHere == 0) continue;
-    const double issueShare = std::min(1.0, warpsHere * usefulIlp / needed);
+    const double issueShare = std::min(dispatchCeiling(device, fma, usefulIlp), warpsHere * usefulIlp / needed);
     longest = std::max(longest, warpsHere / issueShare);
   }
   const double laneUse = static_cast<double>(threadsPerSm) / (warps * device.warpSize);

@@ -10,7 +10,8 @@ SchedulerModel schedulerModel(const sim::DeviceProfile& profile) {
   SchedulerModel m;
   m.latencyCycles = std::max(1, static_cast<int>(std::lround(fma.fmaLatencyCycles)));
   m.pipeRate = fp32WarpIssueRatePerScheduler(profile.info);
-  m.dispatchPerCycle = static_cast<int>(profile.param("fma_pipeline", "dispatch_per_cycle", 1, 2));
+  m.dispatchPerCycle = fma.dispatchPerIssue;
+  m.cyclesPerIssue = fma.hotClocksPerIssue;
   m.maxInFlightPerWarp = fma.maxUsefulIlp;
   return m;
 }
@@ -64,8 +65,10 @@ SchedulerTrace runScheduler(const SchedulerModel& model, const std::vector<Strea
   int last = warps - 1;
   for (int cycle = 0; cycle < cycles; ++cycle) {
     if (cycle > 0) credit = std::min(maxCredit, credit + model.pipeRate);
+    // A Fermi scheduler issues every other (hot) cycle: the ready warps wait in between.
+    const bool issueCycle = cycle % std::max(1, model.cyclesPerIssue) == 0;
     int chosen = -1;
-    for (int k = 1; k <= warps && chosen < 0; ++k) {
+    for (int k = 1; k <= warps && chosen < 0 && issueCycle; ++k) {
       const int w = (last + k) % warps;
       if (isReady(state[w], cycle) && credit >= 1.0) chosen = w;
     }

@@ -23,10 +23,11 @@ struct SchedulerModel {
   double pipeRate = 1;         ///< Warp FP32 instructions the scheduler's lanes take per cycle.
   int dispatchPerCycle = 1;    ///< Instructions one warp may issue in a cycle (2: dual issue).
   int maxInFlightPerWarp = 8;  ///< A warp's instructions in flight at most (max_useful_ilp).
+  int cyclesPerIssue = 1;      ///< Cycles between the scheduler's issues (2 on Fermi: half the shader clock).
 };
 
-/// Reads fma_pipeline (latency, max_useful_ilp, dispatch_per_cycle) and the device's lanes per
-/// scheduler. Throws BadInputError naming a missing or out-of-range field.
+/// Reads fma_pipeline (latency, max_useful_ilp, dispatch_per_cycle, hot_clocks_per_issue) and the
+/// device's lanes per scheduler. Throws BadInputError naming a missing or out-of-range field.
 SchedulerModel schedulerModel(const sim::DeviceProfile& profile);
 
 /// One instruction of a warp's repeated loop body: what it is called on screen and which earlier

@@ -21,7 +21,7 @@ View issueSlotsGrid(const SchedulerTrace& trace) {
   g.states = {{"issued", "Issues (the instruction's name)"},
               {"waiting", "Waits for an earlier result"},
               {"not-selected", "Ready; another warp issues"},
-              {"pipe-busy", "Ready; the FP32 lanes are busy"},
+              {"pipe-busy", "Ready; lanes busy or no issue this cycle"},
               {"slot-used", "Issue slot used"},
               {"slot-empty", "Issue slot empty"},
               {"future", "Not yet"}};
