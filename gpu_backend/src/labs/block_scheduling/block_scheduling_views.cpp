@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <utility>
 
 #include "core/sweep_format.h"
 #include "labs/block_scheduling/block_scheduling_lab.h"
@@ -173,11 +174,12 @@ RunResult assembleBlockSchedulingResult(const DeviceInfo& device, const ParamSet
   add("sched.limiter", "Resource that limits residency (0 threads, 1 registers, 2 shared memory, 3 block slots)",
       static_cast<double>(occupancy.limiter), "");
   for (const OccupancyLimit& l : occupancy.limits) {
-    const char* key = l.resource == OccupancyLimiter::Warps          ? "threads"
-                      : l.resource == OccupancyLimiter::Registers    ? "registers"
-                      : l.resource == OccupancyLimiter::SharedMemory ? "shared"
-                                                                     : "slots";
-    add(std::string("sched.limit.") + key, std::string("Blocks per SM ") + limiterName(l.resource) + " alone allow",
+    // "sched.limit.threads": "Blocks per SM the threads alone allow".
+    const auto [key, words] = l.resource == OccupancyLimiter::Warps          ? std::pair{"threads", "the threads"}
+                              : l.resource == OccupancyLimiter::Registers    ? std::pair{"registers", "the registers"}
+                              : l.resource == OccupancyLimiter::SharedMemory ? std::pair{"shared", "shared memory"}
+                                                                             : std::pair{"slots", "the block slots"};
+    add(std::string("sched.limit.") + key, std::string("Blocks per SM ") + words + " alone allow",
         std::min(l.blocksPerSm, 1 << 20), "blocks");
   }
   add("sched.wave_capacity", "Blocks in one wave (N x residency)", capacity, "blocks");
