@@ -41,7 +41,7 @@ TEST(UmFaultPath, StagesRunBackToBackInTheSeedsOrderAndAddUpToTheBatch) {
 
 TEST(UmFaultPath, WarpsSharingAPageLeaveOneEntryEachAndTheDriverDedupsThem) {
   const UvmParams p = readUvmParams(shippedProfile("h200"));
-  const FaultPathRun shared = runFaultPathExample(p, {4, 128}, "H200");    // 4 warps, one page
+  const FaultPathRun shared = runFaultPathExample(p, {4, 128}, "H200");  // 4 warps, one page
   EXPECT_EQ(shared.entries.size(), 4u);
   EXPECT_EQ(shared.distinctPages, 1u);
   EXPECT_EQ(shared.scenario.counters.gpuFaultGroups, 1u);
@@ -81,7 +81,8 @@ TEST(UmAccessCounters, OnlyRegionsPastTheThresholdMigrateAfterTheirRemoteReads) 
   EXPECT_EQ(run.notifications, 1u);
   EXPECT_GE(run.remoteBytesBeforeMigration, static_cast<std::uint64_t>(p.accessCounterThreshold) * 128);
   for (std::uint32_t i = 0; i < 512; ++i) ASSERT_TRUE(engine.pages.residentOn(i, Processor::Gpu0)) << i;
-  for (std::uint32_t i = 512; i < engine.pages.pageCount(); ++i) ASSERT_FALSE(engine.pages.residentOn(i, Processor::Gpu0));
+  for (std::uint32_t i = 512; i < engine.pages.pageCount(); ++i)
+    ASSERT_FALSE(engine.pages.residentOn(i, Processor::Gpu0));
   EXPECT_GT(run.localBytes, 0u);
   EXPECT_EQ(engine.counters().bytesHtoD, 2u << 20);
   EXPECT_GT(run.firstMigrationUs, 0);
@@ -92,7 +93,8 @@ TEST(UmAccessCounters, FirstTouchFaultsMigrateEveryTouchedBigPage) {
   UvmEngine engine(p, 8ull << 20);
   engine.placeInitially(0, engine.pages.pageCount(), Processor::Cpu);
   std::vector<KernelPhase> phases = {{{2u << 20, 4096}, {4u << 20, 4096}}};
-  const CountedAccessRun run = runCountedAccesses(engine, Processor::Gpu0, phases, MigrationTrigger::FirstTouchFault, 0);
+  const CountedAccessRun run =
+      runCountedAccesses(engine, Processor::Gpu0, phases, MigrationTrigger::FirstTouchFault, 0);
   EXPECT_EQ(run.remoteBytes, 0u);
   EXPECT_EQ(run.notifications, 0u);
   EXPECT_GE(engine.counters().bytesHtoD, 2u * 65536);  // each touch brings its 64 KiB big page

@@ -28,9 +28,10 @@ double runFaultPhase(UvmEngine& engine, Processor gpu, const KernelPhase& phase,
       pagesTouched.push_back(static_cast<std::uint32_t>(p));
   }
   std::sort(pagesTouched.begin(), pagesTouched.end());
-  pagesTouched.erase(std::unique(pagesTouched.begin(), pagesTouched.end(),
-                                 [](std::uint32_t a, std::uint32_t b) { return a / kPagesPerBlock == b / kPagesPerBlock; }),
-                     pagesTouched.end());
+  pagesTouched.erase(
+      std::unique(pagesTouched.begin(), pagesTouched.end(),
+                  [](std::uint32_t a, std::uint32_t b) { return a / kPagesPerBlock == b / kPagesPerBlock; }),
+      pagesTouched.end());
   std::vector<FaultEntry> batch;
   std::size_t next = 0;
   while (next < pagesTouched.size()) {
@@ -49,7 +50,7 @@ double runFaultPhase(UvmEngine& engine, Processor gpu, const KernelPhase& phase,
 /// Access counters: per region, what has been counted and when its migration completes.
 struct RegionState {
   int counted = 0;
-  double readyAtUs = -1;       ///< Local from then on (-1: not migrating).
+  double readyAtUs = -1;  ///< Local from then on (-1: not migrating).
   std::uint64_t remoteBytes = 0;
 };
 
@@ -122,9 +123,8 @@ CountedAccessRun runCountedAccesses(UvmEngine& engine, Processor gpu, const std:
                                     MigrationTrigger trigger, double nowUs) {
   CountedAccessRun run;
   const std::uint64_t allocationBytes = static_cast<std::uint64_t>(engine.pages.pageCount()) * kPageBytes;
-  std::vector<RegionState> regions(
-      static_cast<std::size_t>((allocationBytes + engine.params.accessCounterRegionBytes - 1) /
-                               engine.params.accessCounterRegionBytes));
+  std::vector<RegionState> regions(static_cast<std::size_t>(
+      (allocationBytes + engine.params.accessCounterRegionBytes - 1) / engine.params.accessCounterRegionBytes));
   const std::size_t eventsBefore = engine.trace.events.size();
   double t = nowUs;
   for (const KernelPhase& phase : phases) {

@@ -32,12 +32,12 @@ using KernelPhase = std::vector<ByteRange>;
 
 struct CountedAccessRun {
   double durationUs = 0;
-  std::uint64_t localBytes = 0;    ///< Read from the GPU's own memory.
-  std::uint64_t remoteBytes = 0;   ///< Read over the host link from a remote mapping.
-  std::uint64_t notifications = 0; ///< Access-counter notifications the driver serviced.
+  std::uint64_t localBytes = 0;     ///< Read from the GPU's own memory.
+  std::uint64_t remoteBytes = 0;    ///< Read over the host link from a remote mapping.
+  std::uint64_t notifications = 0;  ///< Access-counter notifications the driver serviced.
   /// Remote bytes read from regions before they migrated (the migration's delay, in bytes).
   std::uint64_t remoteBytesBeforeMigration = 0;
-  double firstMigrationUs = -1;    ///< When the first migration to the GPU started (-1: none).
+  double firstMigrationUs = -1;  ///< When the first migration to the GPU started (-1: none).
 };
 
 /// Runs the phases in order on `gpu` from nowUs. FirstTouchFault: each phase's untouched pages

@@ -55,8 +55,9 @@ FaultPathRun runFaultPathExample(const UvmParams& params, const FaultPathExample
   // Every warp stalls on the first page it touches and leaves its own entry (slide 57: multiple
   // faults per page when several warps share one).
   for (int w = 0; w < example.warps; ++w)
-    run.entries.push_back({static_cast<std::uint32_t>(static_cast<std::uint64_t>(w) * example.bytesPerWarp / kPageBytes),
-                           FaultAccess::Read});
+    run.entries.push_back(
+        {static_cast<std::uint32_t>(static_cast<std::uint64_t>(w) * example.bytesPerWarp / kPageBytes),
+         FaultAccess::Read});
   std::vector<std::uint32_t> distinct;
   for (const FaultEntry& e : run.entries) distinct.push_back(e.page);
   std::sort(distinct.begin(), distinct.end());

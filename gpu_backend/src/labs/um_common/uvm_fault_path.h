@@ -46,13 +46,13 @@ struct FaultPathStage {
 };
 
 struct FaultPathRun {
-  std::vector<FaultEntry> entries;        ///< The fault buffer, one entry per faulting warp.
-  std::size_t distinctPages = 0;          ///< After dedup.
-  std::vector<FaultPathStage> stages;     ///< In time order, back to back.
-  double batchUs = 0;                     ///< The engine's batch: first fault to replay.
-  double copyUs = 0;                      ///< Of which copies on the host link.
-  std::uint64_t pagesMigrated = 0;        ///< Faulted and prefetched.
-  UmScenarioResult scenario;              ///< Counters and trace (timeline, page map).
+  std::vector<FaultEntry> entries;     ///< The fault buffer, one entry per faulting warp.
+  std::size_t distinctPages = 0;       ///< After dedup.
+  std::vector<FaultPathStage> stages;  ///< In time order, back to back.
+  double batchUs = 0;                  ///< The engine's batch: first fault to replay.
+  double copyUs = 0;                   ///< Of which copies on the host link.
+  std::uint64_t pagesMigrated = 0;     ///< Faulted and prefetched.
+  UmScenarioResult scenario;           ///< Counters and trace (timeline, page map).
 };
 
 /// Throws BadInputError unless 1 <= warps <= 32 and bytesPerWarp is a power of two from 128 to

@@ -6,8 +6,7 @@
 
 namespace warpscope::labs::um {
 
-double UvmEngine::migrateRange(std::uint32_t first, std::uint32_t count, Processor dest, UmCause cause,
-                               double nowUs) {
+double UvmEngine::migrateRange(std::uint32_t first, std::uint32_t count, Processor dest, UmCause cause, double nowUs) {
   const std::uint32_t end = std::min(pages.pageCount(), first + count);
   const std::uint8_t bit = processorBit(dest);
   double t = nowUs;

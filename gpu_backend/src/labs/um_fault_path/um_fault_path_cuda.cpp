@@ -14,7 +14,8 @@ RunResult modelUmFaultPathForGpu(cuda::DeviceContext& device, const RunRequest& 
   result.notes.insert(result.notes.begin(),
                       "Model only, on purpose: this run asked for " + device.info.id + " (" + device.info.name +
                           "), but the fault path's stages happen inside the driver, a GPU has one paging mode and "
-                          "its access counters are off on x86 hosts, so the UVM model of " + profile->info.name +
+                          "its access counters are off on x86 hosts, so the UVM model of " +
+                          profile->info.name +
                           " ran instead. CUPTI's real fault groups beside the model's batches: um-streaming, "
                           "'Pages faulted in and fault groups by mode'.");
   return result;

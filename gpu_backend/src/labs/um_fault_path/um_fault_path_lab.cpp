@@ -62,7 +62,8 @@ LabSpec buildSpec() {
   um::finishUmSpec(lab, kShownNames, "Which scenario's unified-memory trace the timeline and the page map show.",
                    kShownLabels);
   lab.presets = umFaultPathPresets();
-  lab.keyFigures = {"fault_path.stall_us", "paging.at_launch.ms", "paging.on_demand.ms", "access.counters.mib_migrated"};
+  lab.keyFigures = {"fault_path.stall_us", "paging.at_launch.ms", "paging.on_demand.ms",
+                    "access.counters.mib_migrated"};
   return lab;
 }
 
@@ -82,7 +83,8 @@ void addFaultPathScalars(RunResult& result, const um::FaultPathRun& run) {
   auto add = [&](const std::string& id, const std::string& label, double value, const std::string& unit) {
     result.scalars.push_back({"fault_path." + id, label, value, unit});
   };
-  add("fault_entries", "Fault-buffer entries (one per faulting warp)", static_cast<double>(run.entries.size()), "faults");
+  add("fault_entries", "Fault-buffer entries (one per faulting warp)", static_cast<double>(run.entries.size()),
+      "faults");
   add("distinct_pages", "Distinct pages after dedup", static_cast<double>(run.distinctPages), "pages");
   add("pages_migrated", "Pages migrated (faulted and prefetched)", static_cast<double>(run.pagesMigrated), "pages");
   add("fault_groups", "Fault batches serviced", static_cast<double>(run.scenario.counters.gpuFaultGroups), "batches");
@@ -185,14 +187,17 @@ RunResult simulateUmFaultPath(const sim::DeviceProfile& profile, const RunReques
   access.bars.categories = {firstTouch.scenario.name, counters.scenario.name};
   auto bar = [](double v) { return BarValue{v, v, v}; };
   access.bars.series = {
-      {"migrated to the GPU", {bar(mib(firstTouch.scenario.counters.bytesHtoD)), bar(mib(counters.scenario.counters.bytesHtoD))}},
+      {"migrated to the GPU",
+       {bar(mib(firstTouch.scenario.counters.bytesHtoD)), bar(mib(counters.scenario.counters.bytesHtoD))}},
       {"read over the link", {bar(mib(firstTouch.run.remoteBytes)), bar(mib(counters.run.remoteBytes))}},
       {"cold data on the GPU", {bar(mib(firstTouch.coldBytesOnGpu)), bar(mib(counters.coldBytesOnGpu))}}};
 
   um::UmScenarioResult shownScenario;
   switch (shown) {
     case 0: shownScenario = faultPath.scenario; break;
-    case 1: if (shownPagingRun) shownScenario = *shownPagingRun; break;
+    case 1:
+      if (shownPagingRun) shownScenario = *shownPagingRun;
+      break;
     case 2: shownScenario = firstTouch.scenario; break;
     default: shownScenario = counters.scenario; break;
   }
@@ -207,7 +212,8 @@ RunResult simulateUmFaultPath(const sim::DeviceProfile& profile, const RunReques
   const std::string share = std::to_string(params.getInt("touched_pct")) + "% touched";
   if (focusOnDemand && focusAtLaunch) {
     add("paging.on_demand.ms", "On demand (Pascal+), " + share + ": time", totalMs(*focusOnDemand), "ms");
-    add("paging.at_launch.ms", "Migrate all at launch (pre-Pascal), " + share + ": time", totalMs(*focusAtLaunch), "ms");
+    add("paging.at_launch.ms", "Migrate all at launch (pre-Pascal), " + share + ": time", totalMs(*focusAtLaunch),
+        "ms");
     const um::UmPhaseTiming* launch = focusAtLaunch->findPhase("launch migration");
     add("paging.at_launch.migration_ms", "Of which the launch migration", launch ? launch->medianMs : 0, "ms");
     add("paging.on_demand.mib_htod", "On demand: MiB to the GPU", mib(focusOnDemand->counters.bytesHtoD), "MiB");
@@ -221,11 +227,12 @@ RunResult simulateUmFaultPath(const sim::DeviceProfile& profile, const RunReques
   const double hot = mib(accessBase.hotBytes);
   add("access.hot_mib", "Hot set", hot, "MiB");
   add("access.cold_mib_read", "Cold data the kernel reads", mib(firstTouch.coldBytesRead), "MiB");
-  for (const auto& [key, o] : {std::pair<std::string, const AccessOutcome*>{"first_touch", &firstTouch},
-                               {"counters", &counters}}) {
+  for (const auto& [key, o] :
+       {std::pair<std::string, const AccessOutcome*>{"first_touch", &firstTouch}, {"counters", &counters}}) {
     const std::string label = o->scenario.name + ": ";
     add("access." + key + ".ms", label + "kernel time", o->scenario.phases.front().medianMs, "ms");
-    add("access." + key + ".mib_migrated", label + "MiB migrated to the GPU", mib(o->scenario.counters.bytesHtoD), "MiB");
+    add("access." + key + ".mib_migrated", label + "MiB migrated to the GPU", mib(o->scenario.counters.bytesHtoD),
+        "MiB");
     add("access." + key + ".mib_remote", label + "MiB read over the link", mib(o->run.remoteBytes), "MiB");
     add("access." + key + ".hot_mib_on_gpu", label + "hot set on the GPU at the end", mib(o->hotBytesOnGpu), "MiB");
     add("access." + key + ".cold_mib_on_gpu", label + "cold data on the GPU at the end", mib(o->coldBytesOnGpu), "MiB");
@@ -237,8 +244,8 @@ RunResult simulateUmFaultPath(const sim::DeviceProfile& profile, const RunReques
   um::addCounterScalars(result, "shown", shownScenario.name + ": ", shownScenario);
 
   std::ostringstream what;
-  what << "Model of " << profile.info.name << ". Fault path: " << example.warps << " warps of "
-       << example.bytesPerWarp << " B each fault on a buffer the CPU wrote; the stages add up to the model's fault "
+  what << "Model of " << profile.info.name << ". Fault path: " << example.warps << " warps of " << example.bytesPerWarp
+       << " B each fault on a buffer the CPU wrote; the stages add up to the model's fault "
        << "batch. Paging: a " << params.getInt("buffer_mib") << " MiB buffer the CPU wrote, of which the kernel "
        << "reads the first share, 4 KiB per warp; at launch every dirty page moves first (2 MiB copies at the "
        << "link's rate), on demand only what the kernel faults in (with the density prefetch). Access counters: the "

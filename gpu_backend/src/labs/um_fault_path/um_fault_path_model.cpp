@@ -57,8 +57,7 @@ AccessOutcome simulateAccessScenario(const sim::DeviceProfile& profile, const Ac
   checkManagedBytes("um-fault-path: buffer", scenario.bufferBytes);
   if (scenario.hotBytes == 0 || scenario.hotBytes % kChunkBytes != 0 || scenario.hotBytes >= scenario.bufferBytes)
     throw BadInputError("um-fault-path: the hot set must be whole 2 MiB regions, smaller than the buffer");
-  if (scenario.hotPasses < 1 || scenario.hotPasses > 64)
-    throw BadInputError("um-fault-path: hot passes must be 1..64");
+  if (scenario.hotPasses < 1 || scenario.hotPasses > 64) throw BadInputError("um-fault-path: hot passes must be 1..64");
   UvmEngine engine(params, scenario.bufferBytes);
   // Access counters count remote accesses to memory mapped to the GPU (slide 42: "if memory is
   // mapped to the GPU"): SetAccessedBy maps it; without counters the first touch faults instead.

@@ -27,7 +27,8 @@ std::vector<PresetSpec> umFaultPathPresets() {
                     .checks = {"scalar:fault_path.fault_entries < 1.5"}},
                    {.text = "All four stall, mostly waiting for the copy over the link",
                     .checks = {"scalar:fault_path.copy_us > 0.5 x scalar:fault_path.stall_us"}},
-                   {.text = "All four fault and stall until one replay; the copy is a small part", .ifClaimHolds = true}},
+                   {.text = "All four fault and stall until one replay; the copy is a small part",
+                    .ifClaimHolds = true}},
        .notes = "One stop per stage: ask what each row is doing. Four faults move one page (the driver dedups them), "
                 "and 16 pages move (the big page). The stall is mostly the driver's work, not the copy: slide 57's "
                 "'warps are stalled on fault processing'."},
@@ -76,7 +77,8 @@ std::vector<PresetSpec> umFaultPathPresets() {
                   "scalar:access.counters.mib_migrated < 0.5 x scalar:access.first_touch.mib_migrated",
                   "scalar:access.counters.remote_kib_before_migration > "
                   "scalar:access.first_touch.remote_kib_before_migration"},
-       .question = "A kernel rereads 8 MiB and touches a few lines of the other 56 MiB once. What do access counters move?",
+       .question =
+           "A kernel rereads 8 MiB and touches a few lines of the other 56 MiB once. What do access counters move?",
        .answers = {{.text = "Everything it touches, as faults would",
                     .checks = {"scalar:access.counters.mib_migrated >= 0.9 x scalar:access.first_touch.mib_migrated"}},
                    {.text = "Nothing: reading remotely is enough",

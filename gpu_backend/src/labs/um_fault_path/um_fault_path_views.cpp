@@ -11,8 +11,10 @@ namespace {
 
 std::string pagesText(std::uint32_t first, std::uint32_t count) {
   char text[64];
-  if (count <= 1) std::snprintf(text, sizeof text, "page %u", first);
-  else std::snprintf(text, sizeof text, "pages %u-%u", first, first + count - 1);
+  if (count <= 1)
+    std::snprintf(text, sizeof text, "page %u", first);
+  else
+    std::snprintf(text, sizeof text, "pages %u-%u", first, first + count - 1);
   return text;
 }
 
@@ -30,8 +32,7 @@ std::string stageText(const um::FaultPathStage& s, const um::FaultPathRun& run) 
     case um::FaultPathStageKind::Migrate:
       return "Migrated to the GPU's memory over the host link (slide 12): " + pagesText(s.firstPage, s.pageCount) +
              ", cause " + um::causeName(s.cause);
-    case um::FaultPathStageKind::Map:
-      return "Mapped in the GPU's page table (slide 9: populated and mapped)";
+    case um::FaultPathStageKind::Map: return "Mapped in the GPU's page table (slide 9: populated and mapped)";
     case um::FaultPathStageKind::Replay:
       return "Access replay (slides 9, 13): the driver replays, the stalled warps retry and hit";
   }
@@ -62,10 +63,14 @@ View faultPathTimeline(const LabSpec& lab, const std::string& viewId, const um::
   for (int w = 0; w < warps; ++w) tl.rows.push_back({"warp " + std::to_string(w), "SM", 0});
   for (const char* row : {"MMU and fault buffer", "UVM driver", "CPU page table", "Host link", "GPU page table"})
     tl.rows.push_back({row, "driver and memory", 0});
-  tl.kinds = {{"stalled", "Warp stalled on its fault"}, {"resumed", "Warp replayed and resumed"},
-              {"notify", "Page fault: fault-buffer entry"}, {"fetch", "Fetch and dedup the batch"},
-              {"unmap", "Unmap on the CPU"}, {"migrate", "Migrate over the host link"},
-              {"map", "Map on the GPU"}, {"replay", "Replay"}};
+  tl.kinds = {{"stalled", "Warp stalled on its fault"},
+              {"resumed", "Warp replayed and resumed"},
+              {"notify", "Page fault: fault-buffer entry"},
+              {"fetch", "Fetch and dedup the batch"},
+              {"unmap", "Unmap on the CPU"},
+              {"migrate", "Migrate over the host link"},
+              {"map", "Map on the GPU"},
+              {"replay", "Replay"}};
   const double end = run.batchUs;
   // After the replay the warps read on: drawn for a tenth of the batch so the resume shows.
   const double shownEnd = end * 1.1;
@@ -77,7 +82,8 @@ View faultPathTimeline(const LabSpec& lab, const std::string& viewId, const um::
     tl.events.push_back({w, end, shownEnd, "resumed", 0, "Replayed and resumed: " + where + " is now in GPU memory"});
   }
   for (const um::FaultPathStage& s : run.stages) {
-    tl.events.push_back({stageRow(s.kind, warps), s.startUs, s.endUs, um::faultPathStageId(s.kind), 0, stageText(s, run)});
+    tl.events.push_back(
+        {stageRow(s.kind, warps), s.startUs, s.endUs, um::faultPathStageId(s.kind), 0, stageText(s, run)});
     tl.steps.push_back(s.startUs);
   }
   tl.steps.push_back(end);

@@ -50,9 +50,8 @@ um::UmScenarioResult simulatePrefetchEvictionScenario(const sim::DeviceProfile& 
     case PrefetchEvictionMode::OnDemandThread4B:
     case PrefetchEvictionMode::OnDemandWarp64K: {
       const std::uint64_t chunk = scenario.mode == PrefetchEvictionMode::OnDemandThread4B ? 128 : 65536;
-      t = runStreamKernel(engine, streamKernelFor(profile.info, Processor::Gpu0, scenario.bytes, scenario.bytes, chunk,
-                                                  false),
-                          0)
+      t = runStreamKernel(
+              engine, streamKernelFor(profile.info, Processor::Gpu0, scenario.bytes, scenario.bytes, chunk, false), 0)
               .durationUs;
       break;
     }
@@ -77,7 +76,8 @@ PrefetchEvictionFigures prefetchEvictionFigures(const LabSpec& lab, const sim::D
   for (const PrefetchEvictionMode mode : prefetchEvictionModes()) {
     const std::string name = prefetchEvictionModeName(mode);
     b.categories.push_back(name);
-    const double gbpsWithout = um::phaseGbps(simulatePrefetchEvictionScenario(profile, {mode, false}), "transfer").value;
+    const double gbpsWithout =
+        um::phaseGbps(simulatePrefetchEvictionScenario(profile, {mode, false}), "transfer").value;
     const double gbpsWith = um::phaseGbps(simulatePrefetchEvictionScenario(profile, {mode, true}), "transfer").value;
     without.values.push_back(um::exactBar(gbpsWithout));
     with.values.push_back(um::exactBar(gbpsWith));

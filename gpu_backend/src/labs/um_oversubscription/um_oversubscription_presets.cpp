@@ -86,7 +86,8 @@ std::vector<PresetSpec> umOversubscriptionPresets() {
                   "scalar:oversubscription.prefetch_eviction.on_demand_warp_64kb.gbps_with",
                   "scalar:oversubscription.prefetch_eviction.on_demand_warp_64kb.gbps_with < "
                   "scalar:oversubscription.prefetch_eviction.on_demand_warp_64kb.gbps_without"},
-       .question = "GPU memory is full; 16 MiB must come in, each 2 MiB chunk evicting one first. What moves it fastest?",
+       .question =
+           "GPU memory is full; 16 MiB must come in, each 2 MiB chunk evicting one first. What moves it fastest?",
        .answers = {{.text = "On demand: faults move only what is needed",
                     .checks = {"scalar:oversubscription.prefetch_eviction.on_demand_warp_64kb.gbps_with >= "
                                "scalar:oversubscription.prefetch_eviction.prefetch_overlapped.gbps_with"}},
