@@ -38,7 +38,7 @@ std::vector<PresetSpec> umFaultPathPresets() {
                 "the kernel touches. Pascal migrates on demand, to the accessing processor on first touch.",
        .lookAt = "At 10% touched (the ring) 'at launch' is about twice 'on demand' (1.4 against 0.6 ms on the H200 "
                  "model): 64 MiB cross the link before the kernel starts, against 6.5 MiB faulted in. Follow the "
-                 "lines right: from about a fifth of the buffer on, one bulk copy at the link's rate wins.",
+                 "lines right: past about a quarter of the buffer, one bulk copy at the link's rate wins.",
        .source = "seed 000, Sakharnykh, Unified Memory on Pascal and Volta: slides 40 'Unified memory: before "
                  "Pascal' and 41 'Unified memory: Pascal and Volta'",
        .settings = {"buffer_mib=64", "touched_pct=10", "paging=at-launch", "shown=paging"},
@@ -56,7 +56,7 @@ std::vector<PresetSpec> umFaultPathPresets() {
                     .checks = {"scalar:paging.at_launch.ms <= scalar:paging.on_demand.ms"}},
                    {.text = "Pascal: it moves only what the kernel touches", .ifClaimHolds = true}},
        .notes = "The pre-Pascal driver could not know what the kernel would touch, so it moved everything the CPU "
-                "dirtied. Move the slider (share touched): past about a fifth the bulk copy wins, which is why "
+                "dirtied. Move the slider (share touched): past about a quarter the bulk copy wins, which is why "
                 "prefetching is still worth it on Pascal."},
       {.id = "um-access-counters-hot-pages",
        .title = "Volta access counters: only hot pages move",
