@@ -18,6 +18,7 @@
 #include "labs/register_vs_shared/register_vs_shared_lab.h"
 #include "labs/roofline/roofline_lab.h"
 #include "labs/streams/streams_lab.h"
+#include "labs/um_fault_path/um_fault_path_lab.h"
 #include "labs/um_multi_gpu/um_multi_gpu_lab.h"
 #include "labs/um_oversubscription/um_oversubscription_lab.h"
 #include "labs/um_policies/um_policies_lab.h"
@@ -59,6 +60,7 @@ const LabRegistry& LabRegistry::builtin() {
       inTopic(rooflineLab(), "What limits a kernel"),
       inTopic(instructionCostsLab(), "What limits a kernel"),
       inTopic(streamsLab(), "Concurrency"),
+      inTopic(umFaultPathLab(), "Unified memory"),
       inTopic(umStreamingLab(), "Unified memory"),
       inTopic(umPoliciesLab(), "Unified memory"),
       inTopic(umThrashingLab(), "Unified memory"),

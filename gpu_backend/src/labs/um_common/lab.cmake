@@ -5,8 +5,10 @@
 # UVM parameters (um_model.cpp) and the simulator's UVM engine, one job per file: page table and
 # residency (uvm_page_table), density prefetch (uvm_prefetch), GPU memory chunks in LRU order
 # (uvm_gpu_memory), the anti-thrashing heuristic (uvm_thrashing), migrations and eviction
-# (uvm_engine), the GPU fault path (uvm_fault_service), the CPU path (uvm_cpu_access), and the
-# kernels that raise the faults (uvm_stream_kernel).
+# (uvm_engine), the GPU fault path (uvm_fault_service) and its stages drawn one by one
+# (uvm_fault_path), migrations no fault asks for: at launch before Pascal and on access counters
+# (uvm_range_migration), the CPU path (uvm_cpu_access), the kernels that raise the faults
+# (uvm_stream_kernel) and the kernels whose remote accesses are counted (uvm_access_counters).
 target_sources(${warpscope_lab_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/um_trace.cpp
   ${CMAKE_CURRENT_LIST_DIR}/um_views.cpp
@@ -22,6 +24,9 @@ target_sources(${warpscope_lab_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/uvm_fault_service.cpp
   ${CMAKE_CURRENT_LIST_DIR}/uvm_cpu_access.cpp
   ${CMAKE_CURRENT_LIST_DIR}/uvm_stream_kernel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/uvm_fault_path.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/uvm_range_migration.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/uvm_access_counters.cpp
 )
 # With the toolkit: CUPTI's unified-memory counters (um_capture.cpp collects them,
 # um_capture_records.cpp translates them into the trace's records) and the managed-memory helpers

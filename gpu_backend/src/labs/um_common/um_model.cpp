@@ -33,6 +33,22 @@ UvmParams readUvmParams(const sim::DeviceProfile& profile) {
   p.peerGBs = profile.param("host_link", "peer_gbs", 0.1, 10000);
   p.remoteAccessGBs = profile.param("host_link", "remote_access_gbs", 0.1, 10000);
   p.cpuTouchGBs = profile.param("host_link", "cpu_touch_gbs", 0.1, 10000);
+  p.faultNotifyUs = profile.param("uvm", "fault_notify_us", 0, 1000);
+  p.faultReplayUs = profile.param("uvm", "fault_replay_us", 0, 1000);
+  // Both stages are drawn inside a batch's fixed cost, which they must therefore fit in.
+  if (p.faultNotifyUs + p.faultReplayUs > p.gpuFaultBatchUs)
+    throw BadInputError(profile.fileName + ": mechanisms.uvm.fault_notify_us + fault_replay_us must not exceed "
+                        "gpu_fault_batch_us (they are its parts)");
+  p.launchMigrationFixedUs = profile.param("uvm", "launch_migration_fixed_us", 0, 100000);
+  p.accessCounterThreshold = static_cast<int>(profile.param("uvm", "access_counter_threshold", 1, 65535));
+  const double granularityKib = profile.param("uvm", "access_counter_granularity_kib", 64, 2048);
+  // The hardware's granularities up to a VA block: 64 KiB or 2 MiB (16 MiB and 16 GiB span blocks).
+  if (granularityKib != 64 && granularityKib != 2048)
+    throw BadInputError(profile.fileName + ": mechanisms.uvm.access_counter_granularity_kib must be 64 or 2048");
+  p.accessCounterRegionBytes = static_cast<std::uint64_t>(granularityKib) * 1024;
+  p.accessCounterAccessBytes = profile.param("uvm", "access_counter_access_bytes", 4, 4096);
+  p.accessCounterServiceUs = profile.param("uvm", "access_counter_service_us", 0, 100000);
+  p.prefetchOverlapsEviction = profile.param("uvm", "prefetch_overlaps_eviction", 0, 1) >= 0.5;
   p.deviceMemoryBytes = static_cast<double>(profile.info.globalMemBytes);
   if (p.deviceMemoryBytes < static_cast<double>(kChunkBytes))
     throw BadInputError(profile.fileName + ": device.global_mem_bytes is smaller than one 2 MiB chunk");

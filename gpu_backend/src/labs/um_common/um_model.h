@@ -7,6 +7,8 @@
 /// mechanisms (docs/model.md lists each with its source). Each room's *_model.cpp builds its
 /// scenarios on it.
 
+#include <cstdint>
+
 #include "labs/um_common/um_trace.h"
 
 namespace warpscope::sim {
@@ -47,6 +49,15 @@ struct UvmParams {
   double deviceMemoryBytes = 0; ///< GPU memory UVM may fill before it evicts.
   double dramGBs = 0;           ///< Device memory bandwidth (reading resident pages).
   double cpuTouchGBs = 0;       ///< One CPU thread writing/reading resident host pages.
+  // -- the fault path's stages, paging before Pascal, access counters, prefetch during eviction --
+  double faultNotifyUs = 0;     ///< Miss, fault-buffer entry and interrupt (part of gpuFaultBatchUs).
+  double faultReplayUs = 0;     ///< The replay ending a batch (part of gpuFaultBatchUs).
+  double launchMigrationFixedUs = 0;  ///< Before Pascal: fixed cost of moving dirty pages at launch.
+  int accessCounterThreshold = 256;   ///< Remote accesses on a region before a notification.
+  std::uint64_t accessCounterRegionBytes = 2u << 20;  ///< Region one counter tracks.
+  double accessCounterAccessBytes = 128;  ///< Bytes of remote memory one counted access reads.
+  double accessCounterServiceUs = 0;  ///< Driver's service of one notification, before its migration.
+  bool prefetchOverlapsEviction = true;  ///< CUDA 9.1+: a prefetch's copies in overlap its evictions out.
 };
 
 /// Reads UvmParams from profile.mechanisms "uvm" and "host_link" (and the device's memory).

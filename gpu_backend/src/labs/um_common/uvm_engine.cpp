@@ -280,6 +280,11 @@ double UvmEngine::prefetch(std::uint32_t first, std::uint32_t count, Processor d
   double t = nowUs + params.prefetchCallUs;
   const std::uint32_t end = std::min(pages.pageCount(), first + count);
   const std::uint8_t bit = processorBit(dest);
+  // Two directions of the link when evictions overlap (seed slide 62): outFree is when the
+  // device-to-host direction can take the next eviction; t is when the host-to-device one can
+  // take the next copy in. Without the overlap migrate() evicts and copies one after the other.
+  const bool overlap = params.prefetchOverlapsEviction && dest != Processor::Cpu;
+  double outFree = t;
   for (std::uint32_t block = first / kPagesPerChunk; block * kPagesPerChunk < end; ++block) {
     const std::uint32_t base = block * kPagesPerChunk;
     const int n = static_cast<int>(pages.pagesInBlock(block));
@@ -290,10 +295,17 @@ double UvmEngine::prefetch(std::uint32_t first, std::uint32_t count, Processor d
       // cudaMemPrefetchAsync of ReadMostly data creates a copy instead of moving it.
       if (pages.has(pg, kReadMostly) && pages.resident[pg] != 0) dup.set(k); else mig.set(k);
     }
+    if (overlap && !(mig.empty() && dup.empty())) {
+      // The room for this block is made while the previous block still copies in; its copy
+      // starts once both the room and the inbound direction are free.
+      const double evictStart = outFree;
+      outFree = evictStart + ensureChunk(dest, block, evictStart);
+      t = std::max(t, outFree);
+    }
     t += migrate(block, mig, BlockPageMask{}, dest, UmCause::User, false, t);
     t += migrate(block, dup, BlockPageMask{}, dest, UmCause::User, true, t);
   }
-  return t - nowUs;
+  return std::max(t, outFree) - nowUs;
 }
 
 UmCounters UvmEngine::counters() const {

@@ -44,8 +44,17 @@ class UvmEngine {
   /// bytesPerPage: the bytes it touches in each page (less than 4 KiB for false sharing).
   double cpuAccess(std::uint32_t first, std::uint32_t count, bool write, double nowUs, double bytesPerPage = kPageBytes);
   /// cudaMemPrefetchAsync of pages [first, first+count) to `dest`: the call's fixed cost
-  /// (prefetch_call_us), then one transfer per 2 MiB VA block.
+  /// (prefetch_call_us), then one transfer per 2 MiB VA block. When a GPU's memory is full and
+  /// prefetch_overlaps_eviction is set (CUDA 9.1+), the eviction that makes room for the next
+  /// block runs on the link's other direction while the current block copies in.
   double prefetch(std::uint32_t first, std::uint32_t count, Processor dest, double nowUs);
+  /// Before Pascal (no GPU page faults): at kernel launch every page only the CPU holds (the
+  /// pages it dirtied) moves to `gpu`, one copy per 2 MiB block, after launch_migration_fixed_us;
+  /// returns the duration (uvm_launch_migration.cpp).
+  double migrateDirtyAtLaunch(Processor gpu, double nowUs);
+  /// Migrates the pages of [first, first+count) that `dest` lacks there with `cause` (e.g. an
+  /// access-counter notification's region), one block at a time; returns the duration.
+  double migrateRange(std::uint32_t first, std::uint32_t count, Processor dest, UmCause cause, double nowUs);
   /// The CPU's first touch (memset) of unpopulated pages: populated in host memory.
   double cpuFirstTouch(std::uint32_t first, std::uint32_t count, double nowUs);
   /// Places pages on `p` before the traced span (the scenario's starting state), no cost.

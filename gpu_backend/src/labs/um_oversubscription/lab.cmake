@@ -4,6 +4,7 @@ target_sources(${warpscope_lab_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/um_oversubscription_lab.cpp
   ${CMAKE_CURRENT_LIST_DIR}/um_oversubscription_presets.cpp
   ${CMAKE_CURRENT_LIST_DIR}/um_oversubscription_model.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/um_oversubscription_prefetch.cpp
 )
 if(warpscope_lab_cuda)
   target_sources(${warpscope_lab_target} PRIVATE

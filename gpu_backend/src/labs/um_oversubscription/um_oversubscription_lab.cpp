@@ -10,6 +10,7 @@
 #include "core/sweep_format.h"
 #include "labs/um_common/um_views.h"
 #include "labs/um_oversubscription/um_oversubscription_model.h"
+#include "labs/um_oversubscription/um_oversubscription_prefetch.h"
 #include "labs/um_oversubscription/um_oversubscription_presets.h"
 #include "mechanisms/device_profile.h"
 
@@ -38,7 +39,8 @@ LabSpec buildSpec() {
   const ParamSpec passes = intParam("passes", "Passes over the working set", "x", 1, 4, 1, 1,
                                     "Times the kernel streams the working set (later passes find what eviction left).");
   lab.params = {memory, maxRatio, passes};
-  lab.views = {{"gbps-vs-working-set", "Fault-driven migration throughput vs working set", ViewKind::Xy}};
+  lab.views = {{"gbps-vs-working-set", "Fault-driven migration throughput vs working set", ViewKind::Xy},
+               {"prefetch-eviction", "Migration throughput without and with eviction", ViewKind::Bars}};
   um::finishUmSpec(lab, kCurveNames, "Which curve's largest working set the timeline and the page map show.");
   lab.presets = umOversubscriptionPresets();
   lab.keyFigures = {"oversubscription.thread_4b.gbps_below", "oversubscription.thread_4b.gbps_above", "oversubscription.warp_64kb.gbps_below", "oversubscription.warp_64kb.gbps_above"};
@@ -140,7 +142,11 @@ RunResult simulateUmOversubscription(const sim::DeviceProfile& original, const R
   Series limit{"GPU memory (" + um::bytesText(memory) + ")", {}, -1};
   limit.points = {{memory / (1 << 20), 0, 0, 0}, {memory / (1 << 20), top, top, top}};
   chart.series.push_back(std::move(limit));
-  result.views = um::withTraceViews(lab, {std::move(chart)}, shownScenario);
+  // Slide 62: the prefetch against on demand when every chunk in must first evict one (its own
+  // small model: 16 MiB of new data through 16 MiB of GPU memory, whatever the sliders say).
+  PrefetchEvictionFigures prefetch = prefetchEvictionFigures(lab, original);
+  result.views = um::withTraceViews(lab, {std::move(chart), std::move(prefetch.bars)}, shownScenario);
+  result.scalars.insert(result.scalars.end(), prefetch.scalars.begin(), prefetch.scalars.end());
 
   for (const Series& s : result.views[0].series) {
     if (s.key < 0 || s.points.empty()) continue;

@@ -65,6 +65,38 @@ std::vector<PresetSpec> umOversubscriptionPresets() {
                    {.text = "About 128 MiB, the oldest chunks first", .ifClaimHolds = true}},
        .notes = "Step with the arrows: the oldest chunks (top rows) go back first and the band on GPU 0 slides down "
                 "as the kernel streams. Ask what LRU would cost a kernel that went back to the start."},
+      {.id = "um-prefetch-overlaps-eviction",
+       .title = "Prefetching and evictions overlap",
+       .claim = "Past GPU memory every chunk that comes in must first evict one. A prefetch can be overlapped "
+                "with evictions without using CUDA streams (CUDA 9.1), and stays well ahead of on-demand "
+                "migration, which evicts and then copies, batch after batch.",
+       .lookAt = "The 'with eviction' bars: every mode slows, and prefetch stays ahead: on the H200 model 8.6 GB/s "
+                 "with its evictions overlapped, 7.5 evicting then copying, 5.1 on demand (warp/64KB). Evicting "
+                 "costs more than copying in here (a host page is populated for every 4 KiB evicted), so the "
+                 "overlap hides the copies in and the evictions set the pace.",
+       .source = "seed 000, Sakharnykh, Unified Memory on Pascal and Volta: slide 62 'Prefetching and evictions'",
+       // The bars are their own small model (16 MiB through 16 MiB of GPU memory); the curves' settings
+       // are um-eviction-lru's, so one recorded run on a GPU serves both slides.
+       .settings = {"model_memory_mib=128", "max_ratio_pct=200", "passes=1", "shown=thread/4B"},
+       .view = "prefetch-eviction",
+       // Overlap buys time over evicting then copying; the prefetch stays ahead of on demand; eviction costs.
+       .checks = {"scalar:oversubscription.prefetch_eviction.prefetch_overlapped.gbps_with > 1.1 x "
+                  "scalar:oversubscription.prefetch_eviction.prefetch_evict_then_copy.gbps_with",
+                  "scalar:oversubscription.prefetch_eviction.prefetch_overlapped.gbps_with > 1.5 x "
+                  "scalar:oversubscription.prefetch_eviction.on_demand_warp_64kb.gbps_with",
+                  "scalar:oversubscription.prefetch_eviction.on_demand_warp_64kb.gbps_with < "
+                  "scalar:oversubscription.prefetch_eviction.on_demand_warp_64kb.gbps_without"},
+       .question =
+           "GPU memory is full; 16 MiB must come in, each 2 MiB chunk evicting one first. What moves it fastest?",
+       .answers = {{.text = "On demand: faults move only what is needed",
+                    .checks = {"scalar:oversubscription.prefetch_eviction.on_demand_warp_64kb.gbps_with >= "
+                               "scalar:oversubscription.prefetch_eviction.prefetch_overlapped.gbps_with"}},
+                   {.text = "Prefetch, but no faster than evicting and then copying",
+                    .checks = {"scalar:oversubscription.prefetch_eviction.prefetch_overlapped.gbps_with <= 1.1 x "
+                               "scalar:oversubscription.prefetch_eviction.prefetch_evict_then_copy.gbps_with"}},
+                   {.text = "Prefetch, its evictions overlapping the copies in", .ifClaimHolds = true}},
+       .notes = "The link carries both directions at once: the eviction out and the prefetch in. Ask why the gain "
+                "is small on this model: the evictions' host pages cost more than the copies, so they set the pace."},
   };
 }
 
