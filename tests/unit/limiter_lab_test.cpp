@@ -69,7 +69,7 @@ TEST(LimiterAssembly, ViewsAndScalarsMatchTheDeclarationAndTheFocus) {
   EXPECT_DOUBLE_EQ(r.findScalar("limiter.balanced_ratio")->value, 15.0);
   const View* times = r.findView("time-vs-intensity");
   EXPECT_TRUE(times->logX && times->logY);
-  ASSERT_EQ(times->series.size(), 3u);
+  ASSERT_EQ(times->series.size(), 4u) << "memory-only, store-only, math-only, full";
   EXPECT_DOUBLE_EQ(times->focusX, 4.0);
   ASSERT_NE(r.findScalar("limiter.verdict"), nullptr);
   EXPECT_NE(r.notes.front().find("Limiter at K = 16"), std::string::npos) << "the first note names the limiter: " << r.notes.front();

@@ -20,15 +20,20 @@ LabSpec buildSpec() {
   lab.title = "What limits a kernel: memory-only and math-only versions";
   lab.summary =
       "The limiter method: time the full kernel, a memory-only version (same loads and stores, no "
-      "math) and a math-only version (same math, no loads, stores behind a condition that is never "
-      "true), at equal occupancy. Arithmetic intensity is a slider: K dependent FMAs per element of a "
+      "math), a store-only version (no loads either) and a math-only version (same math, no loads, "
+      "stores behind a condition that is never true), at equal occupancy, beside the profiler's "
+      "counters (instructions issued and executed, IPC, DRAM bytes). Arithmetic intensity is a slider: K dependent FMAs per element of a "
       "stream several times the L2. Memory bound at low intensity, compute bound at high, latency "
-      "bound when too little is in flight to keep either busy.";
+      "bound when too little is in flight to keep either busy. A __syncthreads() between a load and "
+      "a compute phase shows why two blocks per SM overlap what one cannot.";
   lab.params = {limiterFmasParam(), limiterOccupancyParam()};
   lab.views = {{"variant-times", "Full, memory-only and math-only times", ViewKind::Bars},
                {"time-vs-intensity", "Time per launch vs arithmetic intensity", ViewKind::Xy},
                {"fraction-vs-intensity", "Full kernel: fraction of each ceiling vs arithmetic intensity", ViewKind::Xy},
-               {"ratio-vs-balanced", "Instruction:byte ratio vs the device's balanced ratio", ViewKind::Bars}};
+               {"ratio-vs-balanced", "Instruction:byte ratio vs the device's balanced ratio", ViewKind::Bars},
+               {"counters-per-element", "Profiler counters per element: instructions and DRAM bytes", ViewKind::Bars},
+               {"sync-overlap", "__syncthreads() between loads and math: one block of 512 vs two of 256 per SM",
+                ViewKind::Bars}};
   lab.presets = limiterPresets();
   lab.docPage = "labs/limiter.md";
   lab.keyFigures = {"limiter.verdict", "limiter.intensity_flop_per_byte", "limiter.fraction_bandwidth", "limiter.fraction_fma"};
@@ -72,7 +77,7 @@ double limiterOverlap(double fullMs, double memoryOnlyMs, double mathOnlyMs) {
 
 namespace {
 
-constexpr const char* kVariantSeries[] = {"Full kernel", "Memory-only", "Math-only"};
+constexpr const char* kVariantSeries[] = {"Full kernel", "Memory-only", "Math-only", "Store-only"};
 
 Point timePoint(double x, const VariantTime& t) { return {x, t.ms, t.fastestMs, t.slowestMs}; }
 
@@ -82,7 +87,8 @@ BarValue bar(const VariantTime& t) { return {t.ms, t.fastestMs, t.slowestMs}; }
 
 RunResult assembleLimiterResult(const DeviceInfo& device, const ParamSet& params,
                                 const std::vector<LimiterPoint>& points, const LimiterCeilings& ceilings,
-                                std::size_t elements, int blocksPerSm, RunScope scope, bool modelled) {
+                                std::size_t elements, int blocksPerSm, RunScope scope, bool modelled,
+                                const LimiterExtras& extras) {
   const LabSpec& lab = limiterSpec();
   RunResult result = limiterResultShell(lab, device, params, scope);
   const LimiterFocus at = limiterFocus(params);
@@ -121,7 +127,7 @@ RunResult assembleLimiterResult(const DeviceInfo& device, const ParamSet& params
     if (!highest || p.fmasPerElement > highest->fmasPerElement) highest = &p;
   }
   // The full kernel last, so it is drawn on top where it runs along one of its parts.
-  for (int v : {1, 2, 0}) times.series.push_back(sortedByX(std::move(variantSeries[v])));
+  for (int v : {1, 3, 2, 0}) times.series.push_back(sortedByX(std::move(variantSeries[v])));
   fractions.series = {sortedByX(std::move(bandwidth)), sortedByX(std::move(flops)), sortedByX(std::move(near))};
   times.focusSeries = kVariantSeries[0];
   fractions.focusSeries = fractions.series[0].name;
@@ -161,23 +167,36 @@ RunResult assembleLimiterResult(const DeviceInfo& device, const ParamSet& params
                   limiterFormatted(100 * overlap, 3) + "%";
     bars.bars.categoryLabel = "Kernel";
     bars.bars.valueLabel = "Time per launch (ms)";
-    bars.bars.categories = {"Full", "Memory-only", "Math-only", "Memory-only + math-only"};
+    bars.bars.categories = {"Full", "Memory-only", "Math-only", "Memory-only + math-only", "Store-only"};
     const BarValue sum{tMem + tMath, focus->memoryOnly.fastestMs + focus->mathOnly.fastestMs,
                        focus->memoryOnly.slowestMs + focus->mathOnly.slowestMs};
-    bars.bars.series.push_back({seriesName, {bar(focus->full), bar(focus->memoryOnly), bar(focus->mathOnly), sum}});
+    bars.bars.series.push_back(
+        {seriesName, {bar(focus->full), bar(focus->memoryOnly), bar(focus->mathOnly), sum, bar(focus->storeOnly)}});
 
     ratio.title += " at " + kText(focusK);
     ratio.bars.categoryLabel = "Ratio";
     ratio.bars.valueLabel = "Operations per DRAM byte";
     ratio.bars.categories = {"flop : byte", "FP32 instruction : byte"};
-    ratio.bars.series.push_back({"This kernel (" + kText(focusK) + ")", {{focusI, focusI, focusI},
-                                                                        {focusI / 2, focusI / 2, focusI / 2}}});
-    ratio.bars.series.push_back({"Device balanced (FMA ceiling / bandwidth ceiling)",
-                                 {{balanced, balanced, balanced}, {balanced / 2, balanced / 2, balanced / 2}}});
+    BarSeries kernel{"This kernel (" + kText(focusK) + ")", {{focusI, focusI, focusI},
+                                                             {focusI / 2, focusI / 2, focusI / 2}}};
+    BarSeries balancedBars{"Device balanced (FMA ceiling / bandwidth ceiling)",
+                     {{balanced, balanced, balanced}, {balanced / 2, balanced / 2, balanced / 2}}};
+    // The profiler's ratio (seed: 32 x instructions issued : DRAM bytes) counts every instruction,
+    // not only the FMAs; the seed compares it with the same FP32 balanced ratio.
+    const LimiterCounts& full = extras.counters.of(LimiterVariant::Full);
+    if (extras.counters.available && full.dramBytes > 0) {
+      const double counted = limiterInstructionsPerByte(full, device.warpSize);
+      ratio.bars.categories.push_back(kCountedRatioCategory);
+      kernel.values.push_back({counted, counted, counted});
+      balancedBars.values.push_back({balanced / 2, balanced / 2, balanced / 2});
+    }
+    ratio.bars.series = {std::move(kernel), std::move(balancedBars)};
 
     result.scalars.push_back({"limiter.time_ms.full", "Full kernel time", tFull, "ms"});
     result.scalars.push_back({"limiter.time_ms.memory_only", "Memory-only time", tMem, "ms"});
     result.scalars.push_back({"limiter.time_ms.math_only", "Math-only time", tMath, "ms"});
+    result.scalars.push_back({"limiter.time_ms.store_only", "Store-only time (no loads, no math)",
+                              focus->storeOnly.ms, "ms"});
     result.scalars.push_back({"limiter.overlap", "Overlap of memory and math: (t_mem + t_math - t_full) / min", overlap,
                               ""});
     result.scalars.push_back({"limiter.achieved_gbps", "Full kernel: achieved DRAM bandwidth", gbs, "GB/s"});
@@ -208,7 +227,13 @@ RunResult assembleLimiterResult(const DeviceInfo& device, const ParamSet& params
                               "Limiter at " + kText(highest->fmasPerElement) + " (0 memory, 1 compute, 2 latency)",
                               static_cast<double>(verdictAt(*highest)), ""});
   }
-  result.views = {std::move(bars), std::move(times), std::move(fractions), std::move(ratio)};
+  result.views = {std::move(bars), std::move(times), std::move(fractions), std::move(ratio),
+                  limiterCountersView(lab, extras.counters, focusK, elements, device.warpSize),
+                  limiterSyncView(lab, extras.sync, modelled)};
+  addLimiterCounterScalars(result, extras.counters, device);
+  addLimiterSyncScalars(result, extras.sync);
+  result.notes.push_back("Store-only (the seed's memory-only with the loads removed too) stores each element's "
+                         "index-formed value: half the bytes, all writes, no load latency to hide.");
   result.notes.push_back("Each kernel streams " + std::to_string(elements) + " floats (" +
                          std::to_string(elements * 4 >> 20) + " MiB in, as much out); each block streams a contiguous span per iteration, every thread " +
                          std::to_string(kLimiterElementsPerThread) + " of its elements, loads first, then " +

@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "core/lab_definition.h"
+#include "labs/limiter/limiter_counts.h"
+#include "labs/limiter/limiter_sync.h"
 #include "labs/limiter_common/limiter_family.h"
 #include "warpscope/device.h"
 #include "warpscope/lab.h"
@@ -24,6 +26,8 @@ inline constexpr const char* kLimiterId = "limiter";
 /// "Near its ceiling": achieved bandwidth or FLOP/s at least this fraction of the measured
 /// ceiling. Below it for both, the kernel is latency bound (neither unit is kept busy).
 inline constexpr double kLimiterNearCeiling = 0.6;
+/// The ratio view's category for the profiler's instruction:byte ratio (counters or the model's).
+inline constexpr const char* kCountedRatioCategory = "All instructions issued : byte (profiler)";
 
 /// The declaration (built once).
 const LabSpec& limiterSpec();
@@ -44,11 +48,28 @@ LimiterVerdict limiterVerdict(double fractionOfBandwidth, double fractionOfFmaPe
 /// takes no longer than the longer of the two (perfect overlap); 0: it takes their sum (none).
 double limiterOverlap(double fullMs, double memoryOnlyMs, double mathOnlyMs);
 
-/// Turns the three times per K into views, scalars and notes. `modelled` says whether the times
+/// What a run adds beside the variants' times: the profiler's counts at the focus K and the
+/// __syncthreads() experiment (either may be absent: its view then says so).
+struct LimiterExtras {
+  LimiterCounterSet counters;
+  LimiterSyncTimes sync;
+};
+
+/// Turns the variants' times per K into views, scalars and notes. `modelled` says whether the times
 /// come from the model (series are named "Model" rather than "Measured").
 RunResult assembleLimiterResult(const DeviceInfo& device, const ParamSet& params,
                                 const std::vector<LimiterPoint>& points, const LimiterCeilings& ceilings,
-                                std::size_t elements, int blocksPerSm, RunScope scope, bool modelled);
+                                std::size_t elements, int blocksPerSm, RunScope scope, bool modelled,
+                                const LimiterExtras& extras = {});
+
+/// The profiler's view (counters-per-element) and scalars at the focus K, and its category in the
+/// ratio view (limiter_profiler_views.cpp).
+View limiterCountersView(const LabSpec& lab, const LimiterCounterSet& counters, int focusK, std::size_t elements,
+                         int warpSize);
+void addLimiterCounterScalars(RunResult& result, const LimiterCounterSet& counters, const DeviceInfo& device);
+/// The __syncthreads() view (sync-overlap) and its scalars (limiter_sync_views.cpp).
+View limiterSyncView(const LabSpec& lab, const LimiterSyncTimes& sync, bool modelled);
+void addLimiterSyncScalars(RunResult& result, const LimiterSyncTimes& sync);
 
 /// Memory named at the lowest intensity, arithmetic at the highest (gate on a GPU only).
 std::vector<BenchCheck> limiterBenchChecks(const RunResult& sweep, const DeviceInfo& device);

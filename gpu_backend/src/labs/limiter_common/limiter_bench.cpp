@@ -26,6 +26,7 @@ const char* variantName(LimiterVariant v) {
     case LimiterVariant::Full: return "full";
     case LimiterVariant::MemoryOnly: return "memory-only";
     case LimiterVariant::MathOnly: return "math-only";
+    case LimiterVariant::StoreOnly: return "store-only";
   }
   return "?";
 }
@@ -71,7 +72,8 @@ std::size_t LimiterBench::forcedPadding(LimiterVariant variant, int fmasPerEleme
 
 int LimiterBench::maxBlocksPerSm() {
   int most = device_.maxBlocksPerSm;
-  for (LimiterVariant v : {LimiterVariant::Full, LimiterVariant::MemoryOnly, LimiterVariant::MathOnly})
+  for (LimiterVariant v :
+       {LimiterVariant::Full, LimiterVariant::MemoryOnly, LimiterVariant::MathOnly, LimiterVariant::StoreOnly})
     for (int k : {1, 2, 4, 8, 16, 32}) {  // every unroll the kernels are compiled for
       const void* kernel = limiterKernel(v, k);
       prepareForForcedOccupancy(kernel, device_);
@@ -80,23 +82,38 @@ int LimiterBench::maxBlocksPerSm() {
   return most;
 }
 
-labs::VariantTime LimiterBench::measure(LimiterVariant variant, int fmasPerElement, int blocksPerSm,
-                                        const TimingPolicy& policy, const CancelToken* cancel) {
+std::function<void()> LimiterBench::prepare(LimiterVariant variant, int fmasPerElement, int blocksPerSm, float* b) {
   const std::size_t smem = forcedPadding(variant, fmasPerElement, blocksPerSm);
   const std::size_t n = elements(blocksPerSm);
   const unsigned blocks = static_cast<unsigned>(blocksPerSm) * static_cast<unsigned>(device_.smCount);
   // Fresh b per measurement; near 1 so every chain stays bounded and positive (it tends to
   // c / (1 - b), 2500 at most), which is also why math-only's guard never matches.
-  const float b = std::uniform_real_distribution<float>(0.999f, 0.9999f)(rng_);
+  *b = std::uniform_real_distribution<float>(0.999f, 0.9999f)(rng_);
   WS_CUDA_CHECK(cudaMemset(out_.get(), 0xFF, n * sizeof(float)));
-  const TimingStats t = timeLaunches(
-      [&] {
-        WS_CUDA_CHECK(launchLimiter(variant, fmasPerElement, blocks, smem, in_.as<float>(), out_.as<float>(), n,
-                                           b, labs::kLimiterNeverValue));
-      },
-      policy, cancel);
-  check(variant, fmasPerElement, n, b);
+  return [this, variant, fmasPerElement, blocks, smem, n, bv = *b] {
+    WS_CUDA_CHECK(launchLimiter(variant, fmasPerElement, blocks, smem, in_.as<float>(), out_.as<float>(), n, bv,
+                                labs::kLimiterNeverValue));
+  };
+}
+
+labs::VariantTime LimiterBench::measure(LimiterVariant variant, int fmasPerElement, int blocksPerSm,
+                                        const TimingPolicy& policy, const CancelToken* cancel) {
+  float b = 0;
+  const std::function<void()> launch = prepare(variant, fmasPerElement, blocksPerSm, &b);
+  const TimingStats t = timeLaunches(launch, policy, cancel);
+  check(variant, fmasPerElement, elements(blocksPerSm), b);
   return {t.medianMs, t.minMs, t.maxMs};
+}
+
+CounterReading LimiterBench::count(DeviceContext& context, LimiterVariant variant, int fmasPerElement,
+                                   int blocksPerSm, const std::vector<std::string>& metrics) {
+  float b = 0;
+  const std::function<void()> launch = prepare(variant, fmasPerElement, blocksPerSm, &b);
+  // Relaunched once per pass: every launch writes the same output (same input, same b).
+  CounterReading reading = readCounters(context, metrics, launch);
+  if (!reading.ok()) launch();  // no counters: still one launch, so the check below checks one
+  check(variant, fmasPerElement, elements(blocksPerSm), b);
+  return reading;
 }
 
 unsigned long long LimiterBench::countOnDevice(bool poisonWords, std::size_t n) {
@@ -127,6 +144,16 @@ void LimiterBench::check(LimiterVariant variant, int fmasPerElement, std::size_t
       if (const auto poisoned = countOnDevice(true, n); poisoned != n)
         throw CheckFailed(where.str() + std::to_string(n - poisoned) +
                           " elements were stored: the never-true guard was taken (or something else wrote)");
+      checkedOnDevice_ += static_cast<long long>(n);
+      return;
+    }
+    case LimiterVariant::StoreOnly: {
+      WS_CUDA_CHECK(cudaMemset(counter_.get(), 0, sizeof(unsigned long long)));
+      WS_CUDA_CHECK(launchCountStoreOnlyWrong(out_.as<float>(), n, counter_.as<unsigned long long>()));
+      unsigned long long wrong = 0;
+      WS_CUDA_CHECK(cudaMemcpy(&wrong, counter_.get(), sizeof wrong, cudaMemcpyDeviceToHost));
+      if (wrong != 0)
+        throw CheckFailed(where.str() + std::to_string(wrong) + " elements differ from the index's value");
       checkedOnDevice_ += static_cast<long long>(n);
       return;
     }

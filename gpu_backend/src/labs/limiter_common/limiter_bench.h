@@ -1,16 +1,19 @@
 #pragma once
 /// \file limiter_bench.h
-/// Measures and checks the limiter family (full, memory-only, math-only) on one device, and the
+/// Measures and checks the limiter family (full, memory-only, math-only, store-only) on one device, and the
 /// two ceilings the limiter and roofline labs judge it against.
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <random>
 #include <string>
 #include <utility>
+#include <vector>
 
+#include "cuda/counters.h"
 #include "cuda/device_buffer.h"
 #include "cuda/device_context.h"
 #include "cuda/fma_bench.h"
@@ -37,9 +40,15 @@ class LimiterBench {
   /// times the launches with a fresh random b, then checks the output: full - no element left
   /// poisoned and sampled elements equal to the host's recomputation bit for bit; memory-only -
   /// every element equal to its input; math-only - every element still poisoned (the guarded
-  /// stores never ran). Throws CudaError, CheckFailed, BadInputError or Cancelled.
+  /// stores never ran); store-only - every element equal to limiterMathOnlyValue(i).
+  /// Throws CudaError, CheckFailed, BadInputError or Cancelled.
   labs::VariantTime measure(labs::LimiterVariant variant, int fmasPerElement, int blocksPerSm,
                             const TimingPolicy& policy, const CancelToken* cancel);
+
+  /// The variant's hardware counters in launches of their own (never timed), set up and checked
+  /// as measure() does; the reading says why when there are no counters.
+  CounterReading count(DeviceContext& context, labs::LimiterVariant variant, int fmasPerElement, int blocksPerSm,
+                       const std::vector<std::string>& metrics);
 
   /// The most blocks of 256 threads an SM holds for every limiter kernel without padding (the
   /// least over the variants and unrolls, cudaOccupancyMaxActiveBlocksPerMultiprocessor after
@@ -51,6 +60,8 @@ class LimiterBench {
   [[nodiscard]] void* input() const { return in_.get(); }
   [[nodiscard]] void* output() const { return out_.get(); }
   [[nodiscard]] std::size_t arrayBytes() const { return in_.bytes(); }
+  /// The seed of the input's values (limiterInputValue(seed, i)) since the last refill.
+  [[nodiscard]] std::uint64_t inputSeed() const { return inputSeed_; }
   /// Elements checked so far: compared on the device (all of them) and recomputed on the host.
   [[nodiscard]] long long elementsCheckedOnDevice() const { return checkedOnDevice_; }
   [[nodiscard]] long long elementsRecomputedOnHost() const { return recomputedOnHost_; }
@@ -58,6 +69,8 @@ class LimiterBench {
   [[nodiscard]] const std::map<std::string, std::size_t>& paddingBytes() const { return padding_; }
 
  private:
+  /// Forces occupancy, draws b, poisons the output; returns the launch.
+  std::function<void()> prepare(labs::LimiterVariant variant, int fmasPerElement, int blocksPerSm, float* b);
   std::size_t forcedPadding(labs::LimiterVariant variant, int fmasPerElement, int blocksPerSm);
   unsigned long long countOnDevice(bool poisonWords, std::size_t elements);
   void check(labs::LimiterVariant variant, int fmasPerElement, std::size_t elements, float b);

@@ -57,6 +57,7 @@ const VariantTime& LimiterPoint::time(LimiterVariant v) const {
   switch (v) {
     case LimiterVariant::MemoryOnly: return memoryOnly;
     case LimiterVariant::MathOnly: return mathOnly;
+    case LimiterVariant::StoreOnly: return storeOnly;
     case LimiterVariant::Full: break;
   }
   return full;

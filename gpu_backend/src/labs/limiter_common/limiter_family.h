@@ -51,12 +51,13 @@ struct VariantTime {
   double slowestMs = 0;
 };
 
-/// The three times at one K.
+/// The variants' times at one K (store-only does not depend on K: the same at every K).
 struct LimiterPoint {
   int fmasPerElement = 1;
   VariantTime full;
   VariantTime memoryOnly;
   VariantTime mathOnly;
+  VariantTime storeOnly;
   [[nodiscard]] const VariantTime& time(LimiterVariant v) const;
 };
 

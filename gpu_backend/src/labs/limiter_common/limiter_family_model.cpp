@@ -61,8 +61,10 @@ LimiterModelBreakdown limiterModel(const sim::DeviceProfile& profile, LimiterVar
   const double launchUs = profile.param("simt", "launch_overhead_us", 0, 1000);
   const double clockHz = d.smClockMhz * 1e6;
   const double u = kLimiterElementsPerThread;
-  const bool loads = variant != LimiterVariant::MathOnly;
-  const bool math = variant != LimiterVariant::MemoryOnly;
+  // Store-only has no loads to wait for but still moves bytes (its stores are fire-and-forget).
+  const bool loads = variant == LimiterVariant::Full || variant == LimiterVariant::MemoryOnly;
+  const bool moves = limiterDramBytesPerElement(variant) > 0;
+  const bool math = variant == LimiterVariant::Full || variant == LimiterVariant::MathOnly;
   const double k = math ? fmasPerElement : 0;
 
   // One warp iteration: 32 threads x u elements.
@@ -71,13 +73,13 @@ LimiterModelBreakdown limiterModel(const sim::DeviceProfile& profile, LimiterVar
   const double issueCycles = k * u / issueRate + otherIssue;
   // A warp's own path: K steps, each issuing its u independent FMAs and waiting for the first.
   const double chainCycles = k * std::max(u / issueRate, fma.fmaLatencyCycles);
-  const double bytesPerIteration = loads ? d.warpSize * u * kLimiterBytesPerElement : 0;
+  const double bytesPerIteration = d.warpSize * u * limiterDramBytesPerElement(variant);
   const double warpsPerSm = static_cast<double>(blocksPerSm) * kLimiterThreadsPerBlock / d.warpSize;
   const double iterations = static_cast<double>(elements) / (d.warpSize * u);
   const double bandwidth = copyKernelCeilingGBs(profile) * 1e9;  // the best a streaming kernel reaches
 
   const double issueRateDevice = d.smCount * d.schedulersPerSm * clockHz / issueCycles;  // iterations/s
-  const double bandwidthRate = loads ? bandwidth / bytesPerIteration : std::numeric_limits<double>::infinity();
+  const double bandwidthRate = moves ? bandwidth / bytesPerIteration : std::numeric_limits<double>::infinity();
   auto latencyRate = [&](double latencyNs) {
     const double iterationS = (loads ? latencyNs * 1e-9 : 0) + (chainCycles + otherIssue) / clockHz;
     return d.smCount * warpsPerSm / iterationS;
@@ -88,7 +90,7 @@ LimiterModelBreakdown limiterModel(const sim::DeviceProfile& profile, LimiterVar
   // The loaded latency depends on the DRAM utilisation the rate causes: solve rho = rate(rho) x
   // bytes / bandwidth by bisection (the right side falls as rho rises).
   double rho = 0;
-  if (loads) {
+  if (moves) {
     double lo = 0, hi = 0.999999;
     for (int i = 0; i < 60; ++i) {
       const double mid = 0.5 * (lo + hi);
@@ -102,7 +104,7 @@ LimiterModelBreakdown limiterModel(const sim::DeviceProfile& profile, LimiterVar
   out.loadedLatencyNs = loads ? loadedLatencyNs(dram, rho) : 0;
   out.ms = iterations / rate * 1e3 + launchUs * 1e-3;
   out.issueBoundMs = iterations / issueRateDevice * 1e3;
-  out.bandwidthBoundMs = loads ? iterations / bandwidthRate * 1e3 : 0;
+  out.bandwidthBoundMs = moves ? iterations / bandwidthRate * 1e3 : 0;
   out.latencyBoundMs = iterations / latencyRate(out.loadedLatencyNs) * 1e3;
   return out;
 }
@@ -117,8 +119,13 @@ std::vector<LimiterPoint> limiterModelPoints(const sim::DeviceProfile& profile, 
     p.fmasPerElement = k;
     for (int v = 0; v < kLimiterVariantCount; ++v) {
       const double ms = limiterModel(profile, static_cast<LimiterVariant>(v), k, plan.blocksPerSm, elements).ms;
-      VariantTime& t = v == 0 ? p.full : v == 1 ? p.memoryOnly : p.mathOnly;
-      t = {ms, ms, ms};
+      const VariantTime t{ms, ms, ms};
+      switch (static_cast<LimiterVariant>(v)) {
+        case LimiterVariant::Full: p.full = t; break;
+        case LimiterVariant::MemoryOnly: p.memoryOnly = t; break;
+        case LimiterVariant::MathOnly: p.mathOnly = t; break;
+        case LimiterVariant::StoreOnly: p.storeOnly = t; break;
+      }
     }
     points.push_back(p);
   }

@@ -5,7 +5,8 @@
 /// rate of such iterations bounded three ways - by issue (the FP32 lanes), by DRAM bandwidth, and
 /// by latency (Little's law: resident warps / the time one iteration takes alone, with the loaded
 /// DRAM latency). Each variant is the same model with its parts removed: memory-only has no FMAs,
-/// math-only no DRAM traffic or latency. docs/labs/limiter.md derives it.
+/// math-only no DRAM traffic or latency, store-only no FMAs, no loads and half the bytes.
+/// docs/labs/limiter.md derives it.
 /// Shared by the limiter and roofline labs.
 
 #include <cstddef>

@@ -1,7 +1,7 @@
 // The limiter family (seed 001, "the limiter method"). Check the SASS with
 //   cuobjdump --dump-sass --function '*limiter*' libwarpscope_backend.a
 // full: 2 LDG.128, then runs of FFMA, then 2 STG.128; memory-only: 2 LDG.128, 2 STG.128, no FFMA; math-only:
-// the FFMA runs, no LDG, 8 FSETP + predicated STG.
+// the FFMA runs, no LDG, 8 FSETP + predicated STG; store-only: 2 STG.128, no LDG, no FFMA.
 #include "labs/limiter_common/limiter_kernels.h"
 
 namespace warpscope::cuda {
@@ -106,6 +106,18 @@ __global__ void limiterMathOnly(float* __restrict__ out, unsigned iterations, in
   }
 }
 
+/// Memory-only with the loads removed too (the seed's store-only): each element gets the value
+/// math-only would start its chain from, formed from its index, so the host knows every word.
+__global__ void limiterStoreOnly(float* __restrict__ out, unsigned iterations) {
+#pragma unroll 1
+  for (unsigned it = 0; it < iterations; ++it) {
+    float acc[kU];
+#pragma unroll
+    for (int j = 0; j < kU; ++j) acc[j] = labs::limiterMathOnlyValue(elementIndex(it, j));
+    storeElements(out, it, acc);
+  }
+}
+
 using FullKernel = void (*)(const float*, float*, unsigned, int, float);
 using MathKernel = void (*)(float*, unsigned, int, float, float);
 
@@ -157,6 +169,14 @@ __global__ void countDiffering(const std::uint32_t* a, const std::uint32_t* b, s
   if (mine) atomicAdd(out, mine);
 }
 
+__global__ void countStoreOnlyWrong(const float* out, std::size_t count, unsigned long long* wrongOut) {
+  unsigned long long mine = 0;
+  for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < count;
+       i += static_cast<std::size_t>(gridDim.x) * blockDim.x)
+    mine += __float_as_uint(out[i]) != __float_as_uint(labs::limiterMathOnlyValue(i)) ? 1 : 0;
+  if (mine) atomicAdd(wrongOut, mine);
+}
+
 constexpr unsigned kUtilityBlocks = 1024;
 constexpr unsigned kUtilityThreads = 256;
 
@@ -167,16 +187,12 @@ bool validK(int fmasPerElement) {
 
 }  // namespace
 
-int limiterUnrollFor(int fmasPerElement) {
-  if (fmasPerElement >= 32) return 32;
-  int step = 1;
-  while (step * 2 <= fmasPerElement) step *= 2;
-  return step;
-}
+int limiterUnrollFor(int fmasPerElement) { return labs::limiterUnroll(fmasPerElement); }
 
 const void* limiterKernel(LimiterVariant variant, int fmasPerElement) {
   switch (variant) {
     case LimiterVariant::MemoryOnly: return reinterpret_cast<const void*>(limiterMemoryOnly);
+    case LimiterVariant::StoreOnly: return reinterpret_cast<const void*>(limiterStoreOnly);
     case LimiterVariant::Full:
       return validK(fmasPerElement) ? reinterpret_cast<const void*>(fullKernel(limiterUnrollFor(fmasPerElement)))
                                     : nullptr;
@@ -195,7 +211,8 @@ cudaError_t launchLimiter(LimiterVariant variant, int fmasPerElement, unsigned b
                           const float* in, float* out, std::size_t elements, float b, float never) {
   const std::size_t chunk = limiterChunkElements(blocks);
   if (blocks == 0 || elements == 0 || elements % chunk != 0 || elements > 0xFFFFFFFFull) return cudaErrorInvalidValue;
-  if (variant != LimiterVariant::MemoryOnly && !validK(fmasPerElement)) return cudaErrorInvalidValue;
+  const bool usesK = variant == LimiterVariant::Full || variant == LimiterVariant::MathOnly;
+  if (usesK && !validK(fmasPerElement)) return cudaErrorInvalidValue;
   const unsigned iterations = static_cast<unsigned>(elements / chunk);
   const unsigned threads = labs::kLimiterThreadsPerBlock;
   const int step = limiterUnrollFor(fmasPerElement);
@@ -209,6 +226,9 @@ cudaError_t launchLimiter(LimiterVariant variant, int fmasPerElement, unsigned b
     case LimiterVariant::MathOnly:
       mathKernel(step)<<<blocks, threads, dynamicSmemBytes>>>(out, iterations, fmasPerElement, b, never);
       break;
+    case LimiterVariant::StoreOnly:
+      limiterStoreOnly<<<blocks, threads, dynamicSmemBytes>>>(out, iterations);
+      break;
   }
   return cudaGetLastError();
 }
@@ -221,6 +241,11 @@ cudaError_t launchLimiterFill(float* in, std::size_t elements, std::uint64_t see
 cudaError_t launchCountWordsEqual(const std::uint32_t* words, std::size_t count, std::uint32_t value,
                                   unsigned long long* countOut) {
   countEqual<<<kUtilityBlocks, kUtilityThreads>>>(words, count, value, countOut);
+  return cudaGetLastError();
+}
+
+cudaError_t launchCountStoreOnlyWrong(const float* out, std::size_t count, unsigned long long* wrongOut) {
+  countStoreOnlyWrong<<<kUtilityBlocks, kUtilityThreads>>>(out, count, wrongOut);
   return cudaGetLastError();
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 /// \file limiter_kernels.h
-/// The limiter family's kernels (full, memory-only, math-only) and the fill and check kernels
+/// The limiter family's kernels (full, memory-only, math-only, store-only) and the fill and check kernels
 /// around them. Included by the kernels (.cu, C++17) and by host code.
 
 #include <cuda_runtime_api.h>
@@ -28,7 +28,8 @@ std::size_t limiterChunkElements(unsigned blocks);
 /// Launches `variant` over `elements` elements (a multiple of limiterChunkElements(blocks)) with
 /// dynamicSmemBytes of padding shared memory (never touched: it only holds occupancy equal).
 /// Full: out[i] = chain(in[i]); memory-only: out[i] = in[i]; math-only: computes
-/// chain(limiterMathOnlyValue(i)) and stores it only if it equals `never`. Each chain is K
+/// chain(limiterMathOnlyValue(i)) and stores it only if it equals `never`; store-only:
+/// out[i] = limiterMathOnlyValue(i) (no loads, no math). Each chain is K
 /// dependent acc = fma(acc, b, kLimiterAddend). Returns cudaGetLastError().
 cudaError_t launchLimiter(labs::LimiterVariant variant, int fmasPerElement, unsigned blocks,
                           std::size_t dynamicSmemBytes, const float* in, float* out, std::size_t elements,
@@ -40,6 +41,9 @@ cudaError_t launchLimiterFill(float* in, std::size_t elements, std::uint64_t see
 /// Adds to *count the words of `words` equal to `value` (the caller zeroes *count first).
 cudaError_t launchCountWordsEqual(const std::uint32_t* words, std::size_t count, std::uint32_t value,
                                   unsigned long long* countOut);
+
+/// Adds to *wrongOut the elements of a store-only output that are not limiterMathOnlyValue(i).
+cudaError_t launchCountStoreOnlyWrong(const float* out, std::size_t count, unsigned long long* wrongOut);
 
 /// Adds to *count the words where a and b differ bit for bit (the caller zeroes *count first).
 cudaError_t launchCountWordsDiffering(const std::uint32_t* a, const std::uint32_t* b, std::size_t count,

@@ -9,11 +9,13 @@
 
 namespace warpscope::labs {
 
-/// The three kernels of the limiter method (seed 001): the full kernel; memory-only, its loads
-/// and stores with the math removed; math-only, its math with the loads removed and the stores
-/// behind a condition that is never true at run time but that the compiler cannot decide.
-enum class LimiterVariant { Full = 0, MemoryOnly = 1, MathOnly = 2 };
-inline constexpr int kLimiterVariantCount = 3;
+/// The kernels of the limiter method (seed 001): the full kernel; memory-only, its loads and
+/// stores with the math removed; math-only, its math with the loads removed and the stores behind
+/// a condition that is never true at run time but that the compiler cannot decide; store-only
+/// (the seed's "Source Modification": memory-only with the loads removed too), which stores a
+/// value formed from the index, so it moves half the bytes, all of them writes.
+enum class LimiterVariant { Full = 0, MemoryOnly = 1, MathOnly = 2, StoreOnly = 3 };
+inline constexpr int kLimiterVariantCount = 4;
 
 /// Threads per block of every limiter kernel (occupancy is set with blocks per SM).
 inline constexpr int kLimiterThreadsPerBlock = 256;
@@ -47,6 +49,37 @@ WS_HD inline float limiterInputValue(std::uint64_t seed, std::uint64_t index) {
 /// in [0, 1).
 WS_HD inline float limiterMathOnlyValue(std::uint64_t index) {
   return static_cast<float>(static_cast<unsigned>(index) & 1023u) * (1.0f / 1024.0f);
+}
+
+/// DRAM bytes per element each variant moves: a 4-byte load and store (full, memory-only), a
+/// 4-byte store (store-only), none (math-only: its stores are never taken).
+constexpr int limiterDramBytesPerElement(LimiterVariant v) {
+  return v == LimiterVariant::MathOnly ? 0 : v == LimiterVariant::StoreOnly ? 4 : kLimiterBytesPerElement;
+}
+
+/// FMAs of one chain per trip of the kernels' K loop: the largest power of two <= K, at most 32.
+constexpr int limiterUnroll(int fmasPerElement) {
+  int step = 1;
+  while (step < 32 && step * 2 <= fmasPerElement) step *= 2;
+  return step;
+}
+
+/// Warp instructions one warp executes per loop iteration (kLimiterElementsPerThread elements per
+/// thread) of `variant` at K, counted from the kernels' structure in their PTX (sm_90, CUDA 13.0;
+/// the SASS was not at hand, so these are the model's estimate that the counters check): the
+/// 8K FMAs, 3 per trip of the K loop (add, compare, branch), and per iteration - full: 12 to
+/// address and load 2 float4, 6 to address and store them, 3 for the loop; memory-only: 15 in
+/// all; math-only: 3 to index, 24 to form 8 operands (and, convert, multiply), 16 to compare and
+/// branch around the 8 guarded stores, 3 for the loop; store-only: 3 + 24 + 6 + 3.
+constexpr double limiterInstructionsPerIteration(LimiterVariant v, int fmasPerElement) {
+  const double chains = 8.0 * fmasPerElement + 3.0 * fmasPerElement / limiterUnroll(fmasPerElement);
+  switch (v) {
+    case LimiterVariant::Full: return 21 + chains;
+    case LimiterVariant::MemoryOnly: return 15;
+    case LimiterVariant::MathOnly: return 46 + chains;
+    case LimiterVariant::StoreOnly: return 36;
+  }
+  return 0;
 }
 
 /// FLOPs per element at K FMAs per element (an FMA is 2 flops).
