@@ -44,11 +44,12 @@ TEST(LimiterCounts, ModelDramBytesAreWhatEachVariantMoves) {
 }
 
 TEST(LimiterCounts, InstructionsFromTheStructureAreTheFmasPlusAFewPerElement) {
-  // Per warp iteration (8 elements per thread): 8K FMAs, and the K loop's 3 per trip of its unroll.
+  // Per warp iteration (8 elements per thread): 8K FMAs, the K loop's 3 per trip of its unroll, and
+  // what each variant does besides as an H100's counters read it (limiter_shape.h).
   EXPECT_DOUBLE_EQ(limiterInstructionsPerIteration(LimiterVariant::Full, 1), 21 + 8 + 3);
   EXPECT_DOUBLE_EQ(limiterInstructionsPerIteration(LimiterVariant::Full, 1024), 21 + 8192 + 3 * 32);
-  EXPECT_DOUBLE_EQ(limiterInstructionsPerIteration(LimiterVariant::MemoryOnly, 1024), 15);
-  EXPECT_DOUBLE_EQ(limiterInstructionsPerIteration(LimiterVariant::StoreOnly, 1024), 36);
+  EXPECT_DOUBLE_EQ(limiterInstructionsPerIteration(LimiterVariant::MemoryOnly, 1024), 14);
+  EXPECT_DOUBLE_EQ(limiterInstructionsPerIteration(LimiterVariant::StoreOnly, 1024), 42);
   EXPECT_GT(limiterInstructionsPerIteration(LimiterVariant::MathOnly, 64),
             limiterInstructionsPerIteration(LimiterVariant::Full, 64)) << "operands and guards cost more than loads";
   // The seed's undercount: at K = 1 the profiler's ratio is 4x the algorithm's FMA count.

@@ -65,19 +65,19 @@ constexpr int limiterUnroll(int fmasPerElement) {
 }
 
 /// Warp instructions one warp executes per loop iteration (kLimiterElementsPerThread elements per
-/// thread) of `variant` at K, counted from the kernels' structure in their PTX (sm_90, CUDA 13.0;
-/// the SASS was not at hand, so these are the model's estimate that the counters check): the
-/// 8K FMAs, 3 per trip of the K loop (add, compare, branch), and per iteration - full: 12 to
-/// address and load 2 float4, 6 to address and store them, 3 for the loop; memory-only: 15 in
-/// all; math-only: 3 to index, 24 to form 8 operands (and, convert, multiply), 16 to compare and
-/// branch around the 8 guarded stores, 3 for the loop; store-only: 3 + 24 + 6 + 3.
+/// thread) of `variant` at K: the 8K FMAs, 3 per trip of the K loop (add, compare, branch), and per
+/// iteration what the variant does besides, as the counters of an H100 80GB HBM3 read them
+/// (smsp__inst_executed.sum over 2^18 warp iterations, 2026-11-28, docs/logs/issue31_device_log.txt
+/// run 9): full 21 (address and load 2 float4, address and store them, the loop: 34.4 at K = 1, 545
+/// at K = 64), memory-only 14 (13.6), math-only 76 (87.4 and 604: forming the 8 operands and the 8
+/// guarded stores' compares take 30 more than the PTX's 46 suggested), store-only 42 (41.7).
 constexpr double limiterInstructionsPerIteration(LimiterVariant v, int fmasPerElement) {
   const double chains = 8.0 * fmasPerElement + 3.0 * fmasPerElement / limiterUnroll(fmasPerElement);
   switch (v) {
     case LimiterVariant::Full: return 21 + chains;
-    case LimiterVariant::MemoryOnly: return 15;
-    case LimiterVariant::MathOnly: return 46 + chains;
-    case LimiterVariant::StoreOnly: return 36;
+    case LimiterVariant::MemoryOnly: return 14;
+    case LimiterVariant::MathOnly: return 76 + chains;
+    case LimiterVariant::StoreOnly: return 42;
   }
   return 0;
 }
