@@ -16,6 +16,7 @@ namespace {
 constexpr qreal kPad = 10;
 constexpr qreal kGroupFill = 0.8;  ///< Share of a category's width its bars take.
 constexpr int kMaxCategoryLines = 3;  ///< Lines a category name may wrap onto under its bars.
+constexpr qreal kMinPlotForThirdLine = 160;  ///< Plot height (px) a third line of names may not go below.
 }  // namespace
 
 void BarsFigure::setView(const View& view, const QString& banner, Provenance provenance) {
@@ -48,6 +49,8 @@ BarsFigure::Layout BarsFigure::layout(const QRectF& area) const {
   // A short figure (a projector's 1280x720 under a lecture's caption) keeps more of its height
   // for the bars by putting the title and the banner on one line, as the grid does.
   if (full.plot.height() >= std::max<qreal>(120, 0.4 * area.height())) return full;
+  // Not at the price of the title: one that would be cut keeps its own line.
+  if (!titleLineFits(area.width(), title_, banner_)) return full;
   return layout(area, true);
 }
 
@@ -94,6 +97,10 @@ BarsFigure::Layout BarsFigure::layout(const QRectF& area, bool compact) const {
       const int lines = static_cast<int>(std::ceil(wrapped.height() / tickFm.height() - 0.01));
       l.categoryLines = std::max(l.categoryLines, std::clamp(lines, 2, kMaxCategoryLines));
     }
+    // A third line only where the plot keeps its height for the bars and the value title.
+    if (l.categoryLines > 2 &&
+        area.bottom() - kPad - axisFm.height() - 16 - l.categoryLines * tickFm.height() - top0 < kMinPlotForThirdLine)
+      l.categoryLines = 2;
     const qreal bottom = area.bottom() - kPad - axisFm.height() - 6 - l.categoryLines * tickFm.height() - 10;
     l.plot = QRectF(left, top0, std::max<qreal>(1, area.right() - kPad - 8 - left), std::max<qreal>(1, bottom - top0));
     if (pass == 0) l.valueTitle = fitLines(figureFont(figure_font::kAxisTitle, true), toQ(bars_.valueLabel), l.plot.height() - 4, 4, 0.45);

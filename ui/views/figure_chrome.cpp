@@ -144,6 +144,12 @@ qreal paintTitleBlock(QPainter& painter, const QRectF& area, const QString& titl
 
 qreal titleLineHeight() { return QFontMetricsF(figureFont(figure_font::kTitle, true)).height() + 8; }
 
+bool titleLineFits(qreal width, const QString& title, const QString& banner) {
+  const qreal wide = QFontMetricsF(figureFont(figure_font::kTitle, true)).horizontalAdvance(title) +
+                     QFontMetricsF(figureFont(figure_font::kBanner)).horizontalAdvance(QStringLiteral("  ·  ") + banner);
+  return 0.6 * wide <= width - 12;
+}
+
 qreal paintTitleLine(QPainter& painter, const QRectF& area, const QString& title, const QString& banner,
                      Provenance provenance) {
   painter.save();

@@ -86,6 +86,10 @@ void noteFigureText(const QPainter& painter, const QString& role, const QString&
 qreal paintTitleBlock(QPainter& painter, const QRectF& area, const QString& title, const QString& banner,
                       Provenance provenance);
 
+/// Whether the title and the banner fit one line (paintTitleLine) without cutting the title: they
+/// may shrink to 60%. A figure that would cut it keeps the two-line block instead.
+bool titleLineFits(qreal width, const QString& title, const QString& banner);
+
 /// The title and the banner on one line ("title · banner"), for a figure too short for the
 /// two-line block; both shrink together to fit. Returns the height taken.
 qreal paintTitleLine(QPainter& painter, const QRectF& area, const QString& title, const QString& banner,

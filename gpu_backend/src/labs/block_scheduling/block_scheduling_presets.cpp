@@ -73,9 +73,9 @@ std::vector<PresetSpec> blockSchedulingPresets() {
        .claim = "Once all SMs are occupied, remaining blocks wait, and start running once currently running blocks "
                 "finish: a grid of a wave and a quarter takes two blocks' time, the last quarter-wave leaving most "
                 "slots idle (the tail).",
-       .lookAt = "Wave-2 blocks (waited for a slot) start where wave-1 blocks end, in a quarter of the slots; the "
-                 "resident-blocks curve (Ctrl+Tab) drops from the capacity line to a quarter of it for the second "
-                 "half. Under Figures the waiting blocks are exactly the tail.",
+       .lookAt = "The second wave's blocks (waited for a slot) start where the first wave's end, in a quarter of the "
+                 "slots; the resident-blocks curve (Ctrl+Tab) drops from the capacity line to a quarter of it for the "
+                 "second half. Under Figures the waiting blocks are exactly the tail.",
        .source = kSummarySource,
        .settings = {"grid=wave-and-a-quarter", "threads_per_block=256", "sms_drawn=4"},
        .view = "blocks-on-sms",

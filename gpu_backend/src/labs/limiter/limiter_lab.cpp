@@ -31,7 +31,7 @@ LabSpec buildSpec() {
                {"time-vs-intensity", "Time per launch vs arithmetic intensity", ViewKind::Xy},
                {"fraction-vs-intensity", "Full kernel: fraction of each ceiling vs arithmetic intensity", ViewKind::Xy},
                {"ratio-vs-balanced", "Instruction:byte ratio vs the device's balanced ratio", ViewKind::Bars},
-               {"counters-per-element", "Profiler counters per element: instructions and DRAM bytes", ViewKind::Bars},
+               {"counters-per-element", "Counters per element: instructions and DRAM bytes", ViewKind::Bars},
                {"sync-overlap", "__syncthreads() between loads and math: one block of 512 vs two of 256 per SM",
                 ViewKind::Bars}};
   lab.presets = limiterPresets();

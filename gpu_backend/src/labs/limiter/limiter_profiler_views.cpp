@@ -31,8 +31,9 @@ View limiterCountersView(const LabSpec& lab, const LimiterCounterSet& counters, 
     view.title += ": no counters (" + counters.why + ")";
     return view;
   }
-  view.title += counters.modelled ? " (model: instructions from the kernels' structure)"
-                                  : " (hardware counters, in launches of their own)";
+  // The banner says model or measured; the notes say how (the kernels' structure, or counters in
+  // launches of their own).
+  view.title += counters.modelled ? " (model)" : " (hardware counters)";
   const double n = elements > 0 ? static_cast<double>(elements) : 1;
   BarSeries issued{"Thread instructions issued", {}};
   BarSeries executed{"Thread instructions executed", {}};

@@ -21,7 +21,8 @@ namespace warpscope::labs {
 namespace {
 
 const std::vector<double> kTouchedPct = {5, 10, 20, 30, 50, 75, 100};
-const std::vector<std::string> kShownNames = {"fault-path", "paging", "first-touch", "access-counters"};
+// Names unlike any words the slides use: the window never shows a choice's internal name.
+const std::vector<std::string> kShownNames = {"stages", "paging", "first-touch", "access-counters"};
 const std::vector<std::string> kShownLabels = {"Fault path example", "Paging (as chosen)", "Fault on first touch",
                                                "Access counters"};
 
@@ -36,7 +37,7 @@ LabSpec buildSpec() {
       "kernel launch, whatever the kernel touched; Pascal faults pages in on demand; Volta's access counters let "
       "the GPU read remotely and move only regions it uses often. The UVM model on every device.";
   lab.params = {
-      intParam("warps", "Warps in the fault-path example", "warps", 1, 8, 1, 4,
+      intParam("warps", "Warps in the example", "warps", 1, 8, 1, 4,
                "How many warps of the example touch the managed buffer at once; each leaves its own fault."),
       choiceParam("bytes_per_warp", "Bytes each warp reads (example)", "B/warp", {128, 1024, 4096, 65536}, 128,
                   "128: one thread per 4 bytes, so 32 warps share a 4 KiB page and fault on it together (the seed's "
@@ -45,7 +46,7 @@ LabSpec buildSpec() {
                   "The buffer the CPU wrote before the kernel of the paging and access-counter comparisons."),
       choiceParam("touched_pct", "Share of the buffer the kernel touches", "%", kTouchedPct, 10,
                   "The paging comparison's kernel reads this share of the buffer (its first part), 4 KiB per warp."),
-      namedChoiceParam("paging", "Paging mode (timeline and page map)", {"on-demand", "at-launch"}, 0,
+      namedChoiceParam("paging", "Paging mode (timeline and page map)", {"demand-paged", "at-launch"}, 0,
                        "The model switch of the paging comparison: on demand (Pascal and later: GPU page faults) or "
                        "every dirty page migrated at kernel launch (Kepler and Maxwell: no GPU page faults). The "
                        "chart and the scalars always show both; this picks the one the timeline and the page map "
@@ -160,8 +161,8 @@ RunResult simulateUmFaultPath(const sim::DeviceProfile& profile, const RunReques
   RunResult result = um::umResultShell(kUmFaultPathId, profile.info, params, false);
   View chart = declaredView(lab, "paging-vs-touched");
   chart.xLabel = "Share of the buffer the kernel touches (%)";
-  chart.yLabel = "Time to the kernel's end (ms): launch migration + kernel";
-  Series onDemand{"on demand", {}, 0}, atLaunch{"at launch", {}, 1};
+  chart.yLabel = "Time (ms)";  // to the kernel's end: the series say what it holds
+  Series onDemand{"on demand: the kernel", {}, 0}, atLaunch{"at launch: migration + kernel", {}, 1};
   const um::UmScenarioResult* focusOnDemand = nullptr;
   const um::UmScenarioResult* focusAtLaunch = nullptr;
   const um::UmScenarioResult* shownPagingRun = nullptr;

@@ -15,7 +15,7 @@ std::vector<PresetSpec> umFaultPathPresets() {
                  "H200 model the warps stall about 26 us, the copy about 7 us of it.",
        .source = "seed 000, Sakharnykh, Unified Memory on Pascal and Volta: slides 8-13 'Unified memory basics' "
                  "(page fault, unmapped, migrated, access replay) and 56 'Page faults handling'",
-       .settings = {"warps=4", "bytes_per_warp=128", "shown=fault-path"},
+       .settings = {"warps=4", "bytes_per_warp=128", "shown=stages"},
        .view = "fault-path",
        // Several faults for one page (dedup), one batch, and a stall mostly of fault processing:
        // "mostly" read as the copy at most half of it.
