@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <iostream>
+#include <memory>
 
 #include "cuda/cuda_backend.h"
 #include "cuda/device_query.h"
@@ -18,13 +19,15 @@ class BlockSchedulingCuda : public ::testing::Test {
  protected:
   void SetUp() override {
     if (const std::string why = cudaUnavailableReason(); !why.empty()) GTEST_SKIP() << "no CUDA device: " << why;
+    // Made only once a GPU answers: the backend asks the driver for its devices.
+    backend_ = std::make_unique<CudaBackend>();
   }
 
   RunResult run(const std::vector<std::string>& settings) {
     const ParamSet params = parseAssignments(labs::blockSchedulingSpec().params, settings);
     CancelToken cancel;
     const RunOutcome outcome =
-        test::runResolved(backend_, {labs::kBlockSchedulingId, "cuda:0", params, RunScope::FullSweep}, {}, cancel);
+        test::runResolved(*backend_, {labs::kBlockSchedulingId, "cuda:0", params, RunScope::FullSweep}, {}, cancel);
     EXPECT_TRUE(outcome.ok()) << (outcome.ok() ? "" : outcome.error().message);
     if (!outcome.ok()) return {};
     const RunResult& r = outcome.result();
@@ -43,7 +46,7 @@ class BlockSchedulingCuda : public ::testing::Test {
     return s ? s->value : -1;
   }
 
-  CudaBackend backend_;
+  std::unique_ptr<CudaBackend> backend_;
 };
 
 TEST_F(BlockSchedulingCuda, OneBlockRunsOnOneSm) {
