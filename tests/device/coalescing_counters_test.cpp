@@ -15,6 +15,8 @@
 #include "labs/coalescing/coalescing_kernels.h"
 #include "labs/coalescing/coalescing_lab.h"
 
+#include "gpu_context_test.h"
+
 namespace warpscope {
 namespace {
 
@@ -23,16 +25,7 @@ constexpr const char* kLoadRequests = "l1tex__t_requests_pipe_lsu_mem_global_op_
 constexpr const char* kStoreSectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum";
 constexpr const char* kStoreRequests = "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum";
 
-class CoalescingCounters : public ::testing::Test {
- protected:
-  void SetUp() override {
-    if (const std::string why = cuda::cudaUnavailableReason(); !why.empty()) GTEST_SKIP() << "no CUDA device: " << why;
-    WS_CUDA_CHECK(cudaSetDevice(0));
-    context_.ordinal = 0;
-    context_.info = cuda::queryDevice(0);
-  }
-  cuda::DeviceContext context_;
-};
+class CoalescingCounters : public test::GpuContextTest {};
 
 TEST_F(CoalescingCounters, SectorsPerRequestEqualTheRuleAtEveryStride1To32AndOffset0To31) {
   // Two quanta of 4-byte elements per launch (a multiple of every element size's quantum);

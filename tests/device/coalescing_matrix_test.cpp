@@ -17,6 +17,7 @@
 #include "cuda/device_query.h"
 #include "labs/coalescing/coalescing_kernels.h"
 #include "labs/coalescing/coalescing_lab.h"
+#include "gpu_context_test.h"
 #include "resolved_run.h"
 
 namespace warpscope {
@@ -25,16 +26,7 @@ namespace {
 constexpr const char* kLoadSectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum";
 constexpr const char* kLoadRequests = "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum";
 
-class CoalescingMatrixOnGpu : public ::testing::Test {
- protected:
-  void SetUp() override {
-    if (const std::string why = cuda::cudaUnavailableReason(); !why.empty()) GTEST_SKIP() << "no CUDA device: " << why;
-    WS_CUDA_CHECK(cudaSetDevice(0));
-    context_.ordinal = 0;
-    context_.info = cuda::queryDevice(0);
-  }
-  cuda::DeviceContext context_;
-};
+class CoalescingMatrixOnGpu : public test::GpuContextTest {};
 
 TEST_F(CoalescingMatrixOnGpu, BothMappingsCopyEveryElementToItsPlace) {
   const unsigned side = 512;  // 1 MiB: a multiple of the kernel's quantum

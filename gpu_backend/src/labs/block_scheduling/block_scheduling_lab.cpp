@@ -13,7 +13,7 @@ namespace warpscope::labs {
 
 namespace {
 
-/// Hopper's largest shared memory per block; each device's own limit is checked in gridPlan.
+/// Hopper's largest shared memory per block; each device's own limit is checked in schedulingOccupancy.
 constexpr int kMaxSharedBytesPerBlock = 227 * 1024;
 /// The most blocks a traced grid may have: 384 KiB of records, nearly 4 waves of the smallest
 /// blocks on a 132-SM GPU (4224 per wave).
@@ -140,7 +140,6 @@ GridPlan gridPlan(const DeviceInfo& device, const ParamSet& params, int residenc
   GridPlan plan;
   plan.threadsPerBlock = params.getInt("threads_per_block");
   plan.sharedBytesPerBlock = params.getInt("shared_bytes_per_block");
-  checkBlockFitsDevice(device, params);
   if (residency < 1) throw BadInputError("Not one block of these fits on an SM of " + device.name);
   plan.residency = residency;
   plan.smCount = device.smCount;

@@ -52,11 +52,12 @@ struct GridPlan {
 };
 
 /// Residency by CUDA's rules for the sliders' block (this lab's kernel uses few registers:
-/// kSchedulingKernelRegisters). Throws BadInputError when not one block fits, naming why.
+/// kSchedulingKernelRegisters). Throws BadInputError for threads or shared memory beyond the
+/// device's per-block limits, naming the parameter, and when not one block fits, naming why.
 OccupancyResult schedulingOccupancy(const DeviceInfo& device, const sim::OccupancyRules& rules, const ParamSet& params);
 
-/// The plan for `residency` blocks per SM. Throws BadInputError for a block the device cannot
-/// run (threads or shared memory beyond its per-block limits), naming the parameter.
+/// The plan for `residency` blocks per SM, of a block schedulingOccupancy has checked against the
+/// device's per-block limits. Throws BadInputError when not one block fits (residency < 1).
 GridPlan gridPlan(const DeviceInfo& device, const ParamSet& params, int residency);
 
 /// Registers per thread the model assumes for the lab's kernel (ptxas gives it about 16; it

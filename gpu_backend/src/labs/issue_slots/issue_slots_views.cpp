@@ -147,14 +147,16 @@ RunResult assembleIssueSlotsResult(const DeviceInfo& device, const ParamSet& par
   add("issue.dispatch_per_cycle", "Instructions one warp may issue per cycle", model.dispatchPerCycle, "");
   add("issue.needed_in_flight", "Needed in flight per scheduler: latency x rate", model.latencyCycles * model.pipeRate,
       "warp instructions");
-  const double utilization = schedulerUtilization(model, body, warps);
-  add("issue.utilization", "Issue slots used (steady state)", utilization, "");
+  // The program's curve (the xy view's first series) holds its utilization at every warp count: the
+  // figures below read it rather than run the scheduler again.
+  const std::vector<Point>& curve = result.views.back().series.front().points;
+  add("issue.utilization", "Issue slots used (steady state)", curve[static_cast<std::size_t>(warps - 1)].y, "");
   if (isChains)
     add("issue.utilization_as_warps", "The same parallelism as warps: ILP 1 with warps x ILP warps",
         schedulerUtilization(model, {{"a", 1}}, std::min(64, warps * static_cast<int>(body.size()))), "");
-  for (int w = 1; w <= kMaxWarpsPerScheduler; ++w)
-    if (schedulerUtilization(model, body, w) >= 0.99) {
-      add("issue.warps_for_full", "Warps per scheduler for 99% of the slots", w, "warps");
+  for (const Point& p : curve)
+    if (p.y >= 0.99) {
+      add("issue.warps_for_full", "Warps per scheduler for 99% of the slots", p.x, "warps");
       break;
     }
   for (std::size_t i = 0; i < body.size(); ++i)
