@@ -43,7 +43,7 @@ MatmulRun risingRun() {
 TEST(MatmulTilingAssembly, ViewsAreTheDeclaredOnesAndCublasIsTheLastBar) {
   MatmulRun run = risingRun();
   SgemmRecord cublas;
-  cublas.gflopsMedian = cublas.gflopsMin = cublas.gflopsMax = 10000;
+  cublas.gflopsMedian = cublas.gflopsMin = cublas.gflopsMax = 9000;
   run.cublas = cublas;
   const DeviceInfo device = hopperLikeTestDevice();
   const RunResult r = assembleMatmulResult(device, defaults(), run, device.theoreticalFp32Gflops());
@@ -56,15 +56,16 @@ TEST(MatmulTilingAssembly, ViewsAreTheDeclaredOnesAndCublasIsTheLastBar) {
   const Bars& bars = r.findView("gflops")->bars;
   ASSERT_EQ(bars.categories.size(), static_cast<std::size_t>(kSgemmVariantCount) + 1);
   EXPECT_EQ(bars.categories.back(), "cuBLAS");
-  EXPECT_DOUBLE_EQ(bars.series[0].values.back().value, 10000);
-  // Best is the 64-outputs variant at 500 + 7 x 1000 GFLOP/s.
-  EXPECT_DOUBLE_EQ(r.findScalar("matmul.best_fraction_of_cublas")->value, 0.75);
+  EXPECT_DOUBLE_EQ(bars.series[0].values.back().value, 9000);
+  // Best is the last variant, the 8 x 8 in warp tiles, at 500 + 8 x 1000 GFLOP/s.
+  EXPECT_DOUBLE_EQ(r.findScalar("matmul.best_fraction_of_cublas")->value, 8500.0 / 9000.0);
   EXPECT_DOUBLE_EQ(r.findScalar("matmul.gflops.rb16")->value, 6500);
   EXPECT_DOUBLE_EQ(r.findScalar("matmul.smem_bytes_per_flop.rb8")->value, 2.25);
   EXPECT_DOUBLE_EQ(r.findScalar("matmul.smem_bytes_per_flop.naive")->value, 0.0) << "no shared memory";
   ASSERT_NE(r.findScalar("matmul.registers.rb64"), nullptr);
   ASSERT_NE(r.findScalar("matmul.occupancy_pct.tiled"), nullptr);
-  // The trend chart: the six register-blocking variants at 1 .. 64 outputs, then cuBLAS and peak.
+  // The trend chart: the six register-blocking variants at 1 .. 64 outputs (one per count: not the
+  // warp-tiled 64), then cuBLAS and peak.
   const View* trend = r.findView("gflops-vs-outputs");
   ASSERT_EQ(trend->series.size(), 3u);
   ASSERT_EQ(trend->series[0].points.size(), 6u);
@@ -74,9 +75,21 @@ TEST(MatmulTilingAssembly, ViewsAreTheDeclaredOnesAndCublasIsTheLastBar) {
 
   const auto checks = matmulBenchChecks(r, device);
   ASSERT_EQ(checks.size(), 2u);
-  EXPECT_TRUE(checks[0].pass) << "0.75 of cuBLAS";
+  EXPECT_TRUE(checks[0].pass) << "0.94 of cuBLAS";
   EXPECT_TRUE(checks[1].pass) << checks[1].detail;
   EXPECT_TRUE(checks[0].gpuOnly && checks[1].gpuOnly);
+}
+
+TEST(MatmulTilingAssembly, BenchCheckFailsBelowNineTenthsOfCublas) {
+  MatmulRun run = risingRun();
+  SgemmRecord cublas;
+  cublas.gflopsMedian = cublas.gflopsMin = cublas.gflopsMax = 10000;  // best 8500: 0.85
+  run.cublas = cublas;
+  const DeviceInfo device = hopperLikeTestDevice();
+  const RunResult r = assembleMatmulResult(device, defaults(), run, device.theoreticalFp32Gflops());
+  const auto checks = matmulBenchChecks(r, device);
+  ASSERT_FALSE(checks.empty());
+  EXPECT_FALSE(checks[0].pass) << "0.85 of cuBLAS is under issue 31's 0.9";
 }
 
 TEST(MatmulTilingAssembly, WithoutCublasTheBarsStopAtTheKernelsAndTheCheckSaysWhy) {

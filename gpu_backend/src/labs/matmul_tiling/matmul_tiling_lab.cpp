@@ -68,6 +68,7 @@ std::string sgemmVariantKey(SgemmVariant variant) {
     case SgemmVariant::Column8: return "rb8";
     case SgemmVariant::Block4x4: return "rb16";
     case SgemmVariant::Block8x8: return "rb64";
+    case SgemmVariant::Warp8x8: return "rb64w";
   }
   return "?";
 }
@@ -82,12 +83,13 @@ std::string sgemmVariantLabel(SgemmVariant variant, int tileWidth) {
     case SgemmVariant::Column8: return "8 out/thread";
     case SgemmVariant::Block4x4: return "16 out (4x4)";
     case SgemmVariant::Block8x8: return "64 out (8x8)";
+    case SgemmVariant::Warp8x8: return "64 out, warp tiles";
   }
   return "?";
 }
 
 bool isRegisterBlocking(SgemmVariant variant) {
-  return variant != SgemmVariant::Naive && variant != SgemmVariant::Tiled;
+  return variant != SgemmVariant::Naive && variant != SgemmVariant::Tiled && variant != SgemmVariant::Warp8x8;
 }
 
 int matmulSize(const ParamSet& params) { return params.getInt("n"); }
@@ -214,7 +216,9 @@ RunResult assembleMatmulResult(const DeviceInfo& device, const ParamSet& params,
       "and (8 + 8) values per 16 and 64 FMAs, 1 and 0.5 B/flop.");
   result.notes.push_back("1 .. 8 out/thread are Volkov's column strips in 32 x 32 tiles (32 x 32/R threads); "
                          "16 is a 64 x 64 tile with 4 x 4 outputs per thread and float4 loads; 64 (8 x 8 in a "
-                         "128 x 128 tile) is one variant beyond issue 7's list.");
+                         "128 x 128 tile) is one variant beyond issue 7's list; '64 out, warp tiles' groups "
+                         "the same 8 x 8 threads in 32 x 64 warp tiles with 16 k per tile (not on the trend "
+                         "chart: it has the 64 outputs of the 8 x 8).");
   return result;
 }
 
@@ -257,10 +261,10 @@ bool gflopsRiseWhileOccupancyFalls(const RunResult& result, std::string* detail)
 std::vector<BenchCheck> matmulBenchChecks(const RunResult& result, const DeviceInfo&) {
   BenchCheck vsCublas;
   vsCublas.what = "best SGEMM variant / cuBLAS SGEMM (same run)";
-  vsCublas.target = ">= 0.6";
+  vsCublas.target = ">= 0.9";  // issue 31, section 6
   if (const Scalar* fraction = result.findScalar("matmul.best_fraction_of_cublas")) {
     vsCublas.value = fraction->value;
-    vsCublas.pass = fraction->value >= 0.6;
+    vsCublas.pass = fraction->value >= 0.9;
   } else {
     vsCublas.detail = "no cuBLAS in this run (the simulator has none; or cuBLAS not in this toolkit)";
   }

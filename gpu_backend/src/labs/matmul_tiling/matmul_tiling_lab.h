@@ -26,11 +26,12 @@ const LabSpec& matmulTilingSpec();
 /// The lab's entry in the one list (lab_list.cpp).
 LabDefinition matmulTilingLab();
 
-/// "naive", "tiled", "rb1" ... "rb64": the variant's key in scalar ids.
+/// "naive", "tiled", "rb1" ... "rb64", "rb64w": the variant's key in scalar ids.
 std::string sgemmVariantKey(SgemmVariant variant);
-/// "Naive", "Tiled 16x16", "1 out/thread", ..., "16 out (4x4)", "64 out (8x8)": bar labels.
+/// "Naive", "Tiled 16x16", "1 out/thread", ..., "64 out (8x8)", "64 out, warp tiles": bar labels.
 std::string sgemmVariantLabel(SgemmVariant variant, int tileWidth);
-/// True for the register-blocking family the seed's trend is read on (1 .. 64 outputs per thread).
+/// True for the register-blocking family the seed's trend is read on (1 .. 64 outputs per thread),
+/// one variant per outputs count: the 8 x 8 in warp tiles, a second 64, is a bar of its own.
 bool isRegisterBlocking(SgemmVariant variant);
 
 /// What a backend reports for one variant.

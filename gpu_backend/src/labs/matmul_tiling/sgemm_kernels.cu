@@ -1,7 +1,8 @@
 // The SGEMM kernels of matmul-tiling, from seed 002's tiled kernel to Volkov's "more outputs per
-// thread" (Part IV) and a 4 x 4 / 8 x 8 register-blocked kernel with float4 loads. Check the SASS
-// with  cuobjdump --dump-sass --function '*sgemm*' libwarpscope_backend.a  (FFMA runs, LDS.128 in
-// the blocked kernels, no LDL/STL: ptxas warns about spills, gpu_backend/src/cuda/CMakeLists.txt).
+// thread" (Part IV), 4 x 4 / 8 x 8 register-blocked kernels with float4 loads and the 8 x 8 in
+// warp tiles. Check the SASS with  cuobjdump --dump-sass --function '*sgemm*' libwarpscope_backend.a
+// (FFMA runs, LDS.128 in the blocked kernels, no LDL/STL: ptxas warns about spills,
+// gpu_backend/src/cuda/CMakeLists.txt).
 #include "labs/matmul_tiling/sgemm_kernels.h"
 
 #include <cstddef>
@@ -203,6 +204,83 @@ __global__ void __launch_bounds__(256, 2)
   }
 }
 
+/// 64 outputs per thread in warp tiles. The 128 x 128 block tile is cut into 4 x 2 warp tiles of
+/// 32 x 64; a warp's threads sit 4 x 8, each with 8 x 8 outputs in two 4-row groups 16 apart and
+/// two 4-column groups 32 apart (float4 reads, conflict-free as in sgemmBlock8x8). Against the
+/// 8 x 8 kernel a warp reads 32 A and 64 B values per k instead of 16 and 128 (384 unique bytes,
+/// not 576), and BK = 16 halves the barriers and tile copies per flop. Measured on an H200
+/// (docs/labs/matmul-tiling.md): the warp tiles alone, or BK = 16 alone, gain little; together
+/// with one shared buffer (a second one to overlap the copy was slower) they reach 0.94 of cuBLAS.
+__global__ void __launch_bounds__(256, 2)
+    sgemmWarp8x8(const float* __restrict__ a, const float* __restrict__ b, float* __restrict__ c, int n) {
+  constexpr int kBk = 16;
+  __shared__ __align__(16) float as[kBk][128 + 4];
+  __shared__ __align__(16) float bs[kBk][128];
+  const int t = threadIdx.x;
+  const int warp = t / 32;
+  const int lane = t % 32;
+  const int r0 = (warp / 2) * 32 + (lane / 8) * 4;  // rows r0..r0+3 and r0+16..r0+19
+  const int c0 = (warp % 2) * 64 + (lane % 8) * 4;  // columns c0..c0+3 and c0+32..c0+35
+  const int rowBase = blockIdx.y * 128;
+  const int colBase = blockIdx.x * 128;
+  const int aRow = t / 4;  // the A tile: 128 rows x 16 k, rows aRow and aRow + 64, one float4 each
+  const int aK = (t % 4) * 4;
+  const int bK = t / 32;  // the B tile: 16 k x 128 columns, k rows bK and bK + 8, one float4 each
+  const int bCol = (t % 32) * 4;
+  const float* aPtr = a + static_cast<std::size_t>(rowBase + aRow) * n + aK;
+  const float* bPtr = b + static_cast<std::size_t>(bK) * n + colBase + bCol;
+  const std::size_t aHalf = static_cast<std::size_t>(64) * n;
+  const std::size_t bHalf = static_cast<std::size_t>(8) * n;
+
+  float acc[8][8];
+#pragma unroll
+  for (int i = 0; i < 8; ++i)
+#pragma unroll
+    for (int j = 0; j < 8; ++j) acc[i][j] = 0.0f;
+
+  float4 aNext[2] = {load4(aPtr), load4(aPtr + aHalf)};
+  float4 bNext[2] = {load4(bPtr), load4(bPtr + bHalf)};
+  for (int k0 = 0; k0 < n; k0 += kBk) {
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+      as[aK + 0][aRow + 64 * h] = aNext[h].x;
+      as[aK + 1][aRow + 64 * h] = aNext[h].y;
+      as[aK + 2][aRow + 64 * h] = aNext[h].z;
+      as[aK + 3][aRow + 64 * h] = aNext[h].w;
+      *reinterpret_cast<float4*>(&bs[bK + 8 * h][bCol]) = bNext[h];
+    }
+    __syncthreads();
+    if (k0 + kBk < n) {
+      const std::size_t bStep = static_cast<std::size_t>(k0 + kBk) * n;
+      aNext[0] = load4(aPtr + k0 + kBk);
+      aNext[1] = load4(aPtr + aHalf + k0 + kBk);
+      bNext[0] = load4(bPtr + bStep);
+      bNext[1] = load4(bPtr + bHalf + bStep);
+    }
+#pragma unroll
+    for (int k = 0; k < kBk; ++k) {
+      const float4 a0 = *reinterpret_cast<const float4*>(&as[k][r0]);
+      const float4 a1 = *reinterpret_cast<const float4*>(&as[k][r0 + 16]);
+      const float4 b0 = *reinterpret_cast<const float4*>(&bs[k][c0]);
+      const float4 b1 = *reinterpret_cast<const float4*>(&bs[k][c0 + 32]);
+      const float av[8] = {a0.x, a0.y, a0.z, a0.w, a1.x, a1.y, a1.z, a1.w};
+      const float bv[8] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};
+#pragma unroll
+      for (int i = 0; i < 8; ++i)
+#pragma unroll
+        for (int j = 0; j < 8; ++j) acc[i][j] = fmaf(av[i], bv[j], acc[i][j]);
+    }
+    __syncthreads();
+  }
+#pragma unroll
+  for (int i = 0; i < 8; ++i) {
+    const int row = rowBase + r0 + (i < 4 ? i : 16 + i - 4);
+    float* out = c + static_cast<std::size_t>(row) * n + colBase;
+    *reinterpret_cast<float4*>(out + c0) = make_float4(acc[i][0], acc[i][1], acc[i][2], acc[i][3]);
+    *reinterpret_cast<float4*>(out + c0 + 32) = make_float4(acc[i][4], acc[i][5], acc[i][6], acc[i][7]);
+  }
+}
+
 using SgemmFn = void (*)(const float*, const float*, float*, int);
 
 SgemmFn kernelFor(SgemmVariant variant, int tileWidth) {
@@ -216,6 +294,7 @@ SgemmFn kernelFor(SgemmVariant variant, int tileWidth) {
     case SgemmVariant::Column8: return sgemmColumn<8>;
     case SgemmVariant::Block4x4: return sgemmBlock4x4;
     case SgemmVariant::Block8x8: return sgemmBlock8x8;
+    case SgemmVariant::Warp8x8: return sgemmWarp8x8;
   }
   return nullptr;
 }
@@ -267,7 +346,8 @@ dim3 sgemmBlock(SgemmVariant variant, int tileWidth) {
     case SgemmVariant::Column4: return dim3(32, 8);
     case SgemmVariant::Column8: return dim3(32, 4);
     case SgemmVariant::Block4x4:
-    case SgemmVariant::Block8x8: return dim3(256);
+    case SgemmVariant::Block8x8:
+    case SgemmVariant::Warp8x8: return dim3(256);
   }
   return dim3(1);
 }

@@ -21,11 +21,14 @@ enum class SgemmVariant {
   Block4x4,  ///< 16 outputs per thread: 64 x 64 block tile, 4 x 4 per thread, float4 loads.
   Block8x8,  ///< 64 outputs per thread: 128 x 128 block tile, 8 x 8 per thread, float4 loads
              ///< (one variant beyond issue 7's list: the well-known SGEMM tutorials' layout).
+  Warp8x8,   ///< 64 outputs per thread as Block8x8, the threads grouped in 32 x 64 warp tiles and
+             ///< BK = 16 (issue 31: >= 0.9 of cuBLAS).
 };
 
 inline constexpr SgemmVariant kSgemmVariants[] = {
     SgemmVariant::Naive,   SgemmVariant::Tiled,   SgemmVariant::Column1,  SgemmVariant::Column2,
-    SgemmVariant::Column4, SgemmVariant::Column8, SgemmVariant::Block4x4, SgemmVariant::Block8x8};
+    SgemmVariant::Column4, SgemmVariant::Column8, SgemmVariant::Block4x4, SgemmVariant::Block8x8,
+    SgemmVariant::Warp8x8};
 inline constexpr int kSgemmVariantCount = sizeof(kSgemmVariants) / sizeof(kSgemmVariants[0]);
 
 /// Tile widths the Tiled variant is compiled for (the tile_width parameter's choices).
@@ -88,6 +91,11 @@ constexpr SgemmTiling sgemmTiling(SgemmVariant variant, int tileWidth) {
     case SgemmVariant::Block8x8:
       // Per k: two float4 of A and two of B; one float4 of each staged per tile (BK = 8).
       t = {128, 128, 8, 256, 64, (8 * (128 + 4) + 8 * 128) * 4, 64, 4, 16 + 8, 2 + 5, true, true};
+      break;
+    case SgemmVariant::Warp8x8:
+      // Per k: two float4 of A and two of B, as Block8x8; two float4 of each staged per tile
+      // (BK = 16): 4 global loads, 8 scalar stores of A (transposed) and 2 float4 stores of B.
+      t = {128, 128, 16, 256, 64, (16 * (128 + 4) + 16 * 128) * 4, 64, 4, 16 + 16, 4 + 10, true, true};
       break;
   }
   return t;
