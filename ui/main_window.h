@@ -167,7 +167,7 @@ class MainWindow : public QMainWindow {
   void connectHostInteractively();
   /// Adds `host`'s GPUs through `ssh HOST warpscope-cli serve`; the device list gains them and the
   /// message bar says so (or why not). The current device stays selected.
-  void connectHost(const QString& host);
+  void connectHost(const QString& host, bool installWorker = false);
   /// Run > Connect through Slurm (Ctrl+Shift+L): asks for the login host and srun command
   /// (remembered per host), then connectSlurm.
   void connectSlurmInteractively();
@@ -208,6 +208,7 @@ class MainWindow : public QMainWindow {
   void connectHostSignals();
   void onHostConnectProgress(const QString& host, const QString& state);
   void onHostConnectFailed(const QString& host, const QString& message, bool cancelled);
+  void onHostNeedsWorker(const QString& host, const QString& why);
   /// The message bar's "Connecting to HOST: STATE" with its Cancel button.
   void showConnecting(const QString& host, const QString& state);
   /// A slider move (or a reset): the panel's values and its word on whether only Focus

@@ -21,6 +21,7 @@ constexpr const char* kLastHostKey = "remote/lastHost";
 void MainWindow::connectHostSignals() {
   connect(runs_, &RunController::devicesChanged, this, &MainWindow::onDevicesChanged);
   connect(runs_, &RunController::hostConnectFailed, this, &MainWindow::onHostConnectFailed);
+  connect(runs_, &RunController::hostNeedsWorker, this, &MainWindow::onHostNeedsWorker);
   connect(runs_, &RunController::hostConnectProgress, this, &MainWindow::onHostConnectProgress);
 }
 
@@ -30,8 +31,8 @@ void MainWindow::connectHostInteractively() {
   const QString host = QInputDialog::getText(
       this, tr("Connect to a GPU host"),
       tr("Host as ssh takes it: a name, user@name or a Host alias of ~/.ssh/config.\n"
-         "Warpscope runs `ssh HOST warpscope-cli serve` with your own keys; the host needs the same "
-         "Warpscope version's warpscope-cli on its PATH."),
+         "Warpscope runs its GPU worker there through ssh with your own keys. A host without this "
+         "version's worker\ncan get it: Warpscope offers to copy it into ~/.cache/warpscope/ there."),
       QLineEdit::Normal, settings.value(QString::fromLatin1(kLastHostKey)).toString(), &ok);
   if (!ok || host.trimmed().isEmpty()) return;
   // Saved only over a regular file (re-checked: it may have changed while the window ran).
@@ -42,8 +43,16 @@ void MainWindow::connectHostInteractively() {
   connectHost(host.trimmed());
 }
 
-void MainWindow::connectHost(const QString& host) {
-  if (const QString name = runs_->connectHost(host); !name.isEmpty()) showConnecting(name, tr("starting ssh"));
+void MainWindow::connectHost(const QString& host, bool installWorker) {
+  if (const QString name = runs_->connectHost(host, installWorker); !name.isEmpty())
+    showConnecting(name, installWorker ? tr("installing the worker") : tr("starting ssh"));
+}
+
+void MainWindow::onHostNeedsWorker(const QString& host, const QString& why) {
+  // Offered, never done unasked: it writes into the user's home on that host.
+  messageBar_->showMessage(tr("%1 Install it?").arg(why), MessageBar::Level::Warning, tr("Install"),
+                           [this, host] { connectHost(host, true); });
+  statusBar_->runEnded(tr("Not connected to %1: no worker of this version there").arg(host), -1);
 }
 
 void MainWindow::connectSlurmInteractively() {

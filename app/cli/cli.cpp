@@ -1,5 +1,7 @@
 #include "cli/cli.h"
 
+#include <unistd.h>
+
 #include <iostream>
 #include <stdexcept>
 
@@ -9,6 +11,7 @@
 #include "warpscope/lectures.h"
 #include "warpscope/registry.h"
 #include "warpscope/session.h"
+#include "warpscope/worker.h"
 #include "warpscope/worker_session.h"
 #include "warpscope/writers.h"
 
@@ -39,6 +42,8 @@ std::string usage() {
          "  serve                         the GPU worker: the worker protocol on stdin/stdout (docs/remote.md)\n"
          "  --host HOST (devices, run, record, bench): that host's devices, through `ssh HOST warpscope-cli serve`;\n"
          "                                --device then names one of them (cuda:0 or ssh:HOST/cuda:0)\n"
+         "  --install-worker (with --host): a host without this release's worker gets it, copied into\n"
+         "                                ~/.cache/warpscope/VERSION/ there (docs/remote.md)\n"
          "exit: 0 ok, 2 bad input, 3 device error, 1 bench target missed\n";
 }
 
@@ -73,12 +78,29 @@ const char* deviceKindWord(DeviceKind kind) {
   return "simulator";
 }
 
+/// The GPU worker on `host`. One that needs this release's worker installed gets it with
+/// --install-worker, or when the user says yes at a terminal; otherwise the error says how.
+std::unique_ptr<Backend> connectWorker(const std::string& host, bool installWorker) {
+  try {
+    return worker::makeSshWorkerBackend(host, installWorker ? worker::WorkerInstall::IfNeeded : worker::WorkerInstall::Never);
+  } catch (const worker::WorkerNotInstalled& e) {
+    if (!isatty(STDIN_FILENO) || !isatty(STDERR_FILENO))
+      throw std::runtime_error(std::string(e.what()) + " Run again with --install-worker to do so.");
+    std::cerr << e.what() << "\nInstall it now? [y/N] " << std::flush;
+    std::string answer;
+    std::getline(std::cin, answer);
+    if (answer != "y" && answer != "Y" && answer != "yes")
+      throw std::runtime_error(std::string(e.what()) + " Not installed (--install-worker installs it without asking).");
+    return worker::makeSshWorkerBackend(host, worker::WorkerInstall::IfNeeded);
+  }
+}
+
 /// Adds --host's GPU worker to the session; --device then names one of its devices (prefixed
 /// here when given as the host names it), and defaults to its first.
 void connectHost(Session& session, CliOptions& options) {
   const std::string host = *options.host;
   try {
-    session.addBackend(worker::makeWorkerBackend(worker::sshWorkerCommand(host)));
+    session.addBackend(connectWorker(host, options.installWorker));
   } catch (const BadInputError&) {
     throw;
   } catch (const std::exception& e) {

@@ -29,6 +29,7 @@ CliOptions parseCliOptions(const std::vector<std::string>& args) {
     else if (name == "--lecture") options.lecture = value();
     else if (name == "--lecture-file") options.lectureFile = value();
     else if (arg == "--all") options.all = true;
+    else if (arg == "--install-worker") options.installWorker = true;
     else if (arg == "--check") options.check = true;
     else if (arg == "--prediction-boxes") options.predictionBoxes = true;
     else if (name == "--view") options.view = value();

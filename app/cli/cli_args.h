@@ -10,6 +10,7 @@ struct CliOptions {
   std::vector<std::string> positional;   ///< e.g. the LAB of `run LAB`
   std::optional<std::string> device;     ///< --device ID
   std::optional<std::string> host;       ///< --host HOST: that host's GPUs, through ssh
+  bool installWorker = false;            ///< --install-worker: put this release's worker on HOST if it needs one
   std::vector<std::string> assignments;  ///< every --set NAME=VALUE, in order
   std::optional<std::string> preset;     ///< --preset ID (run): the preset's lab and settings
   std::string format = "json";           ///< --format json|csv

@@ -27,6 +27,7 @@
 #include "sim/simulator_backend.h"
 #include "warpscope/session.h"
 #include "warpscope/worker.h"
+#include "worker/worker_install.h"
 #include "worker/worker_process.h"
 #include "resolved_run.h"
 
@@ -86,14 +87,16 @@ class WorkerOverSsh : public ::testing::Test {
                                         << "PermitUserEnvironment no\nLogLevel ERROR\n"
                                         // The Slurm test's cluster config reaches srun, squeue
                                         // and scancel on the "login host" as a site's would.
-                                        << "AcceptEnv SLURM_CONF\n";
+                                        << "AcceptEnv SLURM_CONF WARPSCOPE_WORKER_CACHE\n";
     // The user's side: a Host alias in an ssh config file, as ~/.ssh/config would have it.
     std::ofstream(dir_ / "ssh_config") << "Host " << kAlias << "\n  HostName 127.0.0.1\n  Port " << port_
                                        << "\n  User " << (std::getenv("USER") ? std::getenv("USER") : "root")
                                        << "\n  IdentityFile " << d << "/user_key\n  IdentitiesOnly yes\n"
                                        << "  UserKnownHostsFile /dev/null\n  StrictHostKeyChecking no\n  LogLevel ERROR\n";
+    // The install tests' "home" on the host: WARPSCOPE_WORKER_CACHE, passed like SLURM_CONF.
     std::ofstream(dir_ / "ssh") << "#!/bin/sh\nexec ssh -F " << d
-                                << "/ssh_config ${SLURM_CONF:+-o SetEnv=SLURM_CONF=$SLURM_CONF} \"$@\"\n";
+                                << "/ssh_config ${SLURM_CONF:+-o SetEnv=SLURM_CONF=$SLURM_CONF} "
+                                << "${WARPSCOPE_WORKER_CACHE:+-o SetEnv=WARPSCOPE_WORKER_CACHE=$WARPSCOPE_WORKER_CACHE} \"$@\"\n";
     fs::permissions(dir_ / "ssh", fs::perms::owner_all);
     sshd_ = std::make_unique<ChildProcess>(std::vector<std::string>{kSshd, "-D", "-e", "-f", d + "/sshd_config"});
     for (int i = 0; i < 100 && !accepts(port_); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -107,6 +110,8 @@ class WorkerOverSsh : public ::testing::Test {
     unsetenv("WARPSCOPE_SSH");
     unsetenv("WARPSCOPE_REMOTE_CLI");
     unsetenv("WARPSCOPE_REMOTE_SIMULATOR");
+    unsetenv("WARPSCOPE_WORKER_CACHE");
+    unsetenv("WARPSCOPE_WORKER_BINARY");
     if (!dir_.empty()) fs::remove_all(dir_);
   }
   fs::path dir_;
@@ -148,6 +153,107 @@ TEST_F(WorkerOverSsh, AConnectionLostBetweenRunsIsSaidAndTheNextRunReconnects) {
   EXPECT_NE(said.find(std::string("connection to ") + kAlias), std::string::npos) << said;
   EXPECT_NE(said.find("signal 9"), std::string::npos) << said;
   EXPECT_NE(said.find("new GPU worker"), std::string::npos) << said;
+}
+
+// ---- A worker that installs itself (issue 32): the host has no warpscope-cli on its PATH, or one
+// of another protocol; this build's CLI is the worker sent; the host's cache folder is under the
+// test's directory (WARPSCOPE_WORKER_CACHE, passed through ssh) instead of ~/.cache/warpscope.
+
+class WorkerInstallOverSsh : public WorkerOverSsh {
+ protected:
+  void SetUp() override {
+    WorkerOverSsh::SetUp();
+    if (IsSkipped()) return;
+    cache_ = dir_ / "cache";
+    setenv("WARPSCOPE_WORKER_CACHE", cache_.c_str(), 1);
+    setenv("WARPSCOPE_WORKER_BINARY", WARPSCOPE_CLI_PATH, 1);
+    // The host's own worker: a name no PATH has, unless a test points it at one.
+    setenv("WARPSCOPE_REMOTE_CLI", "warpscope-cli-absent-on-this-host", 1);
+  }
+  [[nodiscard]] fs::path installed() const {
+    const std::string dir = remoteWorkerDirExpression();
+    return cache_ / dir.substr(dir.rfind('/') + 1) / "warpscope-cli";
+  }
+  [[nodiscard]] static std::string simulatorOn() { return std::string("ssh:") + kAlias + "/sim:h200"; }
+  fs::path cache_;
+};
+
+TEST_F(WorkerInstallOverSsh, AHostWithoutTheWorkerIsOfferedItThenGetsItAndASecondConnectionReusesIt) {
+  try {
+    (void)makeSshWorkerBackend(kAlias, WorkerInstall::Never);
+    FAIL() << "a host without a worker connected without one";
+  } catch (const WorkerNotInstalled& e) {
+    EXPECT_NE(std::string(e.what()).find("has no warpscope-cli on its PATH"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("~/.cache/warpscope/"), std::string::npos) << e.what();
+  }
+  EXPECT_FALSE(fs::exists(installed())) << "installed without being allowed to";
+
+  std::vector<std::string> said;
+  auto backend = makeSshWorkerBackend(kAlias, WorkerInstall::IfNeeded, [&](const std::string& s) { said.push_back(s); });
+  ASSERT_TRUE(fs::exists(installed()));
+  EXPECT_EQ(sha256OfFile(installed().string()), sha256OfFile(WARPSCOPE_CLI_PATH));
+  EXPECT_TRUE((fs::status(installed()).permissions() & fs::perms::owner_exec) != fs::perms::none);
+  bool saidInstalling = false;
+  for (const std::string& s : said) saidInstalling |= s.find("installing") != std::string::npos;
+  EXPECT_TRUE(saidInstalling);
+  CancelToken cancel;
+  const RunOutcome out = test::runResolved(*backend, streamsAt(simulatorOn()), {}, cancel);
+  ASSERT_TRUE(out.ok()) << out.error().message;
+  backend.reset();
+
+  // Again, not allowed to install: the cached worker is found by its hash and started, not copied.
+  const auto copiedAt = fs::last_write_time(installed());
+  auto again = makeSshWorkerBackend(kAlias, WorkerInstall::Never);
+  EXPECT_EQ(fs::last_write_time(installed()), copiedAt);
+  ASSERT_TRUE(test::runResolved(*again, streamsAt(simulatorOn()), {}, cancel).ok());
+}
+
+TEST_F(WorkerInstallOverSsh, AHostWithAnotherProtocolGetsThisReleasesWorkerBesideTheOthers) {
+  // The host's warpscope-cli answers hello with protocol 99; an older release sits in the cache.
+  const fs::path stub = dir_ / "other-warpscope-cli";
+  std::ofstream(stub) << "#!/bin/sh\nread line\n"
+                      << "echo '{\"type\":\"hello\",\"protocol\":99,\"version\":\"9.9.9\"}'\n";
+  fs::permissions(stub, fs::perms::owner_all);
+  setenv("WARPSCOPE_REMOTE_CLI", stub.c_str(), 1);
+  const fs::path older = cache_ / "0.0.1" / "warpscope-cli";
+  fs::create_directories(older.parent_path());
+  std::ofstream(older) << "an older release's worker";
+
+  try {
+    (void)makeSshWorkerBackend(kAlias, WorkerInstall::Never);
+    FAIL() << "a worker of protocol 99 was taken";
+  } catch (const WorkerNotInstalled& e) {
+    EXPECT_NE(std::string(e.what()).find("speaks worker protocol 99"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("9.9.9"), std::string::npos) << e.what();
+  }
+  auto backend = makeSshWorkerBackend(kAlias, WorkerInstall::IfNeeded);
+  CancelToken cancel;
+  ASSERT_TRUE(test::runResolved(*backend, streamsAt(simulatorOn()), {}, cancel).ok());
+  EXPECT_TRUE(fs::exists(installed()));
+  std::ifstream olderFile(older);
+  EXPECT_EQ(std::string(std::istreambuf_iterator<char>(olderFile), {}), "an older release's worker") << "touched";
+}
+
+TEST_F(WorkerInstallOverSsh, AnotherBuildInTheCacheFolderIsReplacedByThisOne) {
+  fs::create_directories(installed().parent_path());
+  std::ofstream(installed()) << "#!/bin/sh\nexit 1\n";
+  EXPECT_THROW((void)makeSshWorkerBackend(kAlias, WorkerInstall::Never), WorkerNotInstalled);
+  auto backend = makeSshWorkerBackend(kAlias, WorkerInstall::IfNeeded);
+  EXPECT_EQ(sha256OfFile(installed().string()), sha256OfFile(WARPSCOPE_CLI_PATH));
+}
+
+TEST_F(WorkerInstallOverSsh, TheCliInstallsWithItsFlagAndOtherwiseSaysHow) {
+  const std::string cli = WARPSCOPE_CLI_PATH;
+  const std::string log = (dir_ / "cli.log").string();
+  EXPECT_NE(sh(cli + " devices --host " + kAlias + " </dev/null >" + log + " 2>&1"), 0);
+  std::ifstream first(log);
+  const std::string refused(std::istreambuf_iterator<char>(first), {});
+  EXPECT_NE(refused.find("--install-worker"), std::string::npos) << refused;
+  ASSERT_EQ(sh(cli + " devices --host " + kAlias + " --install-worker </dev/null >" + log + " 2>&1"), 0);
+  std::ifstream second(log);
+  const std::string listed(std::istreambuf_iterator<char>(second), {});
+  EXPECT_NE(listed.find(simulatorOn()), std::string::npos) << listed;
+  EXPECT_TRUE(fs::exists(installed()));
 }
 
 TEST_F(WorkerOverSsh, TheWindowDrivesARemoteDeviceOffscreen) {

@@ -77,28 +77,44 @@ QString RunController::whyNotOffered(const QString& deviceId) const {
   return {};
 }
 
-QString RunController::connectHost(const QString& host) {
+QString RunController::connectHost(const QString& host, bool installWorker) {
   const std::string name = host.toStdString();
-  return connectWorker(host, [name] { return worker::sshWorkerCommand(name); });
+  std::string prefix;
+  try {
+    prefix = worker::sshWorkerCommand(name).idPrefix;  // checks the name
+  } catch (const std::exception& e) {
+    emit hostConnectFailed(host, toQ(e.what()), false);
+    return {};
+  }
+  const auto install = installWorker ? worker::WorkerInstall::IfNeeded : worker::WorkerInstall::Never;
+  return connectWorker(host, prefix, false, [name, install](const worker::StartProgressFn& progress, const CancelToken* cancel) {
+    return worker::makeSshWorkerBackend(name, install, progress, cancel);
+  });
 }
 
 QString RunController::connectSlurm(const QString& login, const QString& srunCommand) {
   const std::string name = login.toStdString(), command = srunCommand.toStdString();
   QString host;
+  std::string prefix;
   try {
-    host = toQ(worker::slurmWorkerCommand(name, command).host);  // checks the login and the command
+    const worker::WorkerCommand checked = worker::slurmWorkerCommand(name, command);  // checks the login and the command
+    host = toQ(checked.host);
+    prefix = checked.idPrefix;
   } catch (const std::exception& e) {
     emit hostConnectFailed(login.isEmpty() ? tr("Slurm") : login, toQ(e.what()), false);
     return {};
   }
-  return connectWorker(host, [name, command] { return worker::slurmWorkerCommand(name, command); });
+  return connectWorker(host, prefix, true, [name, command](const worker::StartProgressFn& progress, const CancelToken* cancel) {
+    return worker::makeWorkerBackend(worker::slurmWorkerCommand(name, command), progress, cancel);
+  });
 }
 
 void RunController::cancelConnect(const QString& host) {
   if (const auto token = connecting_.value(host)) token->requestCancel();
 }
 
-QString RunController::connectWorker(const QString& host, std::function<worker::WorkerCommand()> makeCommand) {
+QString RunController::connectWorker(const QString& host, const std::string& idPrefix, bool slurm,
+                                     BackendMaker makeBackend) {
   if (connecting_.contains(host)) return host;  // the connection in flight answers for both
   if (connected_.contains(host)) {
     // A second worker would offer the same device ids (and, through Slurm, queue a second job).
@@ -121,15 +137,11 @@ QString RunController::connectWorker(const QString& host, std::function<worker::
     const QString text = toQ(state);
     QMetaObject::invokeMethod(this, [this, host, text] { emit hostConnectProgress(host, text); }, Qt::QueuedConnection);
   };
-  auto* thread = QThread::create([this, host, makeCommand, cancel, failed, progress] {
+  auto* thread = QThread::create([this, host, prefix = idPrefix, slurm, makeBackend, cancel, failed, progress] {
     // Shared, because a session task is a copyable std::function; moved out once it runs.
     auto backend = std::make_shared<std::unique_ptr<Backend>>();
-    std::string prefix;
     try {
-      worker::WorkerCommand command = makeCommand();
-      prefix = command.idPrefix;
-      const bool slurm = command.slurmLogin.has_value();
-      *backend = worker::makeWorkerBackend(std::move(command), progress, cancel.get());
+      *backend = makeBackend(progress, cancel.get());
       if (slurm && (*backend)->devices().empty()) {
         // An allocation without a GPU (no --gres in the command, say) would hold its job for nothing.
         std::string why;
@@ -142,6 +154,16 @@ QString RunController::connectWorker(const QString& host, std::function<worker::
       }
     } catch (const worker::WorkerStartCancelled& e) {
       failed(toQ(e.what()), true);
+      return;
+    } catch (const worker::WorkerNotInstalled& e) {
+      const QString why = toQ(e.what());
+      QMetaObject::invokeMethod(
+          this,
+          [this, host, why] {
+            connecting_.remove(host);
+            emit hostNeedsWorker(host, why);
+          },
+          Qt::QueuedConnection);
       return;
     } catch (const std::exception& e) {
       failed(toQ(e.what()), false);

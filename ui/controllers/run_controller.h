@@ -62,8 +62,10 @@ class RunController : public QObject {
   /// Connects a GPU worker on `host` (as ssh takes it) to the Session: devicesChanged() or
   /// hostConnectFailed() follows, hostConnectProgress() while it waits. GUI thread only. Returns
   /// the host's name as the signals give it (a host being connected already: the same), or ""
-  /// when it failed at once (the signal said why: a bad name, already connected).
-  QString connectHost(const QString& host);
+  /// when it failed at once (the signal said why: a bad name, already connected). A host without
+  /// this release's worker gets hostNeedsWorker() instead, unless `installWorker` lets the
+  /// connection install it (worker::makeSshWorkerBackend).
+  QString connectHost(const QString& host, bool installWorker = false);
   /// The same for a GPU worker inside a Slurm allocation: `ssh LOGIN SRUN_COMMAND` (srun here when
   /// `login` is empty). The job's state in the queue comes through hostConnectProgress(); the job
   /// ends with the Session. Signals name it worker::slurmWorkerCommand's host ("Slurm via LOGIN").
@@ -122,6 +124,9 @@ class RunController : public QObject {
   void hostConnectProgress(const QString& host, const QString& state);
   /// Connecting `host` failed, or was cancelled; the message says why (ssh's own words included).
   void hostConnectFailed(const QString& host, const QString& message, bool cancelled);
+  /// `host` has no worker of this release (none, or another protocol): `why` says what it has.
+  /// connectHost(host, true) installs this release's and connects.
+  void hostNeedsWorker(const QString& host, const QString& why);
 
  private:
   QHash<QString, QHash<QString, QString>> unavailableLabs_;  ///< Device id -> lab id -> why.
@@ -142,11 +147,12 @@ class RunController : public QObject {
   std::deque<std::function<void(Session&)>> sessionTasks_;
 
   void workerLoop();
-  /// Starts the worker `makeCommand` describes on a thread of its own (a Slurm queue can take
-  /// hours, and runs on other devices go on meanwhile), then adds it to the Session between jobs.
-  /// Returns `host` (also while it is being connected already), or "" when refused at once
-  /// (already connected).
-  QString connectWorker(const QString& host, std::function<worker::WorkerCommand()> makeCommand);
+  /// Starts the worker `makeBackend` starts on a thread of its own (a Slurm queue can take hours,
+  /// an install a minute, and runs on other devices go on meanwhile), then adds it to the Session
+  /// between jobs; its device ids start with `idPrefix`. Returns `host` (also while it is being
+  /// connected already), or "" when refused at once (already connected).
+  using BackendMaker = std::function<std::unique_ptr<Backend>(const worker::StartProgressFn&, const CancelToken*)>;
+  QString connectWorker(const QString& host, const std::string& idPrefix, bool slurm, BackendMaker makeBackend);
   void postProgress(const Job& job, double fraction, const std::string& what);
   /// GUI thread: decides whether the finished job is still wanted and emits accordingly.
   void deliver(quint64 seq, RunScope scope, bool background, const RunOutcome& outcome);

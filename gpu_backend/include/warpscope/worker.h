@@ -68,6 +68,26 @@ struct WorkerStartCancelled : std::runtime_error {
 std::unique_ptr<Backend> makeWorkerBackend(WorkerCommand command, const StartProgressFn& progress = {},
                                            const CancelToken* cancel = nullptr);
 
+/// Whether a connection may install this release's worker on the host when it needs one.
+enum class WorkerInstall { Never, IfNeeded };
+
+/// Thrown when the host needs this release's worker and the connection was not allowed to install
+/// it: what() says what the host has (no warpscope-cli, another protocol) and how to install.
+struct WorkerNotInstalled : std::runtime_error {
+  WorkerNotInstalled(std::string hostName, const std::string& why)
+      : std::runtime_error(why), host(std::move(hostName)) {}
+  std::string host;
+};
+
+/// The GPU worker on `host` (docs/remote.md, "A worker that installs itself"): this release's from the host's cache folder when its hash matches;
+/// else the host's own warpscope-cli when it speaks this protocol; else (no warpscope-cli, another
+/// protocol, an older copy in the cache) this release's is installed there when `install` allows
+/// it, and started. Throws WorkerNotInstalled when it needs installing and `install` is Never,
+/// BadInputError for a bad host name, std::runtime_error for everything else (ssh, an other
+/// machine architecture, a hash mismatch), WorkerStartCancelled as makeWorkerBackend does.
+std::unique_ptr<Backend> makeSshWorkerBackend(const std::string& host, WorkerInstall install,
+                                              const StartProgressFn& progress = {}, const CancelToken* cancel = nullptr);
+
 /// The device id an ssh worker's own id has on this side ("cuda:0" -> "ssh:gpu1/cuda:0").
 std::string clientDeviceId(const std::string& host, const std::string& workerId);
 

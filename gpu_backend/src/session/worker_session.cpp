@@ -30,12 +30,16 @@ class MissingWorker : public Backend {
   Unstarted why_;
 };
 
-/// The worker `makeCommand` describes, or a stand-in that says why not (a bad host name, ssh's
+/// The worker `makeBackend` starts, or a stand-in that says why not (a bad host name, ssh's
 /// refusal, no warpscope-cli there): never an exception, so one host cannot stop the window.
-template <typename MakeCommand>
-std::unique_ptr<Backend> startOrSayWhy(MakeCommand makeCommand, const std::string& unavailableId) {
+template <typename MakeBackend>
+std::unique_ptr<Backend> startOrSayWhy(MakeBackend makeBackend, const std::string& unavailableId) {
   try {
-    return makeWorkerBackend(makeCommand());
+    return makeBackend();
+  } catch (const WorkerNotInstalled& e) {
+    return std::make_unique<MissingWorker>(
+        Unstarted{unavailableId, std::string(e.what()) + " File > Connect to a GPU host offers to, or warpscope-cli "
+                                                         "devices --host " + e.host + " --install-worker."});
   } catch (const std::exception& e) {
     return std::make_unique<MissingWorker>(Unstarted{unavailableId, std::string("the GPU worker could not start: ") + e.what()});
   }
@@ -45,13 +49,14 @@ std::unique_ptr<Backend> startOrSayWhy(MakeCommand makeCommand, const std::strin
 
 std::unique_ptr<Session> makeWorkerSession(const std::vector<std::string>& hosts) {
   auto session = std::make_unique<Session>(nullptr, makeSimulatorBackend(), std::string(), makeRecordingBackend());
-  session->addBackend(startOrSayWhy([] { return localWorkerCommand(); }, "cuda"));
+  session->addBackend(startOrSayWhy([] { return makeWorkerBackend(localWorkerCommand()); }, "cuda"));
   std::vector<std::string> connected;
   for (const std::string& host : hosts) {
     if (std::find(connected.begin(), connected.end(), host) != connected.end()) continue;  // --host h --host h
     connected.push_back(host);
     try {
-      session->addBackend(startOrSayWhy([&] { return sshWorkerCommand(host); }, clientDeviceId(host, "cuda")));
+      session->addBackend(startOrSayWhy([&] { return makeSshWorkerBackend(host, WorkerInstall::Never); },
+                                        clientDeviceId(host, "cuda")));
     } catch (const std::exception&) {
       // Its ids clash with devices already offered: leave it out rather than the session.
     }
