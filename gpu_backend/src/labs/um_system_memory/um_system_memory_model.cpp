@@ -102,6 +102,10 @@ um::UmScenarioResult simulateAtomics(const sim::DeviceProfile& profile, const Sy
   using namespace um;
   const UvmParams uvm = readUvmParams(profile);
   const SystemHostParams host = systemHostParams(profile);
+  if (host.hostNativeAtomics && s.kind == SysKind::CpuGpuAtomics)
+    throw BadInputError(profile.fileName + ": host_link.host_native_atomics is 1, but the model of shared atomics "
+                        "covers hosts without atomics over the link only (x86 + PCIe: each side needs the page); "
+                        "a coherent link (NVLink-C2C, POWER9) would add remotely at a rate no profile gives yet");
   const std::uint64_t bytes = counterBufferBytes(s.counters, s.separatePages);
   UvmEngine engine(uvm, bytes);
   const std::vector<std::uint32_t> pages = counterPages(s);

@@ -15,7 +15,8 @@
 /// side's nap is the other side's time. On a host without native atomics to host memory
 /// (host_link.host_native_atomics = 0: x86 over PCIe) a GPU atomic cannot use a remote mapping
 /// of a page pinned in host memory: the page migrates to the GPU anyway (the engine records the
-/// remote map, then the migration). The CPU threads are one agent (they fault on the same pages
+/// remote map, then the migration). Only such hosts are modelled: a profile with
+/// host_native_atomics = 1 is refused for the shared run (no profile gives a remote atomic rate). The CPU threads are one agent (they fault on the same pages
 /// at once; the driver serves one fault per page).
 ///
 /// System memory. Where host_link.pageable_memory_access is 1 the GPU reaches malloc'd, global
