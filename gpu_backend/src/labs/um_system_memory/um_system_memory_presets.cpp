@@ -34,8 +34,8 @@ std::vector<PresetSpec> umSystemMemoryPresets() {
        .claim = "Concurrent atomics from the CPU and the GPU on one page are correct (every count is exact), but "
                 "each side must hold the page to add: both add slower than alone, and the driver's thrashing "
                 "mitigation throttles one side to let the other keep the page a while.",
-       .lookAt = "Operations per second: the GPU together with the CPU against atomicAdd_system alone, and the CPU "
-                 "threads together against alone; then the throttling bar of the events view. In the model the "
+       .lookAt = "Operations per second: the GPU together with the CPU against atomicAdd_system alone, and (next "
+                 "view) the CPU threads together against alone; then the throttling bar of the events view. In the model the "
                  "first throttle hands the GPU the page for 0.5 ms, in which it does most of its work.",
        .source = "seed 000, Sakharnykh, Unified Memory on Pascal and Volta: slides 'Concurrent access' and "
                  "'Exclusive access' (20-23)",
@@ -43,7 +43,7 @@ std::vector<PresetSpec> umSystemMemoryPresets() {
        .view = "atomic-rates",
        // "Slower than alone": strictly below each side's own rate; "throttles": at least one throttling record.
        .checks = {"atomic-rates/GPU@CPU and GPU together < atomic-rates/GPU@atomicAdd_system, GPU alone",
-                  "atomic-rates/CPU threads@CPU and GPU together < atomic-rates/CPU threads@CPU threads alone",
+                  "cpu-atomic-rates/CPU threads@CPU and GPU together < cpu-atomic-rates/CPU threads@CPU threads alone",
                   "atomic-events/throttling@CPU and GPU together >= 1"},
        .question = "The kernel and 2 CPU threads add to one counter on one page. What happens to their speeds?",
        .answers = {{.text = "Nothing: each adds as fast as alone",
@@ -51,7 +51,7 @@ std::vector<PresetSpec> umSystemMemoryPresets() {
                    {.text = "Both slow down; the driver throttles one side at a time", .ifClaimHolds = true},
                    {.text = "Only the GPU slows down; the CPU threads do not notice",
                     .checks = {"atomic-rates/GPU@CPU and GPU together < atomic-rates/GPU@atomicAdd_system, GPU alone",
-                               "atomic-rates/CPU threads@CPU and GPU together >= atomic-rates/CPU threads@CPU threads "
+                               "cpu-atomic-rates/CPU threads@CPU and GPU together >= cpu-atomic-rates/CPU threads@CPU threads "
                                "alone"}}},
        .notes = "Compare atomicAdd and atomicAdd_system with the GPU alone: the scope is not what costs, the sharing "
                 "is. Then raise the operations: the longer both add, the more handovers and throttles."},
