@@ -3,14 +3,14 @@
 // faulting back and forth when the CPU and the kernel add together, and the touch kernel's sums
 // and rewritten words are checked on every kind of memory the device lets it reach. Prints the
 // figures (docs/labs/unified-memory.md quotes them).
-#include <gtest/gtest.h>
+#include "labs/um_system_memory/um_system_memory_cuda.h"
 
 #include <cuda_runtime_api.h>
+#include <gtest/gtest.h>
 
 #include <algorithm>
 
 #include "core/run_monitor.h"
-#include "labs/um_system_memory/um_system_memory_cuda.h"
 #include "labs/um_system_memory/um_system_memory_lab.h"
 #include "um_device_test_support.h"
 #include "um_result_print.h"
@@ -30,10 +30,11 @@ class UmSystemMemoryCuda : public ::testing::Test {
     if (const std::string why = cuda::umtest::umSkipReason(); !why.empty()) GTEST_SKIP() << why;
     context_ = cuda::umtest::makeContext();
     attributes_ = querySystemAttributes(context_.ordinal);
-    std::printf("[um] %s: concurrentManagedAccess %d, hostNativeAtomicSupported %d, pageableMemoryAccess %d, "
-                "pageableMemoryAccessUsesHostPageTables %d\n",
-                context_.info.name.c_str(), attributes_.concurrentManagedAccess, attributes_.hostNativeAtomics,
-                attributes_.pageableMemoryAccess, attributes_.pageableUsesHostPageTables);
+    std::printf(
+        "[um] %s: concurrentManagedAccess %d, hostNativeAtomicSupported %d, pageableMemoryAccess %d, "
+        "pageableMemoryAccessUsesHostPageTables %d\n",
+        context_.info.name.c_str(), attributes_.concurrentManagedAccess, attributes_.hostNativeAtomics,
+        attributes_.pageableMemoryAccess, attributes_.pageableUsesHostPageTables);
   }
   UmScenarioResult run(SysKind kind, SystemScenario s = {}) {
     s.kind = kind;

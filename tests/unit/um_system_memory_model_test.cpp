@@ -1,9 +1,10 @@
 // um-system-memory's model against hand-worked cases: each side's atomic rate alone from the
 // profile's parameters, the shared counters' page handed over by faults and migrations, and a
 // kernel on system-allocated memory only where the profile lets the GPU reach it.
+#include "labs/um_system_memory/um_system_memory_model.h"
+
 #include <gtest/gtest.h>
 
-#include "labs/um_system_memory/um_system_memory_model.h"
 #include "labs/um_system_memory/um_system_memory_layout.h"
 #include "um_test_support.h"
 #include "warpscope/params.h"

@@ -98,12 +98,14 @@ struct AtomicsRep {
 /// One CPU thread's operations: counter counterOf(thread, i) for i < ops, or fewer once the
 /// deadline passes (checked every 256 operations). Returns the operations done.
 std::uint64_t cpuAdder(unsigned long long* counters, std::uint64_t strideWords, unsigned counterCount, int thread,
-                       std::uint64_t ops, Clock::time_point deadline, const std::atomic<bool>& go, Clock::time_point& end) {
+                       std::uint64_t ops, Clock::time_point deadline, const std::atomic<bool>& go,
+                       Clock::time_point& end) {
   while (!go.load(std::memory_order_acquire)) std::this_thread::yield();
   std::uint64_t i = 0;
   for (; i < ops; ++i) {
     if ((i & 255u) == 0 && i > 0 && Clock::now() > deadline) break;
-    std::atomic_ref<unsigned long long> counter(counters[counterOf(static_cast<std::uint64_t>(thread), i, counterCount) * strideWords]);
+    std::atomic_ref<unsigned long long> counter(
+        counters[counterOf(static_cast<std::uint64_t>(thread), i, counterCount) * strideWords]);
     counter.fetch_add(1, std::memory_order_relaxed);  // lock add: the CPU needs the page in host memory
   }
   end = Clock::now();
@@ -113,8 +115,9 @@ std::uint64_t cpuAdder(unsigned long long* counters, std::uint64_t strideWords, 
 um::UmScenarioResult measureAtomics(cuda::DeviceContext& device, const SystemScenario& s, int timedReps,
                                     const SystemAttributes& attributes) {
   if (cpuTakesPart(s.kind) && attributes.concurrentManagedAccess == 0)
-    return notRun(s, "not run: cudaDevAttrConcurrentManagedAccess is 0 here, so the CPU may not touch managed "
-                     "memory while a kernel runs");
+    return notRun(s,
+                  "not run: cudaDevAttrConcurrentManagedAccess is 0 here, so the CPU may not touch managed "
+                  "memory while a kernel runs");
   const int ordinal = device.ordinal;
   const std::uint64_t bytes = counterBufferBytes(s.counters, s.separatePages);
   um::requireAtMostHalfFree(ordinal, bytes, kLab, "the counters");
@@ -129,7 +132,10 @@ um::UmScenarioResult measureAtomics(cuda::DeviceContext& device, const SystemSce
 
   // CUPTI's unified-memory counters are configured by the process's first capture, before the
   // managed allocation (um_thrashing_cuda.cpp says why).
-  { cuda::UmCapture configure; (void)configure.finish(nullptr, 0); }
+  {
+    cuda::UmCapture configure;
+    (void)configure.finish(nullptr, 0);
+  }
   cuda::ManagedBuffer buffer(bytes);
   auto* counters = buffer.as<unsigned long long>();
   cuda::DeviceBuffer done(sizeof(unsigned) * gpuThreads);
@@ -241,10 +247,14 @@ um::UmScenarioResult measureAtomics(cuda::DeviceContext& device, const SystemSce
   };
   um::UmScenarioResult result;
   result.name = systemScenarioName(s.kind);
-  if (gpu) result.phases.push_back(phase("gpu", [](const AtomicsRep& r) { return r.gpuMs; }, [](const AtomicsRep& r) { return r.gpuOps; }));
-  if (cpu) result.phases.push_back(phase("cpu", [](const AtomicsRep& r) { return r.cpuMs; }, [](const AtomicsRep& r) { return r.cpuOps; }));
-  result.phases.push_back(phase("wall", [](const AtomicsRep& r) { return r.wallMs; },
-                                [](const AtomicsRep& r) { return r.gpuOps + r.cpuOps; }));
+  if (gpu)
+    result.phases.push_back(phase(
+        "gpu", [](const AtomicsRep& r) { return r.gpuMs; }, [](const AtomicsRep& r) { return r.gpuOps; }));
+  if (cpu)
+    result.phases.push_back(phase(
+        "cpu", [](const AtomicsRep& r) { return r.cpuMs; }, [](const AtomicsRep& r) { return r.cpuOps; }));
+  result.phases.push_back(phase(
+      "wall", [](const AtomicsRep& r) { return r.wallMs; }, [](const AtomicsRep& r) { return r.gpuOps + r.cpuOps; }));
   result.trace = std::move(traced.trace);
   result.trace.initialState = gpu ? um::PageState::Gpu0 : um::PageState::Cpu;
   if (result.trace.captured) result.counters = um::countersFromEvents(result.trace.events);
@@ -252,18 +262,21 @@ um::UmScenarioResult measureAtomics(cuda::DeviceContext& device, const SystemSce
   std::ostringstream n;
   n << "checked: every counter equals the operations both sides did on it, in all " << (timedReps + 2)
     << " repetitions (traced run: " << traced.gpuOps << " GPU and " << traced.cpuOps << " CPU operations); "
-    << (gpu ? std::to_string(blocks) + " blocks x " + std::to_string(kSysAtomicThreadsPerBlock) + " threads" : std::string("no kernel"))
+    << (gpu ? std::to_string(blocks) + " blocks x " + std::to_string(kSysAtomicThreadsPerBlock) + " threads"
+            : std::string("no kernel"))
     << (cpu ? ", " + std::to_string(s.cpuThreads) + " CPU threads (std::atomic_ref fetch_add)" : std::string());
   result.notes.push_back(n.str());
-  result.notes.push_back("timing: 1 warm-up and " + std::to_string(timedReps) +
-                         " timed repetitions; the kernel by CUDA events, the CPU threads and the wall time by the host's "
-                         "steady clock (median, min, max); 8 bytes per operation in the phases' byte counts");
+  result.notes.push_back(
+      "timing: 1 warm-up and " + std::to_string(timedReps) +
+      " timed repetitions; the kernel by CUDA events, the CPU threads and the wall time by the host's "
+      "steady clock (median, min, max); 8 bytes per operation in the phases' byte counts");
   bool cut = traced.cutShort;
   for (const AtomicsRep& r : reps) cut = cut || r.cutShort;
   if (cut)
     result.notes.push_back("a side stopped after its " + std::to_string(static_cast<int>(kAtomicsBudgetS)) +
                            " s budget before all its operations (the counts it did are checked)");
-  if (!result.trace.captured) result.notes.push_back("no unified-memory trace: " + result.trace.unavailableReason);
+  if (!result.trace.captured)
+    result.notes.push_back("no unified-memory trace: " + result.trace.unavailableReason);
   else if (!result.trace.unavailableReason.empty())
     result.notes.push_back("trace incomplete (" + result.trace.unavailableReason + "): the counters are lower bounds");
   return result;
@@ -320,21 +333,34 @@ class TouchMemory {
         managed_.emplace(bytes_);
         (void)fillStart(managed_->as<std::uint32_t>(), words_);
         break;
-      case SysKind::GlobalArray: (void)fillStart(gSystemGlobalArray, words_); break;
-      case SysKind::StackBuffer: (void)fillStart(stack_, words_); break;
-      case SysKind::ExplicitCopy: WS_CUDA_CHECK(cudaMemset(device_->get(), 0xFF, bytes_)); break;
-      default: break;
+      case SysKind::GlobalArray:
+        (void)fillStart(gSystemGlobalArray, words_);
+        break;
+      case SysKind::StackBuffer:
+        (void)fillStart(stack_, words_);
+        break;
+      case SysKind::ExplicitCopy:
+        WS_CUDA_CHECK(cudaMemset(device_->get(), 0xFF, bytes_));
+        break;
+      default:
+        break;
     }
   }
   /// What the kernel reads.
   [[nodiscard]] std::uint32_t* kernelData() const {
     switch (kind_) {
-      case SysKind::Malloc: return malloced_;
-      case SysKind::Managed: return managed_->as<std::uint32_t>();
-      case SysKind::GlobalArray: return gSystemGlobalArray;
-      case SysKind::StackBuffer: return stack_;
-      case SysKind::ExplicitCopy: return device_->as<std::uint32_t>();
-      default: return nullptr;
+      case SysKind::Malloc:
+        return malloced_;
+      case SysKind::Managed:
+        return managed_->as<std::uint32_t>();
+      case SysKind::GlobalArray:
+        return gSystemGlobalArray;
+      case SysKind::StackBuffer:
+        return stack_;
+      case SysKind::ExplicitCopy:
+        return device_->as<std::uint32_t>();
+      default:
+        return nullptr;
     }
   }
   /// Before the first touch's kernel: the explicit copy (in the first touch's timing).
@@ -355,7 +381,8 @@ class TouchMemory {
       const std::uint32_t want = touchedWord(touchedWord(cuda::umWordValue(i, 0)));
       if (words[i] != want) {
         std::ostringstream why;
-        why << kLab << " (" << what << "): word " << i << " holds " << words[i] << " after two touches, expected " << want;
+        why << kLab << " (" << what << "): word " << i << " holds " << words[i] << " after two touches, expected "
+            << want;
         throw cuda::CheckFailed(why.str());
       }
     }
@@ -382,7 +409,9 @@ void checkSum(const cuda::DeviceBuffer& partials, unsigned long long expected, c
   WS_CUDA_CHECK(cudaMemcpy(host.data(), partials.get(), partials.bytes(), cudaMemcpyDeviceToHost));
   unsigned long long total = 0;
   for (std::size_t b = 0; b < host.size(); ++b) {
-    if (host[b] == ~0ull) throw cuda::CheckFailed(std::string(kLab) + " (" + what + "): block " + std::to_string(b) + " never wrote its sum");
+    if (host[b] == ~0ull)
+      throw cuda::CheckFailed(std::string(kLab) + " (" + what + "): block " + std::to_string(b) +
+                              " never wrote its sum");
     total += host[b];
   }
   if (total != expected) {
@@ -400,7 +429,10 @@ um::UmScenarioResult measureTouch(cuda::DeviceContext& device, const SystemScena
   um::requireAtMostHalfFree(device.ordinal, bytes, kLab, std::string("the ") + systemScenarioName(s.kind) + " buffer");
   std::unique_lock<std::mutex> globalLock(gSystemGlobalArrayMutex, std::defer_lock);
   if (s.kind == SysKind::GlobalArray) globalLock.lock();
-  if (traceable) { cuda::UmCapture configure; (void)configure.finish(nullptr, 0); }
+  if (traceable) {
+    cuda::UmCapture configure;
+    (void)configure.finish(nullptr, 0);
+  }
 
   TouchMemory memory(s.kind, bytes, stackBuffer);
   cuda::DeviceBuffer partials(sizeof(unsigned long long) * sysTouchBlocks(words));
@@ -467,12 +499,14 @@ um::UmScenarioResult measureTouch(cuda::DeviceContext& device, const SystemScena
   }
   result.notes.push_back("checked: both touches' sums match the host's and every word was rewritten twice, in all " +
                          std::to_string(checked) + " repetitions");
-  result.notes.push_back("timing: 1 warm-up and " + std::to_string(timedReps) +
-                         " timed repetitions with CUDA events (median, min, max); before each, the memory made anew and "
-                         "written by the CPU" +
-                         std::string(s.kind == SysKind::ExplicitCopy ? "; the first touch includes the cudaMemcpy" : ""));
+  result.notes.push_back(
+      "timing: 1 warm-up and " + std::to_string(timedReps) +
+      " timed repetitions with CUDA events (median, min, max); before each, the memory made anew and "
+      "written by the CPU" +
+      std::string(s.kind == SysKind::ExplicitCopy ? "; the first touch includes the cudaMemcpy" : ""));
   if (traceable && result.trace.captured)
-    result.notes.push_back("traced: one extra repetition, " + std::to_string(result.trace.events.size()) + " CUPTI events");
+    result.notes.push_back("traced: one extra repetition, " + std::to_string(result.trace.events.size()) +
+                           " CUPTI events");
   return result;
 }
 
@@ -510,9 +544,8 @@ um::UmScenarioResult measureSystemScenario(cuda::DeviceContext& device, const Sy
 
 RunResult measureUmSystemMemory(cuda::DeviceContext& device, const RunRequest& request, RunMonitor& monitor) {
   const SystemAttributes attributes = querySystemAttributes(device.ordinal);
-  return measureSystemRoom(device.info, attributes, request, monitor, [&](const SystemScenario& s) {
-    return measureSystemScenario(device, s, um::kTimedReps);
-  });
+  return measureSystemRoom(device.info, attributes, request, monitor,
+                           [&](const SystemScenario& s) { return measureSystemScenario(device, s, um::kTimedReps); });
 }
 
 }  // namespace warpscope::labs

@@ -1,7 +1,6 @@
 // um-system-memory's kernels (see um_system_memory_kernels.h for the contract).
-#include "labs/um_system_memory/um_system_memory_kernels.h"
-
 #include "labs/um_common/um_chunk_sum.cuh"
+#include "labs/um_system_memory/um_system_memory_kernels.h"
 #include "labs/um_system_memory/um_system_memory_layout.h"
 
 namespace warpscope::labs {
@@ -33,8 +32,8 @@ __global__ void sysAtomics(SysAtomicArgs a) {
 }
 
 __global__ void sysTouch(std::uint32_t* data, std::size_t words, unsigned long long* partials) {
-  sumWarpChunks<kSysTouchThreadsPerBlock>(data, words, kSystemTouchWarpBytes / 4, true,
-                                          [](std::uint32_t w) { return touchedWord(w); }, partials);
+  sumWarpChunks<kSysTouchThreadsPerBlock>(
+      data, words, kSystemTouchWarpBytes / 4, true, [](std::uint32_t w) { return touchedWord(w); }, partials);
 }
 
 }  // namespace

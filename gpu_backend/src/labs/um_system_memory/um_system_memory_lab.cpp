@@ -18,11 +18,10 @@ namespace {
 
 /// The "shown" choice's order: the contended run first (the default), then the rest in SysKind order.
 const std::vector<SysKind>& shownOrder() {
-  static const std::vector<SysKind> order = {SysKind::CpuGpuAtomics,      SysKind::DeviceAtomicsAlone,
-                                             SysKind::SystemAtomicsAlone, SysKind::CpuAtomicsAlone,
-                                             SysKind::Malloc,             SysKind::GlobalArray,
-                                             SysKind::StackBuffer,        SysKind::Managed,
-                                             SysKind::ExplicitCopy};
+  static const std::vector<SysKind> order = {
+      SysKind::CpuGpuAtomics, SysKind::DeviceAtomicsAlone, SysKind::SystemAtomicsAlone, SysKind::CpuAtomicsAlone,
+      SysKind::Malloc,        SysKind::GlobalArray,        SysKind::StackBuffer,        SysKind::Managed,
+      SysKind::ExplicitCopy};
   return order;
 }
 
@@ -85,8 +84,9 @@ std::string scenarioName(const SystemScenario& s) { return systemScenarioName(s.
 RunResult simulateUmSystemMemory(const sim::DeviceProfile& profile, const RunRequest& request, RunMonitor& monitor) {
   const SystemAttributes attributes = modelAttributes(profile);
   um::UmRun run;
-  run.scenarios = um::runPlan<SystemScenario>(systemPlan(request.params), monitor, scenarioName,
-                                              [&](const SystemScenario& s) { return simulateSystemScenario(profile, s); });
+  run.scenarios =
+      um::runPlan<SystemScenario>(systemPlan(request.params), monitor, scenarioName,
+                                  [&](const SystemScenario& s) { return simulateSystemScenario(profile, s); });
   monitor.done();
   return assembleUmSystemMemory(profile.info, request.params, run, attributes);
 }
@@ -150,7 +150,9 @@ const LabSpec& umSystemMemorySpec() {
 }
 
 LabDefinition umSystemMemoryLab() {
-  return {umSystemMemorySpec(), &simulateUmSystemMemory, WARPSCOPE_GPU_MEASUREMENT(measureUmSystemMemory),
+  return {umSystemMemorySpec(),
+          &simulateUmSystemMemory,
+          WARPSCOPE_GPU_MEASUREMENT(measureUmSystemMemory),
           {"uvm", "atomics.l2_word_updates_per_clock"}};
 }
 
@@ -200,10 +202,11 @@ RunResult assembleUmSystemMemory(const DeviceInfo& device, const ParamSet& param
        um::counterFigure("remote maps", &um::UmCounters::remoteMapEvents)},
       run.model);
   View gbps = declaredView(lab, "system-gbps");
-  gbps.bars = um::scenarioBars("Memory", "GB/s (median)", memory,
-                               {{"first touch", [](const UmScenarioResult& s) { return um::phaseGbps(s, "first touch"); }},
-                                {"second touch", [](const UmScenarioResult& s) { return um::phaseGbps(s, "second touch"); }}},
-                               run.model);
+  gbps.bars =
+      um::scenarioBars("Memory", "GB/s (median)", memory,
+                       {{"first touch", [](const UmScenarioResult& s) { return um::phaseGbps(s, "first touch"); }},
+                        {"second touch", [](const UmScenarioResult& s) { return um::phaseGbps(s, "second touch"); }}},
+                       run.model);
 
   const SysKind shownKind = shownOrder().at(static_cast<std::size_t>(params.getInt("shown")));
   UmScenarioResult missing;
@@ -214,7 +217,8 @@ RunResult assembleUmSystemMemory(const DeviceInfo& device, const ParamSet& param
   auto scalar = [&](const std::string& id, const std::string& label, double value, const std::string& unit) {
     result.scalars.push_back({id, label, value, unit});
   };
-  scalar("attr.concurrent_managed_access", "cudaDevAttrConcurrentManagedAccess", attributes.concurrentManagedAccess, "");
+  scalar("attr.concurrent_managed_access", "cudaDevAttrConcurrentManagedAccess", attributes.concurrentManagedAccess,
+         "");
   scalar("attr.host_native_atomics", "cudaDevAttrHostNativeAtomicSupported", attributes.hostNativeAtomics, "");
   scalar("attr.pageable_memory_access", "cudaDevAttrPageableMemoryAccess", attributes.pageableMemoryAccess, "");
   scalar("attr.pageable_uses_host_page_tables", "cudaDevAttrPageableMemoryAccessUsesHostPageTables",
@@ -225,14 +229,15 @@ RunResult assembleUmSystemMemory(const DeviceInfo& device, const ParamSet& param
     if (!s || s->phases.empty()) continue;
     const std::string label = std::string(systemScenarioName(kind)) + ": ";
     if (isAtomicsKind(kind)) {
-      const std::string prefix = std::string("atomics.") + (kind == SysKind::CpuGpuAtomics    ? "cpu_gpu"
-                                                            : kind == SysKind::CpuAtomicsAlone ? "cpu_alone"
+      const std::string prefix = std::string("atomics.") + (kind == SysKind::CpuGpuAtomics        ? "cpu_gpu"
+                                                            : kind == SysKind::CpuAtomicsAlone    ? "cpu_alone"
                                                             : kind == SysKind::DeviceAtomicsAlone ? "device_alone"
-                                                                                                 : "system_alone");
+                                                                                                  : "system_alone");
       if (s->findPhase("gpu")) scalar(prefix + ".gpu_mops", label + "GPU atomics", mopsOf(*s, "gpu").value, "M ops/s");
       if (s->findPhase("cpu")) scalar(prefix + ".cpu_mops", label + "CPU atomics", mopsOf(*s, "cpu").value, "M ops/s");
       scalar(prefix + ".wall_ms", label + "wall time", um::phaseMs(*s, "wall").value, "ms");
-      if (s->trace.captured) scalar(prefix + ".migrations", label + "migrations", static_cast<double>(migrationsOf(*s)), "migrations");
+      if (s->trace.captured)
+        scalar(prefix + ".migrations", label + "migrations", static_cast<double>(migrationsOf(*s)), "migrations");
       um::addCounterScalars(result, prefix, label, *s);
     } else {
       const std::string prefix = std::string("system.") + systemScenarioId(kind);
@@ -249,7 +254,8 @@ RunResult assembleUmSystemMemory(const DeviceInfo& device, const ParamSet& param
        << (params.getInt("layout") == 1 ? "on separate pages" : "on one page")
        << "; every counter's final value is checked against the operations both sides did. System memory: a kernel "
           "reads and rewrites "
-       << params.getInt("buffer_mib") << " MiB twice (first touch, second touch); its GB/s are the buffer's bytes per "
+       << params.getInt("buffer_mib")
+       << " MiB twice (first touch, second touch); its GB/s are the buffer's bytes per "
           "second, each byte read and rewritten once.";
   result.notes.push_back(what.str());
   result.notes.push_back("cudaDevAttrConcurrentManagedAccess = " + std::to_string(attributes.concurrentManagedAccess) +
@@ -265,7 +271,8 @@ RunResult assembleUmSystemMemory(const DeviceInfo& device, const ParamSet& param
 }
 
 RunResult measureSystemRoom(const DeviceInfo& gpu, const SystemAttributes& attributes, const RunRequest& request,
-                            RunMonitor& monitor, const std::function<um::UmScenarioResult(const SystemScenario&)>& measure) {
+                            RunMonitor& monitor,
+                            const std::function<um::UmScenarioResult(const SystemScenario&)>& measure) {
   std::vector<std::string> notes;
   const um::UmRun run = um::measureWithModel<SystemScenario>(gpu, systemPlan(request.params), monitor, scenarioName,
                                                              measure, simulateSystemScenario, &notes);

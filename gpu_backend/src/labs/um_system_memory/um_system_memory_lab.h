@@ -24,10 +24,10 @@ LabDefinition umSystemMemoryLab();
 /// The device attributes this lab depends on (cudaDeviceGetAttribute on a GPU, the profile's
 /// host_link in the model).
 struct SystemAttributes {
-  int concurrentManagedAccess = 0;      ///< cudaDevAttrConcurrentManagedAccess
-  int hostNativeAtomics = 0;            ///< cudaDevAttrHostNativeAtomicSupported
-  int pageableMemoryAccess = 0;         ///< cudaDevAttrPageableMemoryAccess
-  int pageableUsesHostPageTables = 0;   ///< cudaDevAttrPageableMemoryAccessUsesHostPageTables
+  int concurrentManagedAccess = 0;     ///< cudaDevAttrConcurrentManagedAccess
+  int hostNativeAtomics = 0;           ///< cudaDevAttrHostNativeAtomicSupported
+  int pageableMemoryAccess = 0;        ///< cudaDevAttrPageableMemoryAccess
+  int pageableUsesHostPageTables = 0;  ///< cudaDevAttrPageableMemoryAccessUsesHostPageTables
 };
 
 /// The scenarios a run visits: the four atomics configurations (the two with CPU threads only
@@ -41,6 +41,7 @@ RunResult assembleUmSystemMemory(const DeviceInfo& device, const ParamSet& param
 /// The lab on a GPU whose attributes are known: each scenario through `measure`, the model of the
 /// same plan beside it, assembled.
 RunResult measureSystemRoom(const DeviceInfo& gpu, const SystemAttributes& attributes, const RunRequest& request,
-                            RunMonitor& monitor, const std::function<um::UmScenarioResult(const SystemScenario&)>& measure);
+                            RunMonitor& monitor,
+                            const std::function<um::UmScenarioResult(const SystemScenario&)>& measure);
 
 }  // namespace warpscope::labs

@@ -40,7 +40,7 @@ WS_SYS_HD unsigned counterOf(std::uint64_t agent, std::uint64_t op, unsigned cou
 
 /// How many of an agent's first `done` operations went to counter c.
 WS_SYS_HD std::uint64_t opsOnCounter(std::uint64_t agent, std::uint64_t done, unsigned c, unsigned counters) {
-  const std::uint64_t first = agent % counters;  // the counter of op 0
+  const std::uint64_t first = agent % counters;                    // the counter of op 0
   const std::uint64_t offset = (c + counters - first) % counters;  // the first op that lands on c
   return done / counters + (offset < done % counters ? 1 : 0);
 }

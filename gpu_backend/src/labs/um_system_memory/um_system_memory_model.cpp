@@ -25,7 +25,8 @@ constexpr int kMaxHandovers = 1000000;
 void checkScenario(const SystemScenario& s) {
   const std::string lab = "um-system-memory: ";
   if (s.counters < 1 || s.counters > kMaxCounters)
-    throw BadInputError(lab + "counters must be 1.." + std::to_string(kMaxCounters) + " (got " + std::to_string(s.counters) + ")");
+    throw BadInputError(lab + "counters must be 1.." + std::to_string(kMaxCounters) + " (got " +
+                        std::to_string(s.counters) + ")");
   if (s.cpuThreads < 0 || s.cpuThreads > 64)
     throw BadInputError(lab + "cpuThreads must be 0..64 (got " + std::to_string(s.cpuThreads) + ")");
   if (cpuTakesPart(s.kind) && s.cpuThreads < 1)
@@ -103,7 +104,8 @@ um::UmScenarioResult simulateAtomics(const sim::DeviceProfile& profile, const Sy
   const UvmParams uvm = readUvmParams(profile);
   const SystemHostParams host = systemHostParams(profile);
   if (host.hostNativeAtomics && s.kind == SysKind::CpuGpuAtomics)
-    throw BadInputError(profile.fileName + ": host_link.host_native_atomics is 1, but the model of shared atomics "
+    throw BadInputError(profile.fileName +
+                        ": host_link.host_native_atomics is 1, but the model of shared atomics "
                         "covers hosts without atomics over the link only (x86 + PCIe: each side needs the page); "
                         "a coherent link (NVLink-C2C, POWER9) would add remotely at a rate no profile gives yet");
   const std::uint64_t bytes = counterBufferBytes(s.counters, s.separatePages);
@@ -115,8 +117,7 @@ um::UmScenarioResult simulateAtomics(const sim::DeviceProfile& profile, const Sy
 
   Agent gpu{Processor::Gpu0, gpuTakesPart(s.kind) ? static_cast<double>(s.gpuOps) : 0.0,
             gpuAtomicRate(host, s.counters) * 1e-6};
-  Agent cpu{Processor::Cpu,
-            cpuTakesPart(s.kind) ? static_cast<double>(s.cpuOpsPerThread) * s.cpuThreads : 0.0,
+  Agent cpu{Processor::Cpu, cpuTakesPart(s.kind) ? static_cast<double>(s.cpuOpsPerThread) * s.cpuThreads : 0.0,
             cpuTakesPart(s.kind) ? cpuAtomicRate(host, s.cpuThreads, s.counters, s.separatePages) * 1e-6 : 0.0};
   // The kernel starts after its launch; the CPU threads start at once.
   const double gpuStart = gpuTakesPart(s.kind) ? host.kernelLaunchUs : 0.0;
@@ -152,12 +153,11 @@ um::UmScenarioResult simulateAtomics(const sim::DeviceProfile& profile, const Sy
   }
   const double end = std::max(gpu.endUs, cpu.endUs);
   UmScenarioResult result;
-  if (gpuTakesPart(s.kind))
-    result.phases.push_back(modelPhase("gpu", gpu.endUs, s.gpuOps * kCounterBytes));
+  if (gpuTakesPart(s.kind)) result.phases.push_back(modelPhase("gpu", gpu.endUs, s.gpuOps * kCounterBytes));
   if (cpuTakesPart(s.kind))
     result.phases.push_back(modelPhase("cpu", cpu.endUs, s.cpuOpsPerThread * s.cpuThreads * kCounterBytes));
-  const std::uint64_t allOps = (gpuTakesPart(s.kind) ? s.gpuOps : 0) +
-                               (cpuTakesPart(s.kind) ? s.cpuOpsPerThread * s.cpuThreads : 0);
+  const std::uint64_t allOps =
+      (gpuTakesPart(s.kind) ? s.gpuOps : 0) + (cpuTakesPart(s.kind) ? s.cpuOpsPerThread * s.cpuThreads : 0);
   result.phases.push_back(modelPhase("wall", end, allOps * kCounterBytes));
   result.counters = engine.counters();
   result.trace = engine.takeTrace(end, cpuOnly ? PageState::Cpu : PageState::Gpu0, profile.info.name);
@@ -191,7 +191,8 @@ um::UmScenarioResult simulateSystemMemory(const sim::DeviceProfile& profile, con
     // ATS: the GPU reads and writes host memory in place over the link, both times.
     firstUs = secondUs = launch + engine.link.remoteReadUs(2 * bytes, false);
     engine.placeInitially(0, pages, Processor::Cpu);
-    result.notes.push_back("ATS: the GPU uses the CPU's page tables and reaches the memory over the link, no migration");
+    result.notes.push_back(
+        "ATS: the GPU uses the CPU's page tables and reaches the memory over the link, no migration");
   } else if (s.kind == SysKind::ExplicitCopy) {
     engine.placeInitially(0, pages, Processor::Gpu0);  // cudaMalloc memory: never faults
     const double copyUs = engine.link.memcpyUs(bytes, true);

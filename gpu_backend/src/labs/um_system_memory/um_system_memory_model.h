@@ -16,8 +16,8 @@
 /// (host_link.host_native_atomics = 0: x86 over PCIe) a GPU atomic cannot use a remote mapping
 /// of a page pinned in host memory: the page migrates to the GPU anyway (the engine records the
 /// remote map, then the migration). Only such hosts are modelled: a profile with
-/// host_native_atomics = 1 is refused for the shared run (no profile gives a remote atomic rate). The CPU threads are one agent (they fault on the same pages
-/// at once; the driver serves one fault per page).
+/// host_native_atomics = 1 is refused for the shared run (no profile gives a remote atomic rate). The CPU threads are
+/// one agent (they fault on the same pages at once; the driver serves one fault per page).
 ///
 /// System memory. Where host_link.pageable_memory_access is 1 the GPU reaches malloc'd, global
 /// and stack memory: through HMM (x86, pageable_uses_host_page_tables = 0) the first touch faults
@@ -39,14 +39,14 @@ namespace warpscope::labs {
 /// The host's side of the lab as the profile describes it (host_link), with the attributes the
 /// CUDA side reads from the device.
 struct SystemHostParams {
-  double cpuAtomicNs = 0;        ///< One uncontended lock-prefixed add on the host.
-  double cpuLineTransferNs = 0;  ///< A contended cache line moving to another core.
-  bool hostNativeAtomics = false;       ///< cudaDevAttrHostNativeAtomicSupported
-  bool pageableMemoryAccess = false;    ///< cudaDevAttrPageableMemoryAccess
-  bool usesHostPageTables = false;      ///< cudaDevAttrPageableMemoryAccessUsesHostPageTables (ATS)
-  double kernelLaunchUs = 0;     ///< block_scheduler.kernel_launch_us
-  double gpuWordUpdatesPerS = 0; ///< One word's atomic updates per second on the GPU.
-  double gpuSectorUpdatesPerS = 0;  ///< All atomic units' sector updates per second.
+  double cpuAtomicNs = 0;             ///< One uncontended lock-prefixed add on the host.
+  double cpuLineTransferNs = 0;       ///< A contended cache line moving to another core.
+  bool hostNativeAtomics = false;     ///< cudaDevAttrHostNativeAtomicSupported
+  bool pageableMemoryAccess = false;  ///< cudaDevAttrPageableMemoryAccess
+  bool usesHostPageTables = false;    ///< cudaDevAttrPageableMemoryAccessUsesHostPageTables (ATS)
+  double kernelLaunchUs = 0;          ///< block_scheduler.kernel_launch_us
+  double gpuWordUpdatesPerS = 0;      ///< One word's atomic updates per second on the GPU.
+  double gpuSectorUpdatesPerS = 0;    ///< All atomic units' sector updates per second.
 };
 /// Reads SystemHostParams (BadInputError naming the file and field when one is missing).
 SystemHostParams systemHostParams(const sim::DeviceProfile& profile);

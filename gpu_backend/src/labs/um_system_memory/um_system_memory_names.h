@@ -12,15 +12,24 @@ namespace warpscope::labs {
 /// The bars' category: "atomicAdd, GPU alone", ..., "malloc", "cudaMallocManaged", ...
 inline const char* systemScenarioName(SysKind kind) {
   switch (kind) {
-    case SysKind::DeviceAtomicsAlone: return "atomicAdd, GPU alone";
-    case SysKind::SystemAtomicsAlone: return "atomicAdd_system, GPU alone";
-    case SysKind::CpuAtomicsAlone: return "CPU threads alone";
-    case SysKind::CpuGpuAtomics: return "CPU and GPU together";
-    case SysKind::Malloc: return "malloc";
-    case SysKind::GlobalArray: return "global array";
-    case SysKind::StackBuffer: return "stack buffer";
-    case SysKind::Managed: return "cudaMallocManaged";
-    case SysKind::ExplicitCopy: return "cudaMalloc + cudaMemcpy";
+    case SysKind::DeviceAtomicsAlone:
+      return "atomicAdd, GPU alone";
+    case SysKind::SystemAtomicsAlone:
+      return "atomicAdd_system, GPU alone";
+    case SysKind::CpuAtomicsAlone:
+      return "CPU threads alone";
+    case SysKind::CpuGpuAtomics:
+      return "CPU and GPU together";
+    case SysKind::Malloc:
+      return "malloc";
+    case SysKind::GlobalArray:
+      return "global array";
+    case SysKind::StackBuffer:
+      return "stack buffer";
+    case SysKind::Managed:
+      return "cudaMallocManaged";
+    case SysKind::ExplicitCopy:
+      return "cudaMalloc + cudaMemcpy";
   }
   return "?";
 }

@@ -34,9 +34,10 @@ std::vector<PresetSpec> umSystemMemoryPresets() {
        .claim = "Concurrent atomics from the CPU and the GPU on one page are correct (every count is exact), but "
                 "each side must hold the page to add: both add slower than alone, and the driver's thrashing "
                 "mitigation throttles one side to let the other keep the page a while.",
-       .lookAt = "Operations per second: the GPU together with the CPU against atomicAdd_system alone, and (next "
-                 "view) the CPU threads together against alone; then the throttling bar of the events view. In the model the "
-                 "first throttle hands the GPU the page for 0.5 ms, in which it does most of its work.",
+       .lookAt =
+           "Operations per second: the GPU together with the CPU against atomicAdd_system alone, and (next "
+           "view) the CPU threads together against alone; then the throttling bar of the events view. In the model the "
+           "first throttle hands the GPU the page for 0.5 ms, in which it does most of its work.",
        .source = "seed 000, Sakharnykh, Unified Memory on Pascal and Volta: slides 'Concurrent access' and "
                  "'Exclusive access' (20-23)",
        .settings = {"cpu_threads=2", "counters=1", "layout=same-page", "shown=cpu-gpu"},
@@ -46,13 +47,14 @@ std::vector<PresetSpec> umSystemMemoryPresets() {
                   "cpu-atomic-rates/CPU threads@CPU and GPU together < cpu-atomic-rates/CPU threads@CPU threads alone",
                   "atomic-events/throttling@CPU and GPU together >= 1"},
        .question = "The kernel and 2 CPU threads add to one counter on one page. What happens to their speeds?",
-       .answers = {{.text = "Nothing: each adds as fast as alone",
-                    .checks = {"atomic-rates/GPU@CPU and GPU together >= atomic-rates/GPU@atomicAdd_system, GPU alone"}},
-                   {.text = "Both slow down; the driver throttles one side at a time", .ifClaimHolds = true},
-                   {.text = "Only the GPU slows down; the CPU threads do not notice",
-                    .checks = {"atomic-rates/GPU@CPU and GPU together < atomic-rates/GPU@atomicAdd_system, GPU alone",
-                               "cpu-atomic-rates/CPU threads@CPU and GPU together >= cpu-atomic-rates/CPU threads@CPU threads "
-                               "alone"}}},
+       .answers =
+           {{.text = "Nothing: each adds as fast as alone",
+             .checks = {"atomic-rates/GPU@CPU and GPU together >= atomic-rates/GPU@atomicAdd_system, GPU alone"}},
+            {.text = "Both slow down; the driver throttles one side at a time", .ifClaimHolds = true},
+            {.text = "Only the GPU slows down; the CPU threads do not notice",
+             .checks = {"atomic-rates/GPU@CPU and GPU together < atomic-rates/GPU@atomicAdd_system, GPU alone",
+                        "cpu-atomic-rates/CPU threads@CPU and GPU together >= cpu-atomic-rates/CPU threads@CPU threads "
+                        "alone"}}},
        .notes = "Compare atomicAdd and atomicAdd_system with the GPU alone: the scope is not what costs, the sharing "
                 "is. Then raise the operations: the longer both add, the more handovers and throttles."},
       {.id = "um-system-allocator-malloc",
@@ -73,8 +75,10 @@ std::vector<PresetSpec> umSystemMemoryPresets() {
                   "system-gbps/first touch@global array > 0", "system-gbps/first touch@stack buffer > 0",
                   "system-gbps/second touch@malloc > 2 x system-gbps/first touch@malloc"},
        .question = "Can a kernel take a pointer from plain malloc() on an x86 host?",
-       .answers = {{.text = "Never: only cudaMalloc or cudaMallocManaged memory", .checks = {"scalar:attr.pageable_memory_access <= 0"}},
-                   {.text = "Yes, where the driver supports HMM; its pages migrate on first touch", .ifClaimHolds = true},
+       .answers = {{.text = "Never: only cudaMalloc or cudaMallocManaged memory",
+                    .checks = {"scalar:attr.pageable_memory_access <= 0"}},
+                   {.text = "Yes, where the driver supports HMM; its pages migrate on first touch",
+                    .ifClaimHolds = true},
                    {.text = "Yes, but it always reads host memory over PCIe",
                     .checks = {"scalar:attr.pageable_memory_access >= 1",
                                "system-gbps/second touch@malloc <= 2 x system-gbps/first touch@malloc"}}},
@@ -91,15 +95,18 @@ std::vector<PresetSpec> umSystemMemoryPresets() {
        .settings = {"buffer_mib=64", "shown=managed"},
        .view = "system-gbps",
        // Second touch: within a factor of 2 of explicit device memory; first touch well below it.
-       .checks = {"system-gbps/second touch@cudaMallocManaged > 2 x system-gbps/first touch@cudaMallocManaged",
-                  "system-gbps/second touch@cudaMallocManaged >= 0.5 x system-gbps/second touch@cudaMalloc + cudaMemcpy"},
+       .checks =
+           {"system-gbps/second touch@cudaMallocManaged > 2 x system-gbps/first touch@cudaMallocManaged",
+            "system-gbps/second touch@cudaMallocManaged >= 0.5 x system-gbps/second touch@cudaMalloc + cudaMemcpy"},
        .question = "A kernel touches 64 MiB of fresh managed memory twice. How does the second touch compare?",
-       .answers = {{.text = "The same: managed memory is always slow",
-                    .checks = {"system-gbps/second touch@cudaMallocManaged <= 2 x system-gbps/first touch@cudaMallocManaged"}},
-                   {.text = "Much faster, close to cudaMalloc memory", .ifClaimHolds = true},
-                   {.text = "Faster, but still far from cudaMalloc memory",
-                    .checks = {"system-gbps/second touch@cudaMallocManaged > 2 x system-gbps/first touch@cudaMallocManaged",
-                               "system-gbps/second touch@cudaMallocManaged < 0.5 x system-gbps/second touch@cudaMalloc + cudaMemcpy"}}},
+       .answers =
+           {{.text = "The same: managed memory is always slow",
+             .checks = {"system-gbps/second touch@cudaMallocManaged <= 2 x system-gbps/first touch@cudaMallocManaged"}},
+            {.text = "Much faster, close to cudaMalloc memory", .ifClaimHolds = true},
+            {.text = "Faster, but still far from cudaMalloc memory",
+             .checks = {"system-gbps/second touch@cudaMallocManaged > 2 x system-gbps/first touch@cudaMallocManaged",
+                        "system-gbps/second touch@cudaMallocManaged < 0.5 x system-gbps/second touch@cudaMalloc + "
+                        "cudaMemcpy"}}},
        .notes = "The first touch pays for the faults and the migration; the explicit copy pays the same before its "
                 "first touch (its bar includes the cudaMemcpy)."},
   };

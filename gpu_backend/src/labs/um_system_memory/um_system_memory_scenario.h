@@ -43,21 +43,24 @@ inline constexpr std::uint64_t kStackBufferBytes = 256ull << 10;
 struct SystemScenario {
   SysKind kind = SysKind::CpuGpuAtomics;
   // -- atomics --
-  int cpuThreads = 2;              ///< 0: the GPU alone (no CPU scenarios are planned).
-  int counters = 4;                ///< 1 .. 64 counters of 8 bytes, every one incremented by every side.
-  bool separatePages = false;      ///< false: packed in one page; true: one counter per 64 KiB.
+  int cpuThreads = 2;                          ///< 0: the GPU alone (no CPU scenarios are planned).
+  int counters = 4;                            ///< 1 .. 64 counters of 8 bytes, every one incremented by every side.
+  bool separatePages = false;                  ///< false: packed in one page; true: one counter per 64 KiB.
   std::uint64_t gpuOps = 4ull << 20;           ///< The kernel's atomics in all.
-  std::uint64_t cpuOpsPerThread = 4ull << 10; ///< Each CPU thread's atomics.
+  std::uint64_t cpuOpsPerThread = 4ull << 10;  ///< Each CPU thread's atomics.
   // -- system memory --
-  std::uint64_t bufferBytes = 64ull << 20;     ///< malloc, managed and explicit copy.
+  std::uint64_t bufferBytes = 64ull << 20;  ///< malloc, managed and explicit copy.
 };
 
 /// The bytes a system-memory scenario's kernel reads (and rewrites).
 inline std::uint64_t touchedBytes(const SystemScenario& s) {
   switch (s.kind) {
-    case SysKind::GlobalArray: return kGlobalArrayBytes;
-    case SysKind::StackBuffer: return kStackBufferBytes;
-    default: return s.bufferBytes;
+    case SysKind::GlobalArray:
+      return kGlobalArrayBytes;
+    case SysKind::StackBuffer:
+      return kStackBufferBytes;
+    default:
+      return s.bufferBytes;
   }
 }
 
