@@ -23,6 +23,7 @@
 #include "labs/um_oversubscription/um_oversubscription_lab.h"
 #include "labs/um_policies/um_policies_lab.h"
 #include "labs/um_streaming/um_streaming_lab.h"
+#include "labs/um_system_memory/um_system_memory_lab.h"
 #include "labs/um_thrashing/um_thrashing_lab.h"
 #include "warpscope/registry.h"
 
@@ -66,6 +67,7 @@ const LabRegistry& LabRegistry::builtin() {
       inTopic(umThrashingLab(), "Unified memory"),
       inTopic(umOversubscriptionLab(), "Unified memory"),
       inTopic(umMultiGpuLab(), "Unified memory"),
+      inTopic(umSystemMemoryLab(), "Unified memory"),
   });
   return registry;
 }
