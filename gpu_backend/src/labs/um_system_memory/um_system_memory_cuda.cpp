@@ -148,6 +148,7 @@ um::UmScenarioResult measureAtomics(cuda::DeviceContext& device, const SystemSce
   args.strideWords = stride;
   args.totalOps = s.gpuOps;
   args.budgetNs = static_cast<unsigned long long>(kAtomicsBudgetS * 1e9);
+  args.done = static_cast<unsigned*>(done.get());
 
   auto runOnce = [&](bool traced) {
     AtomicsRep rep;
