@@ -163,10 +163,12 @@ TEST(FaultGroupViews, AMeasuredRunSetsCuptisGroupsBesideTheModelsBatches) {
   EXPECT_EQ(tl.id, "fault-groups");
   EXPECT_EQ(tl.kind, ViewKind::Timeline);
   EXPECT_NE(tl.title.find("measured"), std::string::npos) << tl.title;
-  ASSERT_EQ(tl.timeline.rows.size(), 4u);
+  ASSERT_EQ(tl.timeline.rows.size(), 3u) << "groups, faulted and prefetched copies: no copy of another cause";
   int groups = 0, copies = 0;
   for (const TraceEvent& e : tl.timeline.events) {
-    if (e.kind == "gpu-fault") {
+    if (e.kind.rfind("gpu-fault", 0) == 0) {
+      // Every other group in the second colour, so back-to-back groups stay apart.
+      EXPECT_EQ(e.kind, groups % 2 ? "gpu-fault-next" : "gpu-fault");
       ++groups;
       EXPECT_EQ(e.row, 0);
     } else {
@@ -193,6 +195,18 @@ TEST(FaultGroupViews, AMeasuredRunSetsCuptisGroupsBesideTheModelsBatches) {
   EXPECT_DOUBLE_EQ(views[2].series[0].points[1].y, 18);
 }
 
+TEST(FaultGroupViews, ACopyOfAnotherCauseGetsARowOfItsOwn) {
+  um::UmScenarioResult measured;
+  measured.trace = cuptiLikeTrace();
+  measured.trace.events.push_back(copy(130, 4096, um::UmCause::User));
+  const um::UmScenarioResult model = simulateFaultGroupScenario(um_test::shippedProfile("h200"), {256, 128});
+  const View tl = faultGroupViews(umFaultPathSpec(), &measured, model)[0];
+  ASSERT_EQ(tl.timeline.rows.size(), 4u);
+  int other = 0;
+  for (const TraceEvent& e : tl.timeline.events) other += e.row == 3 && e.kind == "htod-other";
+  EXPECT_EQ(other, 1);
+}
+
 TEST(FaultGroupViews, AnUncapturedGpuTraceSaysWhyAndLeavesTheModelsSeries) {
   um::UmScenarioResult measured;
   measured.trace.captured = false;
@@ -214,7 +228,7 @@ TEST(UmFaultPathLab, OnTheSimulatorTheModelsBatchesFillTheFaultGroupViews) {
   EXPECT_NE(tl->title.find("model"), std::string::npos) << tl->title;
   const double groups = um_test::scalar(r, "fault_groups.groups");
   int spans = 0;
-  for (const TraceEvent& e : tl->timeline.events) spans += e.kind == "gpu-fault";
+  for (const TraceEvent& e : tl->timeline.events) spans += e.kind.rfind("gpu-fault", 0) == 0;
   EXPECT_EQ(spans, groups);
   for (const char* id : {"fault-group-durations", "fault-group-pages"}) {
     const View* v = r.findView(id);

@@ -26,7 +26,8 @@ std::string groupText(std::size_t index, const FaultGroup& g, bool measured) {
   return text;
 }
 
-/// Rows: the groups, then the copies by cause (faulted pages, the driver's prefetch, the rest).
+/// Rows: the groups, then the copies by cause (faulted pages, the driver's prefetch, the rest:
+/// a row only when the trace has such a copy).
 enum Row : int { kGroupsRow = 0, kFaultedRow, kPrefetchRow, kOtherRow };
 
 int copyRow(um::UmCause cause) {
@@ -35,19 +36,27 @@ int copyRow(um::UmCause cause) {
   return kOtherRow;
 }
 
+/// Span kinds. Back-to-back groups (the model's batches) would read as one bar: every other group
+/// takes a second colour, so each one's extent shows.
+constexpr const char* kGroupKind = "gpu-fault";
+constexpr const char* kNextGroupKind = "gpu-fault-next";
+const char* copyKind(int row) {
+  return row == kFaultedRow ? "htod" : row == kPrefetchRow ? "htod-prefetch" : "htod-other";
+}
+
 View groupTimeline(const LabSpec& lab, const um::UmScenarioResult& run, bool measured) {
   View v = declaredView(lab, "fault-groups");
-  v.title += measured ? ": measured on the GPU (CUPTI)" : ": the UVM model's batches";
+  v.title += measured ? ": measured (CUPTI)" : ": the model's batches";
   Timeline& tl = v.timeline;
   tl.timeLabel = "Time from the kernel's first fault (us)";
   tl.timeUnit = "us";
-  const char* groupsLabel = measured ? "GPU page fault groups" : "Fault batches (model)";
-  tl.rows = {{groupsLabel, "GPU 0", 0},
-             {"Host to GPU: faulted pages", "GPU 0", 0},
-             {"Host to GPU: the driver's prefetch", "GPU 0", 0},
-             {"Host to GPU: other causes", "GPU 0", 0}};
-  tl.kinds = {{um::eventKindId(um::UmEventKind::GpuPageFault), groupsLabel},
-              {um::eventKindId(um::UmEventKind::BytesHtoD), "Host to device copy"}};
+  const std::string groups = measured ? "Fault groups" : "Fault batches";
+  // No row groups: their labels would take the width the row labels need at 1280x720.
+  tl.rows = {{groups, "", 0}, {"Faulted copies", "", 0}, {"Prefetch copies", "", 0}};
+  tl.kinds = {{kGroupKind, groups + " 1, 3, 5, ..."},
+              {kNextGroupKind, groups + " 2, 4, 6, ..."},
+              {copyKind(kFaultedRow), "Copy of faulted pages"},
+              {copyKind(kPrefetchRow), "Copy of the driver's prefetch"}};
   const um::UmTrace& trace = run.trace;
   if (!trace.captured) {
     v.title += " (no trace: " + trace.unavailableReason + ")";
@@ -61,14 +70,18 @@ View groupTimeline(const LabSpec& lab, const um::UmScenarioResult& run, bool mea
     if (e.kind == um::UmEventKind::BytesHtoD) t0 = std::min(t0, e.startUs);
   for (std::size_t i = 0; i < table.groups.size(); ++i) {
     const FaultGroup& g = table.groups[i];
-    tl.events.push_back({kGroupsRow, g.startUs - t0, g.endUs - t0, um::eventKindId(um::UmEventKind::GpuPageFault), 0,
+    tl.events.push_back({kGroupsRow, g.startUs - t0, g.endUs - t0, i % 2 ? kNextGroupKind : kGroupKind, 0,
                          groupText(i, g, measured)});
     tl.steps.push_back(g.startUs - t0);
   }
   for (const um::UmEvent& e : faultGroupEvents(trace).events) {
     if (e.kind != um::UmEventKind::BytesHtoD) continue;
-    tl.events.push_back({copyRow(e.cause), e.startUs - t0, std::max(e.endUs, e.startUs) - t0,
-                         um::eventKindId(um::UmEventKind::BytesHtoD), 0,
+    const int row = copyRow(e.cause);
+    if (row == kOtherRow && tl.rows.size() == static_cast<std::size_t>(kOtherRow)) {
+      tl.rows.push_back({"Other copies", "", 0});
+      tl.kinds.push_back({copyKind(kOtherRow), "Copy for another cause"});
+    }
+    tl.events.push_back({row, e.startUs - t0, std::max(e.endUs, e.startUs) - t0, copyKind(row), 0,
                          um::bytesText(static_cast<double>(e.bytes)) + " host to GPU, cause " +
                              um::causeName(e.cause) + ", at " + offsetText(e.address)});
   }

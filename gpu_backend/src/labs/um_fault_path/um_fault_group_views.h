@@ -16,8 +16,9 @@
 
 namespace warpscope::labs {
 
-inline constexpr const char* kMeasuredGroupsSeries = "measured: CUPTI's fault groups";
-inline constexpr const char* kModelGroupsSeries = "model: the UVM driver's fault batches";
+/// Short: the legend beside a chart at 1280x720 shows about 16 characters.
+inline constexpr const char* kMeasuredGroupsSeries = "CUPTI's groups";
+inline constexpr const char* kModelGroupsSeries = "model's batches";
 
 /// The three views. `measured`: the GPU's run (nullptr on the simulator); `model`: the model's
 /// run of the same kernel. The timeline draws the measured trace when there is one, else the

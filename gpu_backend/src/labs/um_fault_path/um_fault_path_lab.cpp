@@ -69,7 +69,7 @@ LabSpec buildSpec() {
                {"paging-vs-touched", "Paging before Pascal vs on demand", ViewKind::Xy, ViewSource::Model},
                {"access-counters", "Fault on first touch vs access counters (MiB)", ViewKind::Bars, ViewSource::Model},
                // Measured on a GPU (the model's batches beside them); the model's alone on a simulator.
-               {"fault-groups", "GPU fault groups and the copies in them", ViewKind::Timeline},
+               {"fault-groups", "Fault groups and their copies", ViewKind::Timeline},
                {"fault-group-durations", "Each fault group's duration", ViewKind::Xy},
                {"fault-group-pages", "Pages migrated in each fault group", ViewKind::Xy}};
   um::finishUmSpec(lab, kShownNames, "Which scenario's unified-memory trace the timeline and the page map show.",
@@ -78,7 +78,7 @@ LabSpec buildSpec() {
   for (ViewSpec& v : lab.views)
     if (v.id == "um-timeline" || v.id == "page-map") v.source = ViewSource::Model;
   lab.presets = umFaultPathPresets();
-  lab.keyFigures = {"fault_path.stall_us", "fault_groups.groups", "paging.at_launch.ms", "paging.on_demand.ms",
+  lab.keyFigures = {"fault_path.stall_us", "fault_groups.groups", "paging.at_launch.ms",
                     "access.counters.mib_migrated"};
   return lab;
 }
