@@ -2,6 +2,8 @@
 // kernel's sum checked in every repetition, CUPTI's fault groups captured), and the lab run on
 // cuda:0 whole: the model's stages with the measured groups beside the model's batches, the
 // output check in its notes, and the fault-group slide's claim judged on it. Prints the groups.
+#include "labs/um_fault_path/um_fault_path_cuda.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,7 +15,6 @@
 #include "cuda/cuda_backend.h"
 #include "labs/um_fault_path/um_fault_group_views.h"
 #include "labs/um_fault_path/um_fault_groups.h"
-#include "labs/um_fault_path/um_fault_path_cuda.h"
 #include "labs/um_fault_path/um_fault_path_lab.h"
 #include "resolved_run.h"
 #include "um_device_test_support.h"
@@ -30,8 +31,9 @@ std::string groupLines(const FaultGroupTable& t, std::size_t most = 40) {
   for (std::size_t i = 0; i < t.groups.size() && i < most; ++i) {
     const FaultGroup& g = t.groups[i];
     char line[160];
-    std::snprintf(line, sizeof line, "[um]   group %zu: %.1f .. %.1f us (%.1f us), %llu faults, %llu pages in %llu copies\n",
-                  i + 1, g.startUs, g.endUs, g.durationUs(), static_cast<unsigned long long>(g.faults),
+    std::snprintf(line, sizeof line,
+                  "[um]   group %zu: %.1f .. %.1f us (%.1f us), %llu faults, %llu pages in %llu copies\n", i + 1,
+                  g.startUs, g.endUs, g.durationUs(), static_cast<unsigned long long>(g.faults),
                   static_cast<unsigned long long>(g.pagesMigrated), static_cast<unsigned long long>(g.copies));
     out << line;
   }
@@ -127,12 +129,12 @@ TEST_F(UmFaultPathLabCuda, OnCuda0TheMeasuredGroupsStandBesideTheModelsStages) {
     EXPECT_EQ(v->series[0].points.size(), static_cast<std::size_t>(count->value)) << id;
     EXPECT_EQ(v->series[1].name, kModelGroupsSeries);
   }
-  std::printf("[um] measured: %g groups, %g faults, %g copies, %g pages outside groups, median %g us; model: %g "
-              "groups\n",
-              count->value, faults->value, r.findScalar("fault_groups.copies")->value,
-              r.findScalar("fault_groups.pages_outside_groups")->value,
-              r.findScalar("fault_groups.median_group_us")->value,
-              r.findScalar("fault_groups.model.groups")->value);
+  std::printf(
+      "[um] measured: %g groups, %g faults, %g copies, %g pages outside groups, median %g us; model: %g "
+      "groups\n",
+      count->value, faults->value, r.findScalar("fault_groups.copies")->value,
+      r.findScalar("fault_groups.pages_outside_groups")->value, r.findScalar("fault_groups.median_group_us")->value,
+      r.findScalar("fault_groups.model.groups")->value);
   // The slide's claim, judged as a lecture judges it (printed: a GPU may differ, and then the
   // preset needs a measured why).
   for (const PresetSpec& p : umFaultPathSpec().presets)

@@ -2,15 +2,16 @@
 // groups with the host-to-device copies each made, from synthetic CUPTI-like records (overlapping
 // groups, copies inside none, an uncaptured trace) and from the model's batches; the views that
 // set measured groups beside the model's; and the lab on the simulator, where the model fills them.
+#include "labs/um_fault_path/um_fault_groups.h"
+
 #include <gtest/gtest.h>
 
 #include <string>
 
+#include "labs/um_common/um_model.h"
 #include "labs/um_fault_path/um_fault_group_views.h"
-#include "labs/um_fault_path/um_fault_groups.h"
 #include "labs/um_fault_path/um_fault_path_lab.h"
 #include "labs/um_fault_path/um_fault_path_model.h"
-#include "labs/um_common/um_model.h"
 #include "um_test_support.h"
 #include "warpscope/params.h"
 
@@ -95,13 +96,6 @@ TEST(FaultGroups, AnEmptyTraceHasNoGroupsAndACopyBeforeEveryGroupIsOutside) {
   const FaultGroupTable table = faultGroupsOf(t);
   EXPECT_EQ(table.pagesOutsideGroups, 1u);
   EXPECT_EQ(table.groups[0].pagesMigrated, 0u);
-}
-
-TEST(FaultGroups, TheTimelinesEventsAreTheGroupsAndCopiesOnly) {
-  const um::UmTrace only = faultGroupEvents(cuptiLikeTrace());
-  EXPECT_EQ(only.events.size(), 8u);
-  for (const UmEvent& e : only.events)
-    EXPECT_TRUE(e.kind == UmEventKind::GpuPageFault || e.kind == UmEventKind::BytesHtoD);
 }
 
 TEST(FaultGroups, BadScenariosAreRefusedNamingTheField) {

@@ -70,11 +70,11 @@ View groupTimeline(const LabSpec& lab, const um::UmScenarioResult& run, bool mea
     if (e.kind == um::UmEventKind::BytesHtoD) t0 = std::min(t0, e.startUs);
   for (std::size_t i = 0; i < table.groups.size(); ++i) {
     const FaultGroup& g = table.groups[i];
-    tl.events.push_back({kGroupsRow, g.startUs - t0, g.endUs - t0, i % 2 ? kNextGroupKind : kGroupKind, 0,
-                         groupText(i, g, measured)});
+    tl.events.push_back(
+        {kGroupsRow, g.startUs - t0, g.endUs - t0, i % 2 ? kNextGroupKind : kGroupKind, 0, groupText(i, g, measured)});
     tl.steps.push_back(g.startUs - t0);
   }
-  for (const um::UmEvent& e : faultGroupEvents(trace).events) {
+  for (const um::UmEvent& e : trace.events) {
     if (e.kind != um::UmEventKind::BytesHtoD) continue;
     const int row = copyRow(e.cause);
     if (row == kOtherRow && tl.rows.size() == static_cast<std::size_t>(kOtherRow)) {
@@ -82,8 +82,8 @@ View groupTimeline(const LabSpec& lab, const um::UmScenarioResult& run, bool mea
       tl.kinds.push_back({copyKind(kOtherRow), "Copy for another cause"});
     }
     tl.events.push_back({row, e.startUs - t0, std::max(e.endUs, e.startUs) - t0, copyKind(row), 0,
-                         um::bytesText(static_cast<double>(e.bytes)) + " host to GPU, cause " +
-                             um::causeName(e.cause) + ", at " + offsetText(e.address)});
+                         um::bytesText(static_cast<double>(e.bytes)) + " host to GPU, cause " + um::causeName(e.cause) +
+                             ", at " + offsetText(e.address)});
   }
   std::sort(tl.steps.begin(), tl.steps.end());
   tl.steps.erase(std::unique(tl.steps.begin(), tl.steps.end()), tl.steps.end());

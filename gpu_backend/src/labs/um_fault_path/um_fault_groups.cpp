@@ -83,13 +83,4 @@ FaultGroupTable faultGroupsOf(const um::UmTrace& trace) {
   return table;
 }
 
-um::UmTrace faultGroupEvents(const um::UmTrace& trace) {
-  um::UmTrace out = trace;
-  out.events.clear();
-  out.residency.clear();
-  for (const um::UmEvent& e : trace.events)
-    if (e.kind == um::UmEventKind::GpuPageFault || e.kind == um::UmEventKind::BytesHtoD) out.events.push_back(e);
-  return out;
-}
-
 }  // namespace warpscope::labs

@@ -31,9 +31,9 @@ struct FaultGroup {
 };
 
 struct FaultGroupTable {
-  std::vector<FaultGroup> groups;   ///< In start order.
-  std::uint64_t faults = 0;         ///< Sum of the groups' counts.
-  std::uint64_t pagesMigrated = 0;  ///< Every host-to-device page of the trace.
+  std::vector<FaultGroup> groups;        ///< In start order.
+  std::uint64_t faults = 0;              ///< Sum of the groups' counts.
+  std::uint64_t pagesMigrated = 0;       ///< Every host-to-device page of the trace.
   std::uint64_t pagesOutsideGroups = 0;  ///< Of which copies that started inside no group.
   std::uint64_t copies = 0;              ///< Host-to-device copies of the trace.
   [[nodiscard]] double medianDurationUs() const;
@@ -45,9 +45,5 @@ struct FaultGroupTable {
 /// then (the driver services one batch at a time: uvm_gpu_replayable_faults.c); a copy that
 /// began inside no group counts in pagesOutsideGroups. Events need not be sorted.
 FaultGroupTable faultGroupsOf(const um::UmTrace& trace);
-
-/// The trace with only its GPU page-fault events and host-to-device copies (the fault-group
-/// timeline's rows), residency dropped.
-um::UmTrace faultGroupEvents(const um::UmTrace& trace);
 
 }  // namespace warpscope::labs

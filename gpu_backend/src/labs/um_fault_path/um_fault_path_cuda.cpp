@@ -63,8 +63,8 @@ um::UmScenarioResult measureFaultGroupScenario(cuda::DeviceContext& device, cons
     WS_CUDA_CHECK(cudaMemcpy(host.data(), partials.get(), partials.bytes(), cudaMemcpyDeviceToHost));
     unsigned long long total = 0;
     for (std::size_t b = 0; b < host.size(); ++b) {
-      if (host[b] == ~0ull) throw cuda::CheckFailed("fault groups (" + what + "): block " + std::to_string(b) +
-                                                    " never wrote its sum");
+      if (host[b] == ~0ull)
+        throw cuda::CheckFailed("fault groups (" + what + "): block " + std::to_string(b) + " never wrote its sum");
       total += host[b];
     }
     if (total != expected) {
@@ -108,8 +108,8 @@ um::UmScenarioResult measureFaultGroupScenario(cuda::DeviceContext& device, cons
   result.counters = um::countersFromEvents(result.trace.events);
 
   std::ostringstream note;
-  note << "checked: the kernel's sum matches the host's in all " << checkedReps << " repetitions ("
-       << scenario.warps() << " warps of " << scenario.bytesPerWarp << " B over " << scenario.pages << " pages)";
+  note << "checked: the kernel's sum matches the host's in all " << checkedReps << " repetitions (" << scenario.warps()
+       << " warps of " << scenario.bytesPerWarp << " B over " << scenario.pages << " pages)";
   result.notes.push_back(note.str());
   result.notes.push_back("timing: 1 warm-up and " + std::to_string(timedReps) +
                          " timed repetitions with CUDA events (median, min, max); before each, a fresh managed "
@@ -141,7 +141,8 @@ RunResult measureUmFaultPath(cuda::DeviceContext& device, const RunRequest& requ
       result.notes.begin(),
       "The fault path's stages, the paging modes and the access counters are the UVM model of " + profile->info.name +
           ": the stages happen inside the driver, where CUPTI sees only whole fault groups; a GPU has one paging "
-          "mode, and its access counters are off on x86 hosts. The fault groups beside them are measured on this GPU (" +
+          "mode, and its access counters are off on x86 hosts. The fault groups beside them are measured on this GPU "
+          "(" +
           device.info.name + "): the example's kernel over " + std::to_string(scenario.pages) +
           " pages under CUPTI's unified-memory counters, the model's batches of the same kernel beside them.");
   return result;

@@ -1,17 +1,16 @@
 // The fault-group run's read: every warp touches its own bytes of a managed buffer whose pages
 // all live on the CPU, so each stalls on a GPU page fault until the driver has migrated its page
 // and replayed. The sum each block writes is checked against the host's.
-#include "labs/um_fault_path/um_fault_path_kernels.h"
-
 #include "labs/um_common/um_chunk_sum.cuh"
+#include "labs/um_fault_path/um_fault_path_kernels.h"
 
 namespace warpscope::labs {
 namespace {
 
 __global__ void faultGroupRead(std::uint32_t* data, std::size_t words, std::size_t chunkWords,
                                unsigned long long* partials) {
-  sumWarpChunks<kFaultGroupThreadsPerBlock>(data, words, chunkWords, false, [](std::uint32_t w) { return w; },
-                                            partials);
+  sumWarpChunks<kFaultGroupThreadsPerBlock>(
+      data, words, chunkWords, false, [](std::uint32_t w) { return w; }, partials);
 }
 
 }  // namespace

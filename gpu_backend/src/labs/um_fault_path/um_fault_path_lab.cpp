@@ -98,7 +98,8 @@ void addFaultGroupScalars(RunResult& result, const FaultGroupScenario& scenario,
   };
   add("pages", "Fault groups: pages the kernel reads", static_cast<double>(scenario.pages), "pages");
   add("warps", "Fault groups: warps in the kernel", static_cast<double>(scenario.warps()), "warps");
-  if (const um::UmPhaseTiming* k = shown.findPhase("kernel")) add("kernel_ms", "Fault groups: kernel time", k->medianMs, "ms");
+  if (const um::UmPhaseTiming* k = shown.findPhase("kernel"))
+    add("kernel_ms", "Fault groups: kernel time", k->medianMs, "ms");
   auto counts = [&](const std::string& prefix, const std::string& who, const um::UmScenarioResult& run) {
     if (!run.trace.captured) return;
     const FaultGroupTable t = faultGroupsOf(run.trace);
@@ -106,7 +107,8 @@ void addFaultGroupScalars(RunResult& result, const FaultGroupScenario& scenario,
     add(prefix + "faults", who + "faults in them (the groups' counts)", static_cast<double>(t.faults), "faults");
     add(prefix + "faulted_pages", who + "pages migrated with cause coherence",
         static_cast<double>(run.counters.gpuFaultedPages), "pages");
-    add(prefix + "pages_migrated", who + "pages migrated host to device", static_cast<double>(t.pagesMigrated), "pages");
+    add(prefix + "pages_migrated", who + "pages migrated host to device", static_cast<double>(t.pagesMigrated),
+        "pages");
     add(prefix + "copies", who + "host-to-device copies", static_cast<double>(t.copies), "copies");
     add(prefix + "pages_outside_groups", who + "pages of copies that began in no group",
         static_cast<double>(t.pagesOutsideGroups), "pages");
