@@ -11,6 +11,8 @@
 #include "labs/um_common/um_model.h"
 #include "labs/um_common/um_views.h"
 #include "labs/um_common/uvm_fault_path.h"
+#include "labs/um_fault_path/um_fault_group_views.h"
+#include "labs/um_fault_path/um_fault_groups.h"
 #include "labs/um_fault_path/um_fault_path_model.h"
 #include "labs/um_fault_path/um_fault_path_presets.h"
 #include "labs/um_fault_path/um_fault_path_views.h"
@@ -29,13 +31,15 @@ const std::vector<std::string> kShownLabels = {"Fault path example", "Paging (as
 LabSpec buildSpec() {
   LabSpec lab;
   lab.id = kUmFaultPathId;
-  lab.title = "Unified memory: the fault path and its generations (model)";
+  lab.title = "Unified memory: the fault path, its fault groups and its generations";
   lab.summary =
       "Inside one GPU page fault, stage by stage: warps touch pages their GPU does not map and stall, the fault "
       "buffer fills, the driver fetches and dedups the batch, unmaps the pages on the CPU, migrates them, maps them "
       "on the GPU and replays. Then the generations: before Pascal every page the CPU dirtied moved to the GPU at "
       "kernel launch, whatever the kernel touched; Pascal faults pages in on demand; Volta's access counters let "
-      "the GPU read remotely and move only regions it uses often. The UVM model on every device.";
+      "the GPU read remotely and move only regions it uses often. The stages and generations are the UVM model on "
+      "every device; on a GPU the same kernel over more pages also runs for real, and CUPTI's fault groups stand "
+      "beside the model's batches.";
   lab.params = {
       intParam("warps", "Warps in the example", "warps", 1, 8, 1, 4,
                "How many warps of the example touch the managed buffer at once; each leaves its own fault."),
@@ -56,14 +60,25 @@ LabSpec buildSpec() {
                   "The part of the buffer the access-counter kernel reads again and again; of the rest it reads "
                   "a few scattered lines per 2 MiB once."),
       intParam("hot_passes", "Passes over the hot set", "x", 1, 16, 1, 4, "Times the kernel reads the hot set."),
+      choiceParam("fault_pages", "Pages the warps fault on (fault groups)", "pages", {16, 256, 4096, 16384}, 4096,
+                  "The fault-group run: the example's kernel (each warp reads its bytes per warp, side by side) over "
+                  "this many 4 KiB pages of a buffer the CPU wrote, so enough warps fault for the driver to batch "
+                  "them: 4096 pages of 128 B per warp is 131,072 warps. On a GPU it runs for real under CUPTI."),
   };
   lab.views = {{"fault-path", "The fault path, stage by stage", ViewKind::Timeline, ViewSource::Model},
                {"paging-vs-touched", "Paging before Pascal vs on demand", ViewKind::Xy, ViewSource::Model},
-               {"access-counters", "Fault on first touch vs access counters (MiB)", ViewKind::Bars, ViewSource::Model}};
+               {"access-counters", "Fault on first touch vs access counters (MiB)", ViewKind::Bars, ViewSource::Model},
+               // Measured on a GPU (the model's batches beside them); the model's alone on a simulator.
+               {"fault-groups", "Fault groups and their copies", ViewKind::Timeline},
+               {"fault-group-durations", "Each fault group's duration", ViewKind::Xy},
+               {"fault-group-pages", "Pages migrated in each fault group", ViewKind::Xy}};
   um::finishUmSpec(lab, kShownNames, "Which scenario's unified-memory trace the timeline and the page map show.",
                    kShownLabels);
+  // Every scenario "shown" picks is the model's, on a GPU too.
+  for (ViewSpec& v : lab.views)
+    if (v.id == "um-timeline" || v.id == "page-map") v.source = ViewSource::Model;
   lab.presets = umFaultPathPresets();
-  lab.keyFigures = {"fault_path.stall_us", "paging.at_launch.ms", "paging.on_demand.ms",
+  lab.keyFigures = {"fault_path.stall_us", "fault_groups.groups", "paging.at_launch.ms",
                     "access.counters.mib_migrated"};
   return lab;
 }
@@ -72,6 +87,36 @@ double mib(std::uint64_t bytes) { return static_cast<double>(bytes) / (1 << 20);
 
 um::FaultPathExample exampleOf(const ParamSet& params) {
   return {params.getInt("warps"), static_cast<std::uint64_t>(params.getInt("bytes_per_warp"))};
+}
+
+/// The fault-group run's scalars: from the GPU's capture when there is one (else the model's), and
+/// on a GPU the model's beside them as fault_groups.model.*. No counts from an uncaptured trace.
+void addFaultGroupScalars(RunResult& result, const FaultGroupScenario& scenario, const um::UmScenarioResult& shown,
+                          const um::UmScenarioResult* model) {
+  auto add = [&](const std::string& id, const std::string& label, double value, const std::string& unit) {
+    result.scalars.push_back({"fault_groups." + id, label, value, unit});
+  };
+  add("pages", "Fault groups: pages the kernel reads", static_cast<double>(scenario.pages), "pages");
+  add("warps", "Fault groups: warps in the kernel", static_cast<double>(scenario.warps()), "warps");
+  if (const um::UmPhaseTiming* k = shown.findPhase("kernel"))
+    add("kernel_ms", "Fault groups: kernel time", k->medianMs, "ms");
+  auto counts = [&](const std::string& prefix, const std::string& who, const um::UmScenarioResult& run) {
+    if (!run.trace.captured) return;
+    const FaultGroupTable t = faultGroupsOf(run.trace);
+    add(prefix + "groups", who + "fault groups", static_cast<double>(t.groups.size()), "groups");
+    add(prefix + "faults", who + "faults in them (the groups' counts)", static_cast<double>(t.faults), "faults");
+    add(prefix + "faulted_pages", who + "pages migrated with cause coherence",
+        static_cast<double>(run.counters.gpuFaultedPages), "pages");
+    add(prefix + "pages_migrated", who + "pages migrated host to device", static_cast<double>(t.pagesMigrated),
+        "pages");
+    add(prefix + "copies", who + "host-to-device copies", static_cast<double>(t.copies), "copies");
+    add(prefix + "pages_outside_groups", who + "pages of copies that began in no group",
+        static_cast<double>(t.pagesOutsideGroups), "pages");
+    add(prefix + "median_group_us", who + "median group duration", t.medianDurationUs(), "us");
+    add(prefix + "longest_group_us", who + "longest group", t.longestDurationUs(), "us");
+  };
+  counts("", model ? "Measured: " : "Model: ", shown);
+  if (model) counts("model.", "Model: ", *model);
 }
 
 double totalMs(const um::UmScenarioResult& s) {
@@ -108,10 +153,20 @@ const LabSpec& umFaultPathSpec() {
 }
 
 LabDefinition umFaultPathLab() {
-  return {umFaultPathSpec(), &simulateUmFaultPath, WARPSCOPE_GPU_MEASUREMENT(modelUmFaultPathForGpu), {"uvm"}};
+  return {umFaultPathSpec(), &simulateUmFaultPath, WARPSCOPE_GPU_MEASUREMENT(measureUmFaultPath), {"uvm"}};
+}
+
+FaultGroupScenario faultGroupScenarioOf(const ParamSet& params) {
+  return {static_cast<std::uint64_t>(params.getInt("fault_pages")),
+          static_cast<std::uint64_t>(params.getInt("bytes_per_warp"))};
 }
 
 RunResult simulateUmFaultPath(const sim::DeviceProfile& profile, const RunRequest& request, RunMonitor& monitor) {
+  return runUmFaultPath(profile, profile.info, request, monitor, nullptr);
+}
+
+RunResult runUmFaultPath(const sim::DeviceProfile& profile, const DeviceInfo& device, const RunRequest& request,
+                         RunMonitor& monitor, const um::UmScenarioResult* measuredGroups) {
   const ParamSet& params = request.params;
   const LabSpec& lab = umFaultPathSpec();
   const um::UvmParams uvm = um::readUvmParams(profile);
@@ -128,20 +183,25 @@ RunResult simulateUmFaultPath(const sim::DeviceProfile& profile, const RunReques
   std::vector<Point> points;
   for (double pct : kTouchedPct)
     for (PagingMode m : {PagingMode::OnDemand, PagingMode::AtLaunch}) points.push_back({m, pct / 100.0});
-  // Two more: the access-counter comparison's scenarios run beside the sweep.
+  // Three more: the access-counter comparison's scenarios and the fault-group run beside the sweep.
   const std::size_t accessRuns = 2;
+  const std::size_t groupRun = points.size() + accessRuns;
+  const FaultGroupScenario groupScenario = faultGroupScenarioOf(params);
   const AccessScenario accessBase{um::MigrationTrigger::FirstTouchFault, buffer,
                                   static_cast<std::uint64_t>(params.getInt("hot_mib")) << 20,
                                   params.getInt("hot_passes")};
   struct Outcome {
     um::UmScenarioResult paging;
     AccessOutcome access;
+    um::UmScenarioResult groups;
   };
   std::vector<Outcome> runs = runConfigurationsInParallel<Outcome>(
-      points.size() + accessRuns,
+      points.size() + accessRuns + 1,
       [&](std::size_t i) {
         Outcome o;
-        if (i < points.size()) {
+        if (i == groupRun) {
+          o.groups = simulateFaultGroupScenario(profile, groupScenario);
+        } else if (i < points.size()) {
           const Point& p = points[i];
           const bool traced = shown == 1 && p.mode == shownPaging && std::abs(p.fraction - touched) < 1e-9;
           o.paging = simulatePagingScenario(profile, {p.mode, buffer, p.fraction, traced});
@@ -152,13 +212,15 @@ RunResult simulateUmFaultPath(const sim::DeviceProfile& profile, const RunReques
         }
         return o;
       },
-      [&](std::size_t i) { return i < points.size() ? std::string("paging") : std::string("access counters"); },
+      [&](std::size_t i) {
+        return std::string(i < points.size() ? "paging" : i == groupRun ? "fault groups" : "access counters");
+      },
       monitor);
   monitor.done();
   const um::FaultPathExample example = exampleOf(params);
   const um::FaultPathRun faultPath = um::runFaultPathExample(uvm, example, profile.info.name);
 
-  RunResult result = um::umResultShell(kUmFaultPathId, profile.info, params, false);
+  RunResult result = um::umResultShell(kUmFaultPathId, device, params, measuredGroups != nullptr);
   View chart = declaredView(lab, "paging-vs-touched");
   chart.xLabel = "Share of the buffer the kernel touches (%)";
   chart.yLabel = "Time (ms)";  // to the kernel's end: the series say what it holds
@@ -202,11 +264,17 @@ RunResult simulateUmFaultPath(const sim::DeviceProfile& profile, const RunReques
     case 2: shownScenario = firstTouch.scenario; break;
     default: shownScenario = counters.scenario; break;
   }
-  result.views = um::withTraceViews(
-      lab, {faultPathTimeline(lab, "fault-path", faultPath, example), std::move(chart), std::move(access)},
-      shownScenario);
+  const um::UmScenarioResult& modelGroups = runs[groupRun].groups;
+  std::vector<View> own;
+  own.push_back(faultPathTimeline(lab, "fault-path", faultPath, example));
+  own.push_back(std::move(chart));
+  own.push_back(std::move(access));
+  for (View& v : faultGroupViews(lab, measuredGroups, modelGroups)) own.push_back(std::move(v));
+  result.views = um::withTraceViews(lab, std::move(own), shownScenario);
 
   addFaultPathScalars(result, faultPath);
+  addFaultGroupScalars(result, groupScenario, measuredGroups ? *measuredGroups : modelGroups,
+                       measuredGroups ? &modelGroups : nullptr);
   auto add = [&](const std::string& id, const std::string& label, double value, const std::string& unit) {
     result.scalars.push_back({id, label, value, unit});
   };
@@ -253,8 +321,14 @@ RunResult simulateUmFaultPath(const sim::DeviceProfile& profile, const RunReques
        << "kernel reads a " << accessBase.hotBytes / (1 << 20) << " MiB hot set " << accessBase.hotPasses
        << " times and " << kColdTouches << " lines of " << kColdTouchBytes << " B per other 2 MiB once; with "
        << "counters the buffer is mapped to the GPU (SetAccessedBy) and a region migrates after "
-       << uvm.accessCounterThreshold << " remote accesses of " << uvm.accessCounterAccessBytes << " B.";
+       << uvm.accessCounterThreshold << " remote accesses of " << uvm.accessCounterAccessBytes << " B. Fault groups: "
+       << "the example's kernel over " << groupScenario.pages << " pages (" << groupScenario.warps() << " warps of "
+       << groupScenario.bytesPerWarp << " B) of a buffer the CPU wrote; the model's driver fetches up to "
+       << uvm.faultBatchCount << " fault-buffer entries a batch (one per stalled SM per replay) and its batches "
+       << "are drawn as groups, each host-to-device copy in the batch that made it.";
   result.notes.push_back(what.str());
+  if (measuredGroups)
+    for (const std::string& note : measuredGroups->notes) result.notes.push_back("Fault groups on the GPU: " + note);
   result.notes.push_back(um::traceNote(shownScenario));
   return result;
 }

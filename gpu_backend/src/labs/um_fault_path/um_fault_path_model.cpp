@@ -7,6 +7,7 @@
 #include "labs/um_common/um_model_support.h"
 #include "labs/um_common/uvm_engine.h"
 #include "labs/um_common/uvm_stream_kernel.h"
+#include "labs/um_fault_path/um_fault_groups.h"
 
 namespace warpscope::labs {
 
@@ -48,6 +49,22 @@ um::UmScenarioResult simulatePagingScenario(const sim::DeviceProfile& profile, c
   result.phases.push_back(modelPhase("total", launchUs + kernel.durationUs, touched));
   result.counters = engine.counters();
   result.trace = engine.takeTrace(launchUs + kernel.durationUs, PageState::Cpu, profile.info.name);
+  return result;
+}
+
+um::UmScenarioResult simulateFaultGroupScenario(const sim::DeviceProfile& profile, const FaultGroupScenario& scenario) {
+  using namespace um;
+  checkFaultGroupScenario(scenario);
+  const UvmParams params = readUvmParams(profile);
+  UvmEngine engine(params, scenario.bytes());
+  engine.placeInitially(0, engine.pages.pageCount(), Processor::Cpu);  // the CPU wrote every page
+  const StreamKernelRun kernel = runStreamKernel(
+      engine, streamKernelFor(profile.info, Processor::Gpu0, 0, scenario.bytes(), scenario.bytesPerWarp, false), 0);
+  UmScenarioResult result;
+  result.name = "fault groups";
+  result.phases.push_back(modelPhase("kernel", kernel.durationUs, scenario.bytes()));
+  result.counters = engine.counters();
+  result.trace = engine.takeTrace(kernel.durationUs, PageState::Cpu, profile.info.name);
   return result;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 /// \file um_fault_path_model.h
-/// The simulator's side of room "um-fault-path": the paging and access-counter scenarios on the
-/// UVM model (um_common). The fault path's example runs in um_common/uvm_fault_path.h.
+/// The simulator's side of room "um-fault-path": the paging, access-counter and fault-group
+/// scenarios on the UVM model (um_common). The fault path's example runs in
+/// um_common/uvm_fault_path.h.
 
 #include <cstdint>
 
@@ -17,6 +18,12 @@ namespace warpscope::labs {
 
 /// Phases "launch migration" (AtLaunch only), "kernel" and "total" (ms, bytes = the buffer).
 um::UmScenarioResult simulatePagingScenario(const sim::DeviceProfile& profile, const PagingScenario& scenario);
+
+/// The fault-group run on the model: the kernel faults its pages in batch after batch
+/// (uvm_stream_kernel: up to fault_batch_count entries, one per stalled SM per replay). Phase
+/// "kernel" (bytes = the buffer); the trace holds one GPU page-fault event per batch and the
+/// batch's migrations inside its span.
+um::UmScenarioResult simulateFaultGroupScenario(const sim::DeviceProfile& profile, const FaultGroupScenario& scenario);
 
 /// An access scenario's result: its phase "kernel", counters and trace, and what was where.
 struct AccessOutcome {

@@ -32,6 +32,34 @@ std::vector<PresetSpec> umFaultPathPresets() {
        .notes = "One stop per stage: ask what each row is doing. Four faults move one page (the driver dedups them), "
                 "and 16 pages move (the big page). The stall is mostly the driver's work, not the copy: slide 57's "
                 "'warps are stalled on fault processing'."},
+      {.id = "um-fault-groups",
+       .title = "What are GPU page fault groups?",
+       .claim = "The profiler reports GPU page faults as fault groups: a thread/4B read of 64 MiB made 81 groups, "
+                "each listing several faults (8, 9, 5, ...), against 3012 host-to-device transfers.",
+       .lookAt = "The top row is the fault groups, one span each: hover for its faults and the pages copied in it; "
+                 "the rows below are the copies, faulted pages and the driver's prefetch. The H200 model services "
+                 "the kernel in 129 batches of about 70 us over 10.5 ms, with 323 copies. On a GPU the groups are "
+                 "CUPTI's, and 'Each fault group's duration' sets the model's batches beside them.",
+       .source = "seed 000, Sakharnykh, Unified Memory on Pascal and Volta: slides 53 'Understanding profiler "
+                 "output' and 55 'What is page fault groups?'",
+       .settings = {"fault_pages=16384", "bytes_per_warp=128"},
+       .view = "fault-groups",
+       // Faults come in groups (fewer groups than faults, and than the copies they make), and a
+       // 64 MiB read makes tens of them, not one: the slide's 81 against 3012 transfers.
+       .checks = {"scalar:fault_groups.groups < scalar:fault_groups.faults",
+                  "scalar:fault_groups.groups < scalar:fault_groups.copies",
+                  "scalar:fault_groups.groups >= 10"},
+       .question = "A kernel reads 64 MiB the CPU wrote, one thread per 4 bytes. How does the profiler count its GPU "
+                   "page faults?",
+       .answers = {{.text = "One record per fault: thousands of them",
+                    .checks = {"scalar:fault_groups.groups > 0.5 x scalar:fault_groups.faults"}},
+                   {.text = "One group: the whole kernel faults at once",
+                    .checks = {"scalar:fault_groups.groups < 2"}},
+                   {.text = "Tens of groups, each of several faults, while the copies run", .ifClaimHolds = true}},
+       .notes = "nvprof's 'GPU page fault groups' is the CUPTI record Warpscope reads on a GPU. Its value is "
+                "documented as the number of page fault groups for the same page, and its groups are not known to "
+                "be the driver's batches (a warp/64KB group on the H200 lasts milliseconds and overlaps the next): "
+                "compare durations and pages per group with the model's batches, not only the count."},
       {.id = "um-before-pascal-launch-migration",
        .title = "Before Pascal: every dirty page moves at launch",
        .claim = "Before Pascal there was no GPU page fault support: all dirty pages move on kernel launch, whatever "
