@@ -64,8 +64,9 @@ struct ClaimVerdict {
   [[nodiscard]] bool explained() const { return kind == Kind::DoesNotHold && !explanation.empty(); }
 };
 
-/// Every check of `checks` on `result`: Holds when all hold, DoesNotHold when one does not,
-/// CannotJudge when a quantity is missing from the run (or there are no checks). A DoesNotHold on
+/// Every check of `checks` on `result`: Holds when all hold, DoesNotHold when one that can be read
+/// does not (even where others lack their quantity: their findings then say "not judged"),
+/// CannotJudge when a quantity is missing and every check read holds (or there are no checks). A DoesNotHold on
 /// a measured run of a GPU one of `explanations` names carries that explanation.
 ClaimVerdict judgeClaim(const std::vector<std::string>& checks, const RunResult& result,
                         const std::vector<ClaimExplanation>& explanations = {});

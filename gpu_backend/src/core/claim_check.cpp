@@ -226,11 +226,16 @@ ClaimVerdict judgeClaim(const std::vector<std::string>& checks, const RunResult&
     if (check.op == "~") finding += " (within " + figure(check.withinPct) + "%)";
     verdict.findings.push_back(std::move(finding));
   }
-  if (!missing.empty()) {
+  if (!allHold) {
+    // One check that fails decides, whatever else the run lacks: a GPU without a capability
+    // (no HMM: no malloc bars) fails the check that asks for it, rather than going unjudged.
+    verdict.kind = ClaimVerdict::Kind::DoesNotHold;
+    for (const std::string& why : missing) verdict.findings.push_back("not judged: " + why);
+  } else if (!missing.empty()) {
     verdict.kind = ClaimVerdict::Kind::CannotJudge;
     verdict.findings = std::move(missing);
   } else {
-    verdict.kind = allHold ? ClaimVerdict::Kind::Holds : ClaimVerdict::Kind::DoesNotHold;
+    verdict.kind = ClaimVerdict::Kind::Holds;
   }
   if (verdict.kind == ClaimVerdict::Kind::DoesNotHold && result.provenance == Provenance::Measured)
     for (const ClaimExplanation& explanation : explanations)
