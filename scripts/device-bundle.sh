@@ -25,7 +25,11 @@ copy_deps() {
     [ -e "$stage/lib/$(basename "$lib")" ] || cp -L "$lib" "$stage/lib/"
   done
 }
-for exe in "$@"; do cp -L "$exe" "$stage/bin/"; copy_deps "$exe"; done
+for exe in "$@"; do
+  cp -L "$exe" "$stage/bin/"; copy_deps "$exe"
+  # Debug information is most of a RelWithDebInfo program; the kernels (.nv_fatbin) stay.
+  strip --strip-debug "$stage/bin/$(basename "$exe")" 2>/dev/null || true
+done
 # The programs find the recordings from their own folder, as installed: bin/../share/warpscope.
 cp -r "$root/resources/recordings/devices" "$stage/share/warpscope/recordings"
 plugin=$(find /usr/lib -path '*qt6/plugins/platforms/libqoffscreen.so' 2>/dev/null | head -n1 || true)
@@ -53,4 +57,4 @@ ENV
 mkdir -p "$out"
 tar cJf "$out/bundle.tar.xz" -C "$(dirname "$stage")" bundle
 rm -rf "$(dirname "$stage")"
-echo "$out/bundle.tar.xz: $(du -h "$out/bundle.tar.xz" | cut -f1)"
+echo "$out/bundle.tar.xz: $(du -h "$out/bundle.tar.xz" | cut -f1) (what goes to the GPU machine must stay under 64 MiB)"
