@@ -3,14 +3,15 @@
 # SASS of every kernel printed), the sweeps for int and float, the lab's bench, the atomics
 # counters against Nsight Compute, and (with "full") the presets recorded and the views as window
 # screenshots.
-#   Here:  cmake --build build -j2 && ../shared/tools/device-bundle .device build/app/warpscope \
+#   Here:  cmake --build build -j2 && scripts/device-bundle.sh .device build/app/warpscope \
 #            build/app/warpscope-cli build/tests/warpscope_device_tests && cp scripts/*.sh .device/
-#   There: bash .device/gpu-check-atomics.sh .device/bundle.tar.xz OUTDIR [full]
+#   There: bash .device/gpu-check-atomics.sh [.device/bundle.tar.xz] OUTDIR [full]
+#   (without a bundle: the build folder's, WARPSCOPE_PREFIX's or the installed programs)
 set -uo pipefail
-bundle=${1:?bundle.tar.xz}; out=${2:?output folder}; full=${3:-}
 scripts_dir=$(cd "$(dirname "$0")" && pwd)  # before env.sh, which sets variables of its own
+source "$(dirname "$0")/gpu-check-env.sh"  # [BUNDLE.tar.xz]: the programs (bundle, prefix, build or PATH)
+out=${1:?output folder}; full=${2:-}
 mkdir -p "$out"
-tar xJf "$bundle" -C /tmp && source /tmp/bundle/env.sh
 export QT_QPA_PLATFORM=offscreen
 step() { echo "== $*"; local t0; t0=$(date +%s%N); "$@"; local rc=$?; echo "== exit $rc ($(( ($(date +%s%N) - t0) / 1000000 )) ms)"; }
 {

@@ -2,14 +2,15 @@
 # The counters and memory-access check on the GPU machine (issue 16): device tests, the coalescing
 # sweeps, the benchmark, every counter against Nsight Compute, the coalescing presets recorded,
 # and the coalescing views as figures and window screenshots.
-#   Here:  cmake --build build -j2 && ../shared/tools/device-bundle .device build/app/warpscope \
+#   Here:  cmake --build build -j2 && scripts/device-bundle.sh .device build/app/warpscope \
 #            build/app/warpscope-cli build/tests/warpscope_device_tests && cp scripts/*.sh .device/
-#   There: bash .device/gpu-check-counters.sh .device/bundle.tar.xz OUTDIR
+#   There: bash .device/gpu-check-counters.sh [.device/bundle.tar.xz] OUTDIR
+#   (without a bundle: the build folder's, WARPSCOPE_PREFIX's or the installed programs)
 set -uo pipefail
-bundle=${1:?bundle.tar.xz}; out=${2:?output folder}
 scripts_dir=$(cd "$(dirname "$0")" && pwd)  # before env.sh, which sets variables of its own
+source "$(dirname "$0")/gpu-check-env.sh"  # [BUNDLE.tar.xz]: the programs (bundle, prefix, build or PATH)
+out=${1:?output folder}
 mkdir -p "$out"
-tar xJf "$bundle" -C /tmp && source /tmp/bundle/env.sh
 export QT_QPA_PLATFORM=offscreen
 step() { echo "== $*"; "$@"; echo "== exit $?"; }
 {

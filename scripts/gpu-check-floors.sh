@@ -3,15 +3,16 @@
 # re-flooring, then every Focus parameter of every lab moved N times in the window through its GPU
 # worker (slider-to-redraw, the window's part and the backend's part of each in-place update), and
 # the window at 1600x1000 and 1280x720.
-#   Here:  cmake --build build -j2 && ../shared/tools/device-bundle .device build/app/warpscope \
+#   Here:  cmake --build build -j2 && scripts/device-bundle.sh .device build/app/warpscope \
 #            build/app/warpscope-cli build/tests/warpscope_device_tests [build/tests/ui/warpscope_ui_device_tests]
-#   There: scripts/gpu-check-floors.sh .device/bundle.tar.xz OUTDIR [MOVES]
+#   There: scripts/gpu-check-floors.sh [.device/bundle.tar.xz] OUTDIR [MOVES]
+#   (without a bundle: the build folder's, WARPSCOPE_PREFIX's or the installed programs)
 # DEVICE_TESTS=0 leaves the device tests out (a second run on the same backend); BENCH=1 adds
 # `warpscope-cli bench`, whole, to OUTDIR/bench.txt.
 set -uo pipefail
-bundle=${1:?bundle.tar.xz}; out=${2:?output folder}; moves=${3:-100}
+source "$(dirname "$0")/gpu-check-env.sh"  # [BUNDLE.tar.xz]: the programs (bundle, prefix, build or PATH)
+out=${1:?output folder}; moves=${2:-100}
 mkdir -p "$out"
-tar xJf "$bundle" -C /tmp && source /tmp/bundle/env.sh
 export QT_QPA_PLATFORM=offscreen
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,temperature.gpu,power.draw --format=csv | tee "$out/gpu.txt"
 step() { echo "== $*"; "$@"; echo "== exit $?"; }

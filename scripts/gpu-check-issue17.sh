@@ -3,12 +3,13 @@
 # unified-memory capture's, which now shares the CUPTI subscription), every streams variant's
 # sweep, the FFT at each size, both labs' bench, slider latency, and (with "full") the presets
 # recorded and the views as window screenshots.
-#   Here:  strip the binaries, ../shared/tools/device-bundle .device ... && cp scripts/*.sh .device/
-#   There: bash .device/gpu-check-issue17.sh .device/bundle.tar.xz OUTDIR [full]
+#   Here:  strip the binaries, scripts/device-bundle.sh .device ... && cp scripts/*.sh .device/
+#   There: bash .device/gpu-check-issue17.sh [.device/bundle.tar.xz] OUTDIR [full]
+#   (without a bundle: the build folder's, WARPSCOPE_PREFIX's or the installed programs)
 set -uo pipefail
-bundle=${1:?bundle.tar.xz}; out=${2:?output folder}; full=${3:-}
+source "$(dirname "$0")/gpu-check-env.sh"  # [BUNDLE.tar.xz]: the programs (bundle, prefix, build or PATH)
+out=${1:?output folder}; full=${2:-}
 mkdir -p "$out"
-tar xJf "$bundle" -C /tmp && source /tmp/bundle/env.sh
 export QT_QPA_PLATFORM=offscreen WARPSCOPE_NO_SESSION=1
 step() { echo "== $*"; local t0; t0=$(date +%s%N); "$@"; local rc=$?; echo "== exit $rc ($(( ($(date +%s%N) - t0) / 1000000 )) ms)"; }
 totals() {  # the total-vs-streams table of a saved run, one line per series

@@ -4,14 +4,15 @@
 # JSON with the wall time of its full default run, a figure of each of its views and a window
 # screenshot of the first. Only ~8 files come back from the GPU machine, so the figures and JSON
 # are packed into one archive, OUTDIR/labs.tar.
-#   Here:  cmake --build build -j2 && ../shared/tools/device-bundle .device build/app/warpscope \
+#   Here:  cmake --build build -j2 && scripts/device-bundle.sh .device build/app/warpscope \
 #            build/app/warpscope-cli build/tests/warpscope_device_tests
-#   There: FILTER='*Occupancy*' scripts/gpu-check-labs.sh .device/bundle.tar.xz OUTDIR occupancy limiter
+#   There: FILTER='*Occupancy*' scripts/gpu-check-labs.sh [.device/bundle.tar.xz] OUTDIR occupancy limiter
+#   (without a bundle: the build folder's, WARPSCOPE_PREFIX's or the installed programs)
 set -uo pipefail
-bundle=${1:?bundle.tar.xz}; out=${2:?output folder}; shift 2
+source "$(dirname "$0")/gpu-check-env.sh"  # [BUNDLE.tar.xz]: the programs (bundle, prefix, build or PATH)
+out=${1:?output folder}; shift
 labs=("$@")
 mkdir -p "$out/labs"
-tar xJf "$bundle" -C /tmp && source /tmp/bundle/env.sh
 export QT_QPA_PLATFORM=offscreen
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,temperature.gpu,power.draw --format=csv | tee "$out/gpu.txt"
 step() { echo "== $*"; "$@"; echo "== exit $?"; }

@@ -3,13 +3,14 @@
 # (docs/results.md, the um-* sections; docs/logs/history.md, "Unified memory (issue 6)"): their
 # device tests, the bench targets, each lab as JSON, figures of their views and a window screenshot.
 # With two GPUs (MULTI=1) only the two-GPU parts.
-#   Here:  cmake --build build -j2 && ../shared/tools/device-bundle .device build/app/warpscope \
+#   Here:  cmake --build build -j2 && scripts/device-bundle.sh .device build/app/warpscope \
 #            build/app/warpscope-cli build/tests/warpscope_device_tests
-#   There: scripts/gpu-check-um.sh .device/bundle.tar.xz OUTDIR
+#   There: scripts/gpu-check-um.sh [.device/bundle.tar.xz] OUTDIR
+#   (without a bundle: the build folder's, WARPSCOPE_PREFIX's or the installed programs)
 set -uo pipefail
-bundle=${1:?bundle.tar.xz}; out=${2:?output folder}
+source "$(dirname "$0")/gpu-check-env.sh"  # [BUNDLE.tar.xz]: the programs (bundle, prefix, build or PATH)
+out=${1:?output folder}
 mkdir -p "$out"
-tar xJf "$bundle" -C /tmp && source /tmp/bundle/env.sh
 export QT_QPA_PLATFORM=offscreen
 nvidia-smi --query-gpu=name,memory.free,clocks.sm,temperature.gpu --format=csv | tee "$out/gpu.txt"
 step() { echo "== $*"; "$@"; echo "== exit $?"; }

@@ -3,18 +3,22 @@
 # its real GPU worker; one lab faults three runs in a row (WARPSCOPE_TEST_KERNEL_FAULT, set by the
 # test), another keeps its pin and values and is measured by a new worker. Just that test: its log
 # and two screenshots of the window go to OUTDIR; the exit status is the test's.
-#   Here:  cmake --build build -j8 && ../shared/tools/device-bundle .device build/app/warpscope-cli \
+#   Here:  cmake --build build -j8 && scripts/device-bundle.sh .device build/app/warpscope-cli \
 #            build/tests/ui/warpscope_ui_device_tests [the other binaries of the batch] && cp scripts/*.sh .device/
-#   There, in the unpacked bundle's environment (tar xJf .device/bundle.tar.xz -C /tmp &&
-#   source /tmp/bundle/env.sh):   bash .device/gpu-check-window-faults.sh OUTDIR
-#   or let it unpack the bundle:  bash .device/gpu-check-window-faults.sh OUTDIR .device/bundle.tar.xz
+#   There:  bash .device/gpu-check-window-faults.sh [.device/bundle.tar.xz] OUTDIR
+#   (the bundle first, as in every gpu-check script; the old order OUTDIR BUNDLE still works;
+#   without one: this repository's build folder, scripts/gpu-check-env.sh)
 set -uo pipefail
-out=${1:?output folder}; bundle=${2:-}
+if [[ ${2:-} == *.tar.xz ]]; then set -- "$2" "$1"; fi  # the old order: OUTDIR BUNDLE
+source "$(dirname "$0")/gpu-check-env.sh"  # [BUNDLE.tar.xz]: the programs (bundle, prefix, build or PATH)
+out=${1:?output folder}
 mkdir -p "$out"
-if [ -n "$bundle" ]; then tar xJf "$bundle" -C /tmp && source /tmp/bundle/env.sh; fi
-command -v warpscope_ui_device_tests >/dev/null || { echo "warpscope_ui_device_tests is not on PATH: source the bundle's env.sh or pass the bundle" >&2; exit 2; }
-# The test starts its worker from beside itself: the bundle's bin/ must hold warpscope-cli too.
-[ -x "$(dirname "$(command -v warpscope_ui_device_tests)")/warpscope-cli" ] || { echo "warpscope-cli is not beside warpscope_ui_device_tests in the bundle" >&2; exit 2; }
+command -v warpscope_ui_device_tests >/dev/null || { echo "warpscope_ui_device_tests is not on PATH: pass a bundle or build it (build/tests/ui)" >&2; exit 2; }
+# The test starts its worker from beside itself: warpscope-cli must be in the same folder (the
+# bundle's bin/ holds both; a build folder's tests/ui does not, so it is copied there).
+ui_tests_dir=$(dirname "$(command -v warpscope_ui_device_tests)")
+if [ ! -x "$ui_tests_dir/warpscope-cli" ] && command -v warpscope-cli >/dev/null; then cp "$(command -v warpscope-cli)" "$ui_tests_dir/"; fi
+[ -x "$ui_tests_dir/warpscope-cli" ] || { echo "warpscope-cli is not beside warpscope_ui_device_tests" >&2; exit 2; }
 export QT_QPA_PLATFORM=offscreen WARPSCOPE_NO_SESSION=1 WARPSCOPE_UI_TEST_ARTIFACTS="$out"
 step() { echo "== $*"; local t0; t0=$(date +%s%N); "$@"; local rc=$?; echo "== exit $rc ($(( ($(date +%s%N) - t0) / 1000000 )) ms)"; return $rc; }
 {

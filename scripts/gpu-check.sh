@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # The whole real-GPU check in one command, for the lent GPU machine (see docs/results.md):
 # device tests, the benchmark of every lab, every lab as JSON, offscreen figures of every view.
-#   Here:  cmake --build build -j2 && ../shared/tools/device-bundle .device build/app/warpscope \
+#   Here:  cmake --build build -j2 && scripts/device-bundle.sh .device build/app/warpscope \
 #            build/app/warpscope-cli build/tests/warpscope_device_tests
-#   There: scripts/gpu-check.sh .device/bundle.tar.xz OUTDIR
+#   There: scripts/gpu-check.sh [.device/bundle.tar.xz] OUTDIR
+# Without a bundle: the programs of this repository's build folder, of WARPSCOPE_PREFIX, or the
+# installed packages' (scripts/gpu-check-env.sh).
 set -uo pipefail
-bundle=${1:?bundle.tar.xz}; out=${2:?output folder}
+source "$(dirname "$0")/gpu-check-env.sh"  # [BUNDLE.tar.xz]: the programs (bundle, prefix, build or PATH)
+out=${1:?output folder}
 mkdir -p "$out"
-tar xJf "$bundle" -C /tmp && source /tmp/bundle/env.sh
 export QT_QPA_PLATFORM=offscreen
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,temperature.gpu,power.draw --format=csv | tee "$out/gpu.txt"
 step() { echo "== $*"; "$@"; echo "== exit $?"; }

@@ -11,6 +11,8 @@ packages=(
   poppler-utils  # the handout tests read the PDF's text back (pdftotext)
   openssh-client openssh-server  # the GPU-worker-over-ssh test drives a worker through sshd on loopback
   slurmctld slurmd slurm-client munge  # the Slurm tests run a one-node cluster (tests/support/slurm-one-node.sh)
+  help2man librsvg2-bin  # the man pages (from --help) and the icon's PNG sizes that `cmake --install` adds
+  desktop-file-utils appstream  # the install test validates the menu entry and the AppStream metadata
 )
 missing=()
 for p in "${packages[@]}"; do

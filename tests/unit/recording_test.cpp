@@ -11,6 +11,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <vector>
 
 #include "files/compression.h"
 #include "files/png_text.h"
@@ -192,6 +193,25 @@ TEST_F(RecordedDevice, DamagedIndexLeavesTheDeviceOutWithTheReason) {
   EXPECT_TRUE(reported);
 }
 
+// Issue 32: WARPSCOPE_RECORDINGS adds the user's devices to the shipped ones (it replaced them);
+// a user's folder named like a shipped one (h200) is the one served.
+TEST_F(RecordedDevice, UserRecordingsAreAddedToTheShippedOnesAndReplaceOnlyTheirNamesake) {
+  fs::copy(root_ / "h200", root_ / "mygpu", fs::copy_options::recursive);
+  ASSERT_FALSE(rec::shippedRecordingsRoot().empty());
+  ::setenv("WARPSCOPE_RECORDINGS", root_.c_str(), 1);
+  const std::vector<std::string> roots = rec::defaultRecordingsRoots();
+  ::unsetenv("WARPSCOPE_RECORDINGS");
+  ASSERT_EQ(roots, (std::vector<std::string>{root_.string(), rec::shippedRecordingsRoot()}));
+  Session session = simulatorSession(rec::makeRecordingBackend(roots));
+  EXPECT_EQ(session.device("rec:mygpu").kind, DeviceKind::Recording);
+  EXPECT_EQ(session.device("rec:h100").name, "NVIDIA H100 80GB HBM3");  // shipped, still there
+  // The user's h200 holds two recordings; the shipped one every preset.
+  EXPECT_NE(session.device("rec:h200").sources.find(root_.string()), std::string::npos)
+      << session.device("rec:h200").sources;
+  EXPECT_EQ(rec::makeRecordingBackend(roots)->devices().size(),
+            rec::makeRecordingBackend(rec::shippedRecordingsRoot())->devices().size() + 1);
+}
+
 // Issue 29: one truncated .wsrec in a folder without an index hid every recording in it.
 TEST_F(RecordedDevice, AFolderWithoutAnIndexLeavesOutOnlyItsDamagedRecordingAndSaysSo) {
   fs::remove(root_ / "h200" / rec::kIndexFileName);
@@ -251,7 +271,7 @@ TEST(RecordingsRoot, AnUnreadableRootLeavesTheRecordingsOutAndTheSimulatorsWorki
 TEST(ShippedRecordings, EveryLecturePresetIsRecordedOnARealGpuAndServedAsRecorded) {
   // Every slide has a real GPU's run on each shipped GPU, the H200 and the H100 (both complete
   // since 2026-11-28).
-  const std::string root = rec::defaultRecordingsRoot();
+  const std::string root = rec::shippedRecordingsRoot();
   ASSERT_FALSE(root.empty()) << "resources/recordings/devices is missing";
   Session session = simulatorSession(rec::makeRecordingBackend(root));
   CancelToken never;
@@ -277,7 +297,7 @@ TEST(ShippedRecordings, EveryLecturePresetIsRecordedOnARealGpuAndServedAsRecorde
 
 TEST(ShippedRecordings, FitIn25MiB) {
   std::uintmax_t total = 0;
-  for (const auto& item : fs::recursive_directory_iterator(rec::defaultRecordingsRoot()))
+  for (const auto& item : fs::recursive_directory_iterator(rec::shippedRecordingsRoot()))
     if (item.is_regular_file()) total += item.file_size();
   EXPECT_LE(total, std::uintmax_t{25} << 20);
 }
@@ -290,7 +310,7 @@ namespace {
 
 TEST(ModelDevice, ARecordedGpuIsModelledByItsProfileAndASimulatorByItself) {
   Session session = Session(nullptr, makeSimulatorBackend(), "no GPU in this test",
-                            rec::makeRecordingBackend(rec::defaultRecordingsRoot()));
+                            rec::makeRecordingBackend(rec::shippedRecordingsRoot()));
   EXPECT_EQ(session.modelDeviceFor("rec:h200"), "sim:h200");
   EXPECT_EQ(session.modelDeviceFor("sim:gtx480"), "sim:gtx480");
   EXPECT_EQ(session.modelDeviceFor("cuda:7"), "");

@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "cuda/cuda_check.h"
+#include "cuda/cupti_loader.h"
 #include "cuda/cupti_range_profiler.h"
 
 namespace warpscope::cuda {
@@ -130,6 +131,10 @@ CounterReading readCounters(DeviceContext& context, const std::vector<std::strin
   CounterState& state = context.labState<CounterState>();
   if (!state.refusal.empty()) {
     reading.unavailable = state.refusal;
+    return reading;
+  }
+  if (const std::string& why = cuptiUnavailableReason(); !why.empty()) {
+    reading.unavailable = "hardware counters are not read: " + why;
     return reading;
   }
   const std::size_t ranges = static_cast<std::size_t>(std::max(1, maxKernels));

@@ -28,16 +28,37 @@ target_sources(${warpscope_lab_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/kernels/fill_words.cu
   ${CMAKE_CURRENT_LIST_DIR}/kernels/fault_injection.cu
 )
-target_link_libraries(${warpscope_lab_target} PUBLIC CUDA::cudart)
-# CUPTI: hardware counters (counters.cpp) and activity records (cupti_subscription.cpp: the unified-memory
-# family's capture, the streams lab's timeline).
-target_link_libraries(${warpscope_lab_target} PUBLIC CUDA::cupti)
+# The CUDA runtime, linked statically: it opens the driver (libcuda) itself when first called and
+# answers cudaErrorNoDevice / cudaErrorInsufficientDriver when there is none, so the CLI starts,
+# and runs the simulator, on a machine with no CUDA at all (a shared libcudart.so.13 made it exit
+# 127 there). One runtime for the whole program still: this backend is a static library, so the
+# runtime is linked once, into each final executable; cuBLAS and cuFFT are opened at run time and
+# share its primary context through the driver.
+target_link_libraries(${warpscope_lab_target} PUBLIC CUDA::cudart_static)
+set_target_properties(${warpscope_lab_target} PROPERTIES CUDA_RUNTIME_LIBRARY Static)
+# CUPTI: hardware counters (counters.cpp) and activity records (cupti_subscription.cpp: the
+# unified-memory family's capture, the streams lab's timeline). Opened at run time
+# (cupti_loader.cpp), never linked: CUPTI comes with the toolkit, not the driver. Headers only here.
+target_sources(${warpscope_lab_target} PRIVATE ${CMAKE_CURRENT_LIST_DIR}/cupti_loader.cpp)
+if(CUDAToolkit_CUPTI_INCLUDE_DIR)
+  target_include_directories(${warpscope_lab_target} PUBLIC ${CUDAToolkit_CUPTI_INCLUDE_DIR})
+endif()
+target_link_libraries(${warpscope_lab_target} PUBLIC ${CMAKE_DL_LIBS})
+# Where dlopen looks for cuBLAS, cuFFT and CUPTI after the loader's own search: the build's
+# toolkit and its CUPTI (the shared runtime's RUNPATH used to point there).
+set(warpscope_cuda_library_dirs ${CUDAToolkit_LIBRARY_DIR})
+if(CUDA_cupti_LIBRARY)
+  get_filename_component(warpscope_cupti_dir ${CUDA_cupti_LIBRARY} DIRECTORY)
+  list(APPEND warpscope_cuda_library_dirs ${warpscope_cupti_dir})
+endif()
+list(REMOVE_DUPLICATES warpscope_cuda_library_dirs)
+string(REPLACE ";" ":" warpscope_cuda_library_dirs "${warpscope_cuda_library_dirs}")
+set_property(SOURCE ${CMAKE_CURRENT_LIST_DIR}/dynamic_library.cpp APPEND PROPERTY
+  COMPILE_DEFINITIONS "WARPSCOPE_CUDA_LIBRARY_DIRS=\"${warpscope_cuda_library_dirs}\"")
 # The device query names the architectures when it leaves out a GPU the build has no kernels for.
 string(REPLACE ";" "," warpscope_cuda_archs_text "${WARPSCOPE_CUDA_ARCHITECTURES}")
 set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/device_query.cpp PROPERTIES
   COMPILE_DEFINITIONS "WARPSCOPE_CUDA_ARCHITECTURES_TEXT=\"${warpscope_cuda_archs_text}\"")
-# One runtime for the whole program: the shared one that CUDA::cudart links.
-set_target_properties(${warpscope_lab_target} PROPERTIES CUDA_RUNTIME_LIBRARY Shared)
 # ptxas warns if an array spills to local memory (the kernels must not).
 target_compile_options(${warpscope_lab_target} PRIVATE
   $<$<COMPILE_LANGUAGE:CUDA>:-Xptxas=-warn-spills,-warn-lmem-usage>)

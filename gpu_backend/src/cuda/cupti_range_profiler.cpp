@@ -3,6 +3,8 @@
 #include <cuda_runtime_api.h>
 #include <cupti_target.h>
 
+#include <string_view>
+
 #include "cuda/cuda_check.h"
 
 namespace warpscope::cuda::cupti {
@@ -10,14 +12,19 @@ namespace {
 
 std::string cuptiWords(CUptiResult r) {
   const char* s = nullptr;
-  if (cuptiGetResultString(r, &s) != CUPTI_SUCCESS || !s) return "CUPTI error " + std::to_string(static_cast<int>(r));
+  if (cuptiApi().cuptiGetResultString(r, &s) != CUPTI_SUCCESS || !s)
+    return "CUPTI error " + std::to_string(static_cast<int>(r));
   return s;
 }
 
 }  // namespace
 
 void checkCupti(CUptiResult r, const char* call) {
-  if (r != CUPTI_SUCCESS) throw CuptiFailure(std::string(call) + ": " + cuptiWords(r), r);
+  if (r == CUPTI_SUCCESS) return;
+  // WS_CUPTI(cuptiApi().cuptiX(...)) names cuptiX(...): the call as CUPTI's manual spells it.
+  std::string_view name = call;
+  if (constexpr std::string_view loader = "cuptiApi()."; name.starts_with(loader)) name.remove_prefix(loader.size());
+  throw CuptiFailure(std::string(name) + ": " + cuptiWords(r), r);
 }
 
 bool isPermanentRefusal(CUptiResult r) {
@@ -72,31 +79,31 @@ std::size_t rangesIn(const std::vector<std::uint8_t>& counterData) {
   CUpti_RangeProfiler_GetCounterDataInfo_Params p{CUpti_RangeProfiler_GetCounterDataInfo_Params_STRUCT_SIZE};
   p.pCounterDataImage = counterData.data();
   p.counterDataImageSize = counterData.size();
-  WS_CUPTI(cuptiRangeProfilerGetCounterDataInfo(&p));
+  WS_CUPTI(cuptiApi().cuptiRangeProfilerGetCounterDataInfo(&p));
   return p.numTotalRanges;
 }
 
 std::string chipName(int ordinal) {
   CUpti_Device_GetChipName_Params p{CUpti_Device_GetChipName_Params_STRUCT_SIZE};
   p.deviceIndex = static_cast<std::size_t>(ordinal);
-  WS_CUPTI(cuptiDeviceGetChipName(&p));
+  WS_CUPTI(cuptiApi().cuptiDeviceGetChipName(&p));
   return p.pChipName ? p.pChipName : "";
 }
 
 std::vector<std::uint8_t> counterAvailability(CUcontext ctx) {
   CUpti_Profiler_GetCounterAvailability_Params p{CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE};
   p.ctx = ctx;
-  WS_CUPTI(cuptiProfilerGetCounterAvailability(&p));
+  WS_CUPTI(cuptiApi().cuptiProfilerGetCounterAvailability(&p));
   std::vector<std::uint8_t> image(p.counterAvailabilityImageSize);
   p.pCounterAvailabilityImage = image.data();
-  WS_CUPTI(cuptiProfilerGetCounterAvailability(&p));
+  WS_CUPTI(cuptiApi().cuptiProfilerGetCounterAvailability(&p));
   return image;
 }
 
 void initializeProfilerOnce() {
   static const CUptiResult result = [] {
     CUpti_Profiler_Initialize_Params p{CUpti_Profiler_Initialize_Params_STRUCT_SIZE};
-    return cuptiProfilerInitialize(&p);
+    return cuptiApi().cuptiProfilerInitialize(&p);
   }();
   checkCupti(result, "cuptiProfilerInitialize");
 }

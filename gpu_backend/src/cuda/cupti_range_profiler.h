@@ -18,6 +18,8 @@
 #include <utility>
 #include <vector>
 
+#include "cuda/cupti_loader.h"
+
 namespace warpscope::cuda::cupti {
 
 /// One kernel's metric values, by metric name (the same type as counters.h's MetricValues).
@@ -61,13 +63,13 @@ class ProfilerHost {
     p.profilerType = CUPTI_PROFILER_TYPE_RANGE_PROFILER;
     p.pChipName = chip_.c_str();
     p.pCounterAvailabilityImage = availability_.data();
-    WS_CUPTI(cuptiProfilerHostInitialize(&p));
+    WS_CUPTI(cuptiApi().cuptiProfilerHostInitialize(&p));
     host_ = p.pHostObject;
   }
   ~ProfilerHost() {
     CUpti_Profiler_Host_Deinitialize_Params p{CUpti_Profiler_Host_Deinitialize_Params_STRUCT_SIZE};
     p.pHostObject = host_;
-    (void)cuptiProfilerHostDeinitialize(&p);
+    (void)cuptiApi().cuptiProfilerHostDeinitialize(&p);
   }
   ProfilerHost(const ProfilerHost&) = delete;
   ProfilerHost& operator=(const ProfilerHost&) = delete;
@@ -77,16 +79,16 @@ class ProfilerHost {
     add.pHostObject = host_;
     add.ppMetricNames = metrics.data();
     add.numMetrics = metrics.size();
-    WS_CUPTI(cuptiProfilerHostConfigAddMetrics(&add));
+    WS_CUPTI(cuptiApi().cuptiProfilerHostConfigAddMetrics(&add));
     CUpti_Profiler_Host_GetConfigImageSize_Params size{CUpti_Profiler_Host_GetConfigImageSize_Params_STRUCT_SIZE};
     size.pHostObject = host_;
-    WS_CUPTI(cuptiProfilerHostGetConfigImageSize(&size));
+    WS_CUPTI(cuptiApi().cuptiProfilerHostGetConfigImageSize(&size));
     std::vector<std::uint8_t> image(size.configImageSize);
     CUpti_Profiler_Host_GetConfigImage_Params get{CUpti_Profiler_Host_GetConfigImage_Params_STRUCT_SIZE};
     get.pHostObject = host_;
     get.pConfigImage = image.data();
     get.configImageSize = image.size();
-    WS_CUPTI(cuptiProfilerHostGetConfigImage(&get));
+    WS_CUPTI(cuptiApi().cuptiProfilerHostGetConfigImage(&get));
     return image;
   }
 
@@ -94,7 +96,7 @@ class ProfilerHost {
     CUpti_Profiler_Host_GetNumOfPasses_Params p{CUpti_Profiler_Host_GetNumOfPasses_Params_STRUCT_SIZE};
     p.pConfigImage = config.data();
     p.configImageSize = config.size();
-    WS_CUPTI(cuptiProfilerHostGetNumOfPasses(&p));
+    WS_CUPTI(cuptiApi().cuptiProfilerHostGetNumOfPasses(&p));
     return static_cast<int>(p.numOfPasses);
   }
 
@@ -109,7 +111,7 @@ class ProfilerHost {
     p.ppMetricNames = metrics.data();
     p.numMetrics = metrics.size();
     p.pMetricValues = values.data();
-    WS_CUPTI(cuptiProfilerHostEvaluateToGpuValues(&p));
+    WS_CUPTI(cuptiApi().cuptiProfilerHostEvaluateToGpuValues(&p));
     Values out;
     for (std::size_t i = 0; i < metrics.size(); ++i) out[metrics[i]] = values[i];
     return out;
@@ -128,18 +130,18 @@ class RangeProfiler {
   explicit RangeProfiler(CUcontext ctx) {
     CUpti_RangeProfiler_Enable_Params p{CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE};
     p.ctx = ctx;
-    WS_CUPTI(cuptiRangeProfilerEnable(&p));
+    WS_CUPTI(cuptiApi().cuptiRangeProfilerEnable(&p));
     object_ = p.pRangeProfilerObject;
   }
   ~RangeProfiler() {
     if (started_) {
       CUpti_RangeProfiler_Stop_Params stop{CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE};
       stop.pRangeProfilerObject = object_;
-      (void)cuptiRangeProfilerStop(&stop);
+      (void)cuptiApi().cuptiRangeProfilerStop(&stop);
     }
     CUpti_RangeProfiler_Disable_Params p{CUpti_RangeProfiler_Disable_Params_STRUCT_SIZE};
     p.pRangeProfilerObject = object_;
-    (void)cuptiRangeProfilerDisable(&p);
+    (void)cuptiApi().cuptiRangeProfilerDisable(&p);
   }
   RangeProfiler(const RangeProfiler&) = delete;
   RangeProfiler& operator=(const RangeProfiler&) = delete;
@@ -154,7 +156,7 @@ class RangeProfiler {
       size.numMetrics = metrics.size();
       size.maxNumOfRanges = ranges;
       size.maxNumRangeTreeNodes = static_cast<std::uint32_t>(ranges);
-      WS_CUPTI(cuptiRangeProfilerGetCounterDataSize(&size));
+      WS_CUPTI(cuptiApi().cuptiRangeProfilerGetCounterDataSize(&size));
       image.resize(size.counterDataSize);
     }
     CUpti_RangeProfiler_CounterDataImage_Initialize_Params init{
@@ -162,7 +164,7 @@ class RangeProfiler {
     init.pRangeProfilerObject = object_;
     init.counterDataSize = image.size();
     init.pCounterData = image.data();
-    WS_CUPTI(cuptiRangeProfilerCounterDataImageInitialize(&init));
+    WS_CUPTI(cuptiApi().cuptiRangeProfilerCounterDataImageInitialize(&init));
   }
 
   /// Every kernel between start() and stop() is one range, replayed by CUPTI for every pass.
@@ -181,12 +183,12 @@ class RangeProfiler {
     p.minNestingLevel = 1;
     p.passIndex = 0;
     p.targetNestingLevel = 1;
-    WS_CUPTI(cuptiRangeProfilerSetConfig(&p));
+    WS_CUPTI(cuptiApi().cuptiRangeProfilerSetConfig(&p));
   }
   void start() {
     CUpti_RangeProfiler_Start_Params p{CUpti_RangeProfiler_Start_Params_STRUCT_SIZE};
     p.pRangeProfilerObject = object_;
-    WS_CUPTI(cuptiRangeProfilerStart(&p));
+    WS_CUPTI(cuptiApi().cuptiRangeProfilerStart(&p));
     started_ = true;
   }
   /// Ends a pass; true once every pass the configuration needs has run.
@@ -194,13 +196,13 @@ class RangeProfiler {
     CUpti_RangeProfiler_Stop_Params stop{CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE};
     stop.pRangeProfilerObject = object_;
     started_ = false;
-    WS_CUPTI(cuptiRangeProfilerStop(&stop));
+    WS_CUPTI(cuptiApi().cuptiRangeProfilerStop(&stop));
     return stop.isAllPassSubmitted != 0;
   }
   void decode() {
     CUpti_RangeProfiler_DecodeData_Params decode{CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE};
     decode.pRangeProfilerObject = object_;
-    WS_CUPTI(cuptiRangeProfilerDecodeData(&decode));
+    WS_CUPTI(cuptiApi().cuptiRangeProfilerDecodeData(&decode));
     if (decode.numOfRangeDropped > 0)
       throw CuptiFailure(std::to_string(decode.numOfRangeDropped) + " profiled kernels did not fit the counter data",
                          CUPTI_ERROR_UNKNOWN);

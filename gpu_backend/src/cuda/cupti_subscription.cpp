@@ -26,7 +26,8 @@ std::string CuptiActivity::resultText(CUptiResult r) {
     default: break;
   }
   const char* s = nullptr;
-  if (cuptiGetResultString(r, &s) != CUPTI_SUCCESS || !s) return "CUPTI error " + std::to_string(static_cast<int>(r));
+  if (cuptiApi().cuptiGetResultString(r, &s) != CUPTI_SUCCESS || !s)
+    return "CUPTI error " + std::to_string(static_cast<int>(r));
   return s;
 }
 
@@ -36,6 +37,10 @@ CuptiActivity& CuptiActivity::instance() {
 }
 
 CuptiActivity::CuptiActivity() {
+  if (const std::string& why = cuptiUnavailableReason(); !why.empty()) {
+    reason_ = why;
+    return;
+  }
   int devices = 0;
   if (const cudaError_t e = cudaGetDeviceCount(&devices); e != cudaSuccess || devices == 0) {
     reason_ = e != cudaSuccess ? std::string("no CUDA device for CUPTI: ") + cudaGetErrorString(e)
@@ -43,13 +48,14 @@ CuptiActivity::CuptiActivity() {
     return;
   }
   (void)cudaFree(nullptr);  // creates the current device's primary context
-  if (const CUptiResult r = cuptiActivityRegisterCallbacks(&bufferRequested, &bufferCompleted); r != CUPTI_SUCCESS) {
+  if (const CUptiResult r = cuptiApi().cuptiActivityRegisterCallbacks(&bufferRequested, &bufferCompleted);
+      r != CUPTI_SUCCESS) {
     reason_ = resultText(r) + " (cuptiActivityRegisterCallbacks)";
     return;
   }
   // The unified-memory driver's event queue holds about 8k records between flushes and loses the
   // rest without a dropped count: flushing every millisecond drains it more often.
-  (void)cuptiActivityFlushPeriod(1);
+  (void)cuptiApi().cuptiActivityFlushPeriod(1);
 }
 
 void CuptiActivity::setSink(CUpti_ActivityKind kind, RecordSink sink) {
@@ -62,11 +68,11 @@ void CuptiActivity::setSink(CUpti_ActivityKind kind, RecordSink sink) {
   sinks_.emplace_back(kind, std::move(sink));
 }
 
-void CuptiActivity::flush() { (void)cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED); }
+void CuptiActivity::flush() { (void)cuptiApi().cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED); }
 
 std::uint64_t CuptiActivity::takeDropped() {
   size_t global = 0;
-  (void)cuptiActivityGetNumDroppedRecords(nullptr, 0, &global);  // reads and resets the global count
+  (void)cuptiApi().cuptiActivityGetNumDroppedRecords(nullptr, 0, &global);  // reads and resets the global count
   std::lock_guard<std::mutex> lock(sinksMutex_);
   const std::uint64_t total = dropped_ + global;
   dropped_ = 0;
@@ -83,13 +89,13 @@ void CUPTIAPI CuptiActivity::bufferCompleted(CUcontext context, uint32_t streamI
                                              size_t validSize) {
   CuptiActivity& self = instance();
   size_t dropped = 0;
-  (void)cuptiActivityGetNumDroppedRecords(context, streamId, &dropped);
+  (void)cuptiApi().cuptiActivityGetNumDroppedRecords(context, streamId, &dropped);
   {
     // Sinks are called under the lock: a capture that ends (and clears its sink) waits for a
     // buffer being delivered to it.
     std::lock_guard<std::mutex> lock(self.sinksMutex_);
     CUpti_Activity* record = nullptr;
-    while (cuptiActivityGetNextRecord(buffer, validSize, &record) == CUPTI_SUCCESS)
+    while (cuptiApi().cuptiActivityGetNextRecord(buffer, validSize, &record) == CUPTI_SUCCESS)
       for (const auto& [kind, sink] : self.sinks_)
         if (kind == record->kind && sink) sink(*record);
     self.dropped_ += dropped;

@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "cuda/cupti_loader.h"
+
 namespace warpscope::cuda {
 
 class CuptiActivity {

@@ -4,6 +4,7 @@
 #include <cstddef>
 
 #include "cuda/cuda_check.h"
+#include "cuda/dynamic_library.h"
 #include "cuda/kernels/fma_chains.h"
 
 #ifndef WARPSCOPE_CUDA_ARCHITECTURES_TEXT
@@ -34,6 +35,19 @@ std::string cudaUnavailableReason() {
   if (code != cudaSuccess) {
     // A failed query must not leave a sticky "last error" behind for later calls to trip on.
     (void)cudaGetLastError();
+    // The runtime is linked in (cuda.cmake) and opens the driver itself: "insufficient driver" is
+    // also its answer when there is no driver at all, which deserves plainer words.
+    if (code == cudaErrorInsufficientDriver && !DynamicLibrary{"libcuda.so.1"}.loaded())
+      return "no NVIDIA driver on this machine (libcuda.so.1 cannot be loaded; cudaGetDeviceCount: " +
+             std::string(cudaGetErrorName(code)) + ")";
+    if (code == cudaErrorInsufficientDriver) {
+      int driver = 0;
+      (void)cudaDriverGetVersion(&driver);
+      (void)cudaGetLastError();
+      return describeError("cudaGetDeviceCount", code) + ": the driver supports CUDA " + std::to_string(driver / 1000) +
+             "." + std::to_string(driver % 1000 / 10) + ", this program's runtime is CUDA " +
+             std::to_string(CUDART_VERSION / 1000) + "." + std::to_string(CUDART_VERSION % 1000 / 10);
+    }
     return describeError("cudaGetDeviceCount", code);
   }
   if (count == 0) return "cudaGetDeviceCount reports 0 devices";

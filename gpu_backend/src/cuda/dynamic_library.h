@@ -11,8 +11,10 @@ namespace warpscope::cuda {
 
 class DynamicLibrary {
  public:
-  /// Opens the first of `names` that loads (sonames such as "libcublas.so.13"). Never throws:
-  /// check loaded(), and error() says why not (every name tried, and dlerror's words).
+  /// Opens the first of `names` that loads (sonames such as "libcublas.so.13"), then tries the
+  /// same names in the CUDA toolkit's folders ($CUDA_HOME/lib64, the build's toolkit,
+  /// /usr/local/cuda/lib64): the program has no RUNPATH into the toolkit. Never throws: check
+  /// loaded(), and error() says why not (every name tried, and dlerror's words).
   explicit DynamicLibrary(std::initializer_list<const char*> names);
   ~DynamicLibrary();
   DynamicLibrary(const DynamicLibrary&) = delete;

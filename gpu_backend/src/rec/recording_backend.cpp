@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <sstream>
+#include <vector>
 
 #include "warpscope/recording_index.h"
 #include "warpscope/recording.h"
@@ -13,6 +15,11 @@
 
 #ifndef WARPSCOPE_SOURCE_RECORDINGS_DIR
 #define WARPSCOPE_SOURCE_RECORDINGS_DIR ""
+#endif
+// The installed data folder relative to the installed programs' folder (gpu_backend/CMakeLists.txt,
+// from GNUInstallDirs): "../share/warpscope".
+#ifndef WARPSCOPE_INSTALLED_DATA_FROM_BIN
+#define WARPSCOPE_INSTALLED_DATA_FROM_BIN "../share/warpscope"
 #endif
 
 namespace warpscope::rec {
@@ -46,20 +53,10 @@ struct RecordedDevice {
 
 class RecordingBackend final : public Backend {
  public:
-  explicit RecordingBackend(const std::string& root) {
-    std::error_code error;
-    if (root.empty() || !fs::is_directory(root, error)) return;
-    // An unreadable root leaves the recordings out, saying why; it threw here, and every command
-    // failed "No backend is available" although the simulators work.
-    std::vector<fs::path> folders;
-    for (fs::directory_iterator item(root, error), end; !error && item != end; item.increment(error))
-      if (item->is_directory(error)) folders.push_back(item->path());
-    if (error) {
-      unavailable_.push_back({"rec", "", root + ": cannot list the recordings: " + error.message()});
-      return;
-    }
-    std::sort(folders.begin(), folders.end());
-    for (const fs::path& folder : folders) addFolder(folder);
+  /// Every subfolder of each root is a device; the first root holding a name wins (a user's
+  /// h200 replaces the shipped h200).
+  explicit RecordingBackend(const std::vector<std::string>& roots) {
+    for (const std::string& root : roots) addRoot(root);
   }
 
   [[nodiscard]] std::string name() const override { return "Recordings"; }
@@ -131,8 +128,31 @@ class RecordingBackend final : public Backend {
     return loaded->second;
   }
 
+  void addRoot(const std::string& root) {
+    std::error_code error;
+    if (root.empty() || !fs::is_directory(root, error)) return;
+    // An unreadable root leaves its recordings out, saying why; it threw here, and every command
+    // failed "No backend is available" although the simulators work.
+    std::vector<fs::path> folders;
+    for (fs::directory_iterator item(root, error), end; !error && item != end; item.increment(error))
+      if (item->is_directory(error)) folders.push_back(item->path());
+    if (error) {
+      unavailable_.push_back({"rec", "", root + ": cannot list the recordings: " + error.message()});
+      return;
+    }
+    std::sort(folders.begin(), folders.end());
+    for (const fs::path& folder : folders) addFolder(folder);
+  }
+
+  [[nodiscard]] bool known(const std::string& id) const {
+    return std::any_of(devices_.begin(), devices_.end(), [&](const RecordedDevice& d) { return d.info.id == id; }) ||
+           std::any_of(unavailable_.begin(), unavailable_.end(),
+                       [&](const UnavailableDevice& u) { return u.id == id; });
+  }
+
   void addFolder(const fs::path& folder) {
     std::string id = "rec:" + folder.filename().string();
+    if (known(id)) return;  // an earlier root has this device: it replaces this one
     // A device id is one field of a tab-separated line (`warpscope-cli devices`) and a menu entry:
     // a name with a newline or tab broke the listing.
     if (std::any_of(id.begin(), id.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; })) {
@@ -208,26 +228,49 @@ class RecordingBackend final : public Backend {
 
 }  // namespace
 
-std::string defaultRecordingsRoot() {
-  if (const char* env = std::getenv("WARPSCOPE_RECORDINGS"); env && *env) return env;
-  for (const std::string& candidate : {std::string(WARPSCOPE_SOURCE_RECORDINGS_DIR), std::string("resources/recordings/devices")})
-    if (!candidate.empty() && fs::is_directory(candidate)) return candidate;
+std::string shippedRecordingsRoot() {
+  std::vector<std::string> candidates;
+  // Installed: PREFIX/bin/warpscope-cli finds PREFIX/share/warpscope/recordings, wherever PREFIX is.
+  std::error_code error;
+  if (const fs::path self = fs::read_symlink("/proc/self/exe", error); !error)
+    candidates.push_back(
+        (self.parent_path() / WARPSCOPE_INSTALLED_DATA_FROM_BIN / "recordings").lexically_normal().string());
+  // A build folder: the source tree it was built from.
+  candidates.push_back(WARPSCOPE_SOURCE_RECORDINGS_DIR);
+  candidates.push_back("resources/recordings/devices");
+  for (const std::string& candidate : candidates)
+    if (!candidate.empty() && fs::is_directory(candidate, error)) return candidate;
   return {};
+}
+
+std::vector<std::string> defaultRecordingsRoots() {
+  std::vector<std::string> roots;
+  if (const char* env = std::getenv("WARPSCOPE_RECORDINGS"); env && *env) {
+    std::istringstream folders(env);
+    for (std::string folder; std::getline(folders, folder, ':');)
+      if (!folder.empty()) roots.push_back(folder);
+  }
+  if (std::string shipped = shippedRecordingsRoot(); !shipped.empty()) roots.push_back(std::move(shipped));
+  return roots;
 }
 
 std::string modelDeviceFor(const std::string& recordedDeviceId) {
   return recordedDeviceId.starts_with("rec:") ? "sim:" + recordedDeviceId.substr(4) : std::string();
 }
 
+std::unique_ptr<Backend> makeRecordingBackend(const std::vector<std::string>& roots) {
+  return std::make_unique<RecordingBackend>(roots);
+}
+
 std::unique_ptr<Backend> makeRecordingBackend(const std::string& root) {
-  return std::make_unique<RecordingBackend>(root);
+  return makeRecordingBackend(std::vector<std::string>{root});
 }
 
 }  // namespace warpscope::rec
 
 namespace warpscope {
 std::unique_ptr<Backend> makeRecordingBackend() {
-  auto backend = rec::makeRecordingBackend(rec::defaultRecordingsRoot());
+  auto backend = rec::makeRecordingBackend(rec::defaultRecordingsRoots());
   if (backend->devices().empty() && backend->unavailableDevices().empty()) return nullptr;
   return backend;
 }

@@ -6,6 +6,7 @@
 #include <map>
 #include <mutex>
 
+#include "cuda/cupti_loader.h"
 #include "cuda/cupti_subscription.h"
 
 namespace warpscope::cuda {
@@ -63,7 +64,7 @@ StreamsCapture::StreamsCapture() : state_(std::make_unique<State>()) {
   });
   state_->recording = true;  // from here on stop() undoes what was set up
   for (CUpti_ActivityKind kind : kKinds)
-    if (const CUptiResult r = cuptiActivityEnable(kind); r != CUPTI_SUCCESS) {
+    if (const CUptiResult r = cuptiApi().cuptiActivityEnable(kind); r != CUPTI_SUCCESS) {
       state_->reason = "CUPTI cannot record kernels and copies: " + CuptiActivity::resultText(r);
       stop();
       return;
@@ -72,7 +73,7 @@ StreamsCapture::StreamsCapture() : state_(std::make_unique<State>()) {
 
 void StreamsCapture::stop() {
   if (!state_->recording) return;
-  for (CUpti_ActivityKind k : kKinds) (void)cuptiActivityDisable(k);
+  for (CUpti_ActivityKind k : kKinds) (void)cuptiApi().cuptiActivityDisable(k);
   CuptiActivity& cupti = CuptiActivity::instance();
   cupti.flush();
   // After setSink returns no buffer is being delivered to the old sink: State may go.
@@ -88,8 +89,8 @@ const std::string& StreamsCapture::unavailableReason() const { return state_->re
 
 std::optional<std::uint32_t> StreamsCapture::streamId(cudaStream_t stream, bool perThread) {
   std::uint32_t id = 0;
-  if (cuptiGetStreamIdEx(nullptr, perThread ? nullptr : reinterpret_cast<CUstream>(stream), perThread ? 1 : 0, &id) !=
-      CUPTI_SUCCESS)
+  if (cuptiApi().cuptiGetStreamIdEx(nullptr, perThread ? nullptr : reinterpret_cast<CUstream>(stream),
+                                    perThread ? 1 : 0, &id) != CUPTI_SUCCESS)
     return std::nullopt;
   return id;
 }

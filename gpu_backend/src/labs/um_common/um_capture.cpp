@@ -2,6 +2,7 @@
 
 #include "labs/um_common/um_capture_records.h"
 
+#include "cuda/cupti_loader.h"
 #include "cuda/cupti_subscription.h"
 
 #include <cupti.h>
@@ -81,7 +82,7 @@ class CuptiUnifiedMemory {
     if (cudaMemPrefetchAsync(probe_, kProbeBytes, cudaMemLocation{cudaMemLocationTypeHost, 0}, 0, nullptr) != cudaSuccess ||
         cudaStreamSynchronize(nullptr) != cudaSuccess)
       (void)cudaGetLastError();
-    const CUptiResult r = cuptiActivityEnable(CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER);
+    const CUptiResult r = cuptiApi().cuptiActivityEnable(CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER);
     if (r == CUPTI_SUCCESS) startLive_ = probe(true, kStartProbeMs);
     return r;
   }
@@ -103,7 +104,7 @@ class CuptiUnifiedMemory {
   std::vector<CUpti_ActivityUnifiedMemoryCounter3> end(std::uint64_t& dropped, bool* endLive = nullptr) {
     const bool live = probe(false, kEndProbeMs);
     if (endLive) *endLive = live;
-    (void)cuptiActivityDisable(CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER);
+    (void)cuptiApi().cuptiActivityDisable(CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER);
     CuptiActivity& activity = CuptiActivity::instance();
     activity.flush();
     dropped = activity.takeDropped();
@@ -208,7 +209,7 @@ class CuptiUnifiedMemory {
     for (auto k : basic) add(k);
     if (allKinds)
       for (auto k : extra) add(k);
-    return cuptiActivityConfigureUnifiedMemoryCounter(config.data(), static_cast<uint32_t>(config.size()));
+    return cuptiApi().cuptiActivityConfigureUnifiedMemoryCounter(config.data(), static_cast<uint32_t>(config.size()));
   }
 
   /// One record from CUPTI's threads: the probe's migrations mark the queue live, the rest are kept.
@@ -256,7 +257,7 @@ UmCapture::UmCapture() : state_(std::make_unique<State>()) {
     return;
   }
   uint64_t now = 0;
-  (void)cuptiGetTimestamp(&now);
+  (void)cuptiApi().cuptiGetTimestamp(&now);
   state_->t0Ns = now;
   int current = 0;
   if (cudaGetDevice(&current) == cudaSuccess) state_->gpu0Id = static_cast<uint32_t>(current);
@@ -284,7 +285,7 @@ bool UmCapture::drain() {
 double UmCapture::elapsedUs() const {
   if (!state_->recording) return 0;
   uint64_t now = 0;
-  (void)cuptiGetTimestamp(&now);
+  (void)cuptiApi().cuptiGetTimestamp(&now);
   return now > state_->t0Ns ? static_cast<double>(now - state_->t0Ns) * 1e-3 : 0.0;
 }
 
@@ -298,7 +299,7 @@ UmTrace UmCapture::finish(const void* base, std::uint64_t bytes) {
     return trace;
   }
   uint64_t stopNs = 0;
-  (void)cuptiGetTimestamp(&stopNs);
+  (void)cuptiApi().cuptiGetTimestamp(&stopNs);
   std::uint64_t dropped = 0;
   bool endLive = false;
   const std::vector<CUpti_ActivityUnifiedMemoryCounter3> records = CuptiUnifiedMemory::instance().end(dropped, &endLive);
