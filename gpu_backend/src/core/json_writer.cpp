@@ -90,10 +90,10 @@ RunResult resultFromJson(const json& doc, JsonForm form) {
   result.params = paramsFromJson(result.labId, member(doc, "params", "document"), "document");
   if (doc.contains("param_names"))
     result.paramNames = textMapField(doc, "param_names", "document");
-  // A file that names its choices in params alone still says the names to its readers.
+  // The names params gives (version 3) are the ones its numbers were read from: they win.
   for (const auto& [id, value] : member(doc, "params", "document").items())
-    if (value.is_string() && !result.paramNames.contains(boundedText(id, kMaxLabelChars)))
-      result.paramNames.emplace(boundedText(id, kMaxLabelChars), boundedText(value.get<std::string>(), kMaxLabelChars));
+    if (value.is_string())
+      result.paramNames[boundedText(id, kMaxLabelChars)] = boundedText(value.get<std::string>(), kMaxLabelChars);
   for (const auto& s : boundedArrayField(doc, "scalars", "document", kMaxScalars, "scalars"))
     result.scalars.push_back({textField(s, "id", "a scalar"), textField(s, "label", "a scalar"),
                               field<double>(s, "value", "a scalar"), textField(s, "unit", "a scalar")});
