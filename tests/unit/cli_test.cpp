@@ -292,8 +292,8 @@ TEST(Cli, RecordWritesOneRecordingAPresetAndShowGivesBackItsRun) {
   const CliRun csv = cli({"show", (folder / "memadv-shared-memory-limits-blocks.wsrec").string(), "--format", "csv"});
   EXPECT_EQ(csv.code, warpscope::cli::kExitOk);
   EXPECT_NE(csv.out.find("\n# lab: occupancy\n"), std::string::npos) << csv.out.substr(0, 400);
-  EXPECT_NE(csv.out.find("\n# provenance: simulated\n"), std::string::npos) << "a simulator's run, recorded"
-                                                                             << csv.out.substr(0, 400);
+  EXPECT_NE(csv.out.find("\n# provenance: simulated\n"), std::string::npos)
+      << "a simulator's run, recorded" << csv.out.substr(0, 400);
 }
 
 TEST(Cli, WideWritesOneColumnPerSeriesAndRefusesTimelines) {
@@ -316,7 +316,8 @@ TEST(Cli, WideWritesOneColumnPerSeriesAndRefusesTimelines) {
 // A figure's or recording's run as `show` gives it: a timeline refused by the writer itself (the
 // file's views, not a lab's declarations, decide), a bars view wide.
 TEST(Cli, ShowWideWritesBarsAndRefusesAGridByItsKind) {
-  const std::string recording = std::string(WARPSCOPE_RECORDINGS_DIR) + "/devices/h100/gpuarch-divergent-warp-splits.wsrec";
+  const std::string recording =
+      std::string(WARPSCOPE_RECORDINGS_DIR) + "/devices/h100/gpuarch-divergent-warp-splits.wsrec";
   const CliRun grid = cli({"show", recording, "--format", "csv", "--view", "simt-steps", "--wide"});
   EXPECT_EQ(grid.code, 2) << grid.out;
   EXPECT_NE(grid.err.find("view 'simt-steps' is a grid"), std::string::npos) << grid.err;

@@ -181,8 +181,8 @@ TEST_F(RecordedDevice, ARecordingThatNamesItsChoicesIsServedForThem) {
   std::vector<std::string> assignments;
   for (const auto& [id, value] : recording.request.params.values())
     assignments.push_back(id + "=" + findParam(lab.params, id)->valueText(value));
-  EXPECT_NE(std::find(assignments.begin(), assignments.end(), "pattern=" + doc["result"]["params"]["pattern"].get<std::string>()),
-            assignments.end());
+  const std::string named = "pattern=" + doc["result"]["params"]["pattern"].get<std::string>();
+  EXPECT_NE(std::find(assignments.begin(), assignments.end(), named), assignments.end());
   const ParamSet params = parseAssignments(lab.params, assignments);
   EXPECT_EQ(params, recording.request.params);
   Session session = simulatorSession(rec::makeRecordingBackend(root_.string()));

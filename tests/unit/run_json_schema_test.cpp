@@ -3,7 +3,6 @@
 // sim:h200, a run on rec:h100, every recording as `show` writes it (the rec:h100 device's and the
 // old version 1 and 2 files), and documents the schema must refuse, so the check can fail.
 #include <gtest/gtest.h>
-
 #include <sys/wait.h>
 
 #include <algorithm>
@@ -114,7 +113,8 @@ TEST_F(RunJsonSchema, RecordedRunsMatchItAsShowAndRunWriteThem) {
   // A run on the recorded device itself: rec:h100 serves the preset's recording.
   const fs::path run = folder / "run_on_rec_h100.json";
   std::string err;
-  ASSERT_EQ(cli({"run", "--preset", "gpuarch-divergent-warp-splits", "--device", "rec:h100", "--out", run.string()}, &err), 0)
+  ASSERT_EQ(
+      cli({"run", "--preset", "gpuarch-divergent-warp-splits", "--device", "rec:h100", "--out", run.string()}, &err), 0)
       << err;
   EXPECT_EQ(nlohmann::json::parse(std::ifstream(run))["device_id"], "rec:h100");
   files.push_back(run);
@@ -138,7 +138,8 @@ TEST_F(RunJsonSchema, RefusesADocumentWithAWrongTypeNamingWhere) {
     return file;
   };
   const std::vector<std::pair<fs::path, std::string>> cases{
-      {variant("focus_only_text", [](auto& d) { d["focus_only"] = "yes"; }), "at /focus_only: 'yes' is not of type 'boolean'"},
+      {variant("focus_only_text", [](auto& d) { d["focus_only"] = "yes"; }),
+       "at /focus_only: 'yes' is not of type 'boolean'"},
       {variant("provenance", [](auto& d) { d["provenance"] = "guessed"; }), "at /provenance:"},
       {variant("params_list", [](auto& d) { d["params"]["paths"] = nlohmann::json::array({4}); }), "at /params/paths:"},
       {variant("row_text", [](auto& d) { d["views"][0]["table"]["rows"][0][3] = "32"; }),

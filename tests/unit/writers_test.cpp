@@ -94,9 +94,12 @@ std::vector<std::vector<std::string>> csvRecords(const std::string& csv) {
     }
     atLineStart = false;
     if (quoted) {
-      if (c == '"' && i + 1 < csv.size() && csv[i + 1] == '"') field += '"', ++i;
-      else if (c == '"') quoted = false;
-      else field += c;
+      if (c == '"' && i + 1 < csv.size() && csv[i + 1] == '"')
+        field += '"', ++i;
+      else if (c == '"')
+        quoted = false;
+      else
+        field += c;
     } else if (c == '"') {
       quoted = true;
     } else if (c == ',') {
@@ -271,8 +274,9 @@ TEST(CsvWriter, StartsWithMetadataLinesThenTheSameHeaderRowAndRows) {
   const std::string csv = write(*makeCsvWriter(), sampleResult());
   const std::vector<std::string> comments = commentLines(csv);
   ASSERT_GE(comments.size(), 10u);
-  EXPECT_EQ(comments[0],
-            "# format: warpscope-view-csv 1 (lines starting with # are metadata; the first other line names the columns)");
+  EXPECT_EQ(
+      comments[0],
+      "# format: warpscope-view-csv 1 (lines starting with # are metadata; the first other line names the columns)");
   EXPECT_EQ(csv.substr(0, csv.find('\n')), comments[0]) << "the metadata comes first";
   EXPECT_EQ(metadata(csv, "lab"), "latency-arith");
   EXPECT_EQ(metadata(csv, "device"), "sim:h100");
@@ -497,19 +501,21 @@ TEST(CsvWriter, WideXyHasAColumnPerSeriesAtTheUnionOfXs) {
 
 TEST(CsvWriter, WideXyOfTheSampleKeepsItsQuotedSeriesNames) {
   const std::vector<std::string> lines = csvLines(write(*makeCsvWriter("", CsvLayout::Wide), sampleResult()));
-  EXPECT_EQ(lines.front(),
-            "Threads per SM,ILP 4,ILP 4 y_min,ILP 4 y_max,\"name, with \"\"comma\"\"\",\"name, with \"\"comma\"\" y_min\","
-            "\"name, with \"\"comma\"\" y_max\",never measured");
-  EXPECT_EQ(lines, (std::vector<std::string>{lines.front(), "1,,,,2,3,4,", "32,0.25,0.24,0.26,,,,", "64,0.5,0.5,0.5,,,,"}));
+  EXPECT_EQ(
+      lines.front(),
+      "Threads per SM,ILP 4,ILP 4 y_min,ILP 4 y_max,\"name, with \"\"comma\"\"\",\"name, with \"\"comma\"\" y_min\","
+      "\"name, with \"\"comma\"\" y_max\",never measured");
+  EXPECT_EQ(lines,
+            (std::vector<std::string>{lines.front(), "1,,,,2,3,4,", "32,0.25,0.24,0.26,,,,", "64,0.5,0.5,0.5,,,,"}));
 }
 
 TEST(CsvWriter, WideBarsHaveACategoryColumnThenAColumnPerSeries) {
   RunResult r = sampleResult();
   const std::string csv = write(*makeCsvWriter("modes", CsvLayout::Wide), r);
   EXPECT_EQ(metadata(csv, "category"), "Mode");
-  EXPECT_EQ(csvLines(csv), (std::vector<std::string>{"Mode,Measured,Measured low,Measured high,Model",
-                                                     "on demand,100,90,110,120", "\"prefetch, async\",300,290,310,320",
-                                                     "on demand,101,99,102,121"}));
+  EXPECT_EQ(csvLines(csv),
+            (std::vector<std::string>{"Mode,Measured,Measured low,Measured high,Model", "on demand,100,90,110,120",
+                                      "\"prefetch, async\",300,290,310,320", "on demand,101,99,102,121"}));
 }
 
 TEST(CsvWriter, WideRefusesTimelinesAndGridsNamingTheKind) {
@@ -572,7 +578,8 @@ TEST(ReadResultJson, RefusesANameThatIsNoChoiceNamingTheValidOnes) {
       << refusal(doc);
   doc["params"]["pattern"] = "switch";
   doc["params"]["paths"] = "four";
-  EXPECT_NE(refusal(doc).find("params 'paths' in document is the name 'four', but lab divergence has no named choice 'paths'"),
+  EXPECT_NE(refusal(doc).find(
+                "params 'paths' in document is the name 'four', but lab divergence has no named choice 'paths'"),
             std::string::npos)
       << refusal(doc);
   doc["params"]["paths"] = true;

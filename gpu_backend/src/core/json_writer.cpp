@@ -101,7 +101,8 @@ RunResult resultFromJson(const json& doc, JsonForm form) {
   // checked just before them (a file missing its device fields is refused for those first).
   const int version = versionField(doc, "schema_version", "document");
   if (version < 1 || version > kSchemaVersion)
-    throw BadInputError("result JSON: schema_version " + std::to_string(version) + " is not one this build reads (1, 2, 3)");
+    throw BadInputError("result JSON: schema_version " + std::to_string(version) +
+                        " is not one this build reads (1, 2, 3)");
   for (const auto& v : boundedArrayField(doc, "views", "document", kMaxViews, "views"))
     result.views.push_back(version == 1 ? viewFromJsonV1(v) : viewFromJson(v, form));
   requireAtMost(doc, "notes", "document", kMaxNotes, "notes");

@@ -37,8 +37,7 @@ json paramsToJson(const std::string& labId, const std::map<std::string, double>&
   for (const auto& [id, value] : params) {
     const ParamSpec* spec = namedChoice(labId, id);
     const std::string* name = spec ? choiceName(*spec, value) : nullptr;
-    if (name) out[id] = *name;
-    else out[id] = value;
+    out[id] = name ? json(*name) : json(value);
   }
   return out;
 }
