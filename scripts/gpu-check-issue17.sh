@@ -13,7 +13,7 @@ mkdir -p "$out"
 export QT_QPA_PLATFORM=offscreen WARPSCOPE_NO_SESSION=1
 step() { echo "== $*"; local t0; t0=$(date +%s%N); "$@"; local rc=$?; echo "== exit $rc ($(( ($(date +%s%N) - t0) / 1000000 )) ms)"; }
 totals() {  # the total-vs-streams table of a saved run, one line per series
-  warpscope-cli show "$1" --format csv --view total-vs-streams | awk -F, 'NR>1 {a[$2]=a[$2] sprintf(" %s:%.3f", $4, $5)} END {for (s in a) print "   ", s, a[s]}'
+  warpscope-cli show "$1" --format csv --view total-vs-streams | grep -v '^#' | awk -F, 'NR>1 {a[$2]=a[$2] sprintf(" %s:%.3f", $4, $5)} END {for (s in a) print "   ", s, a[s]}'
 }
 {
   nvidia-smi --query-gpu=name,driver_version,pcie.link.gen.current,pcie.link.width.current --format=csv

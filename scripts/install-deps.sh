@@ -9,6 +9,7 @@ packages=(
   libgtest-dev nlohmann-json3-dev zlib1g-dev
   xvfb xauth fonts-dejavu-core
   poppler-utils  # the handout tests read the PDF's text back (pdftotext)
+  python3-jsonschema  # the run JSON is checked against resources/schema/warpscope-run.schema.json
   openssh-client openssh-server  # the GPU-worker-over-ssh test drives a worker through sshd on loopback
   slurmctld slurmd slurm-client munge  # the Slurm tests run a one-node cluster (tests/support/slurm-one-node.sh)
   help2man librsvg2-bin  # the man pages (from --help) and the icon's PNG sizes that `cmake --install` adds

@@ -53,6 +53,7 @@ void MainWindow::buildMenus() {
       {tr("Export chart as &SVG…"), QKeySequence(tr("Ctrl+Shift+E")), ExportFormat::Svg},
       {tr("Export chart as P&DF…"), QKeySequence(tr("Ctrl+Shift+P")), ExportFormat::Pdf},
       {tr("Export data as &CSV…"), QKeySequence(tr("Ctrl+Shift+C")), ExportFormat::Csv},
+      {tr("Export data as wide CS&V (a column per series)…"), QKeySequence(), ExportFormat::CsvWide},
       {tr("Export data as &JSON…"), QKeySequence(tr("Ctrl+J")), ExportFormat::Json},
   };
   for (const auto& e : exports) {

@@ -33,6 +33,7 @@ CliOptions parseCliOptions(const std::vector<std::string>& args) {
     else if (arg == "--check") options.check = true;
     else if (arg == "--prediction-boxes") options.predictionBoxes = true;
     else if (name == "--view") options.view = value();
+    else if (arg == "--wide") options.wide = true;
     else if (name == "--scope") {
       options.scope = value();
       if (options.scope != "sweep" && options.scope != "focus")

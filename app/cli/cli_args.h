@@ -25,6 +25,7 @@ struct CliOptions {
   std::optional<int> page;               ///< --page N (show): a handout's figure of page N
   bool predictionBoxes = false;          ///< --prediction-boxes (handout): a page of empty boxes per slide
   std::string view;                      ///< --view ID (csv): the view whose table is written
+  bool wide = false;                     ///< --wide (csv): one column per series (xy and bars views)
 };
 
 /// Throws BadInputError for an unknown option or one missing its value.

@@ -20,6 +20,8 @@ int reportRunError(const RunError& error, std::ostream& err) {
 
 namespace {
 
+CsvLayout csvLayout(const CliOptions& options) { return options.wide ? CsvLayout::Wide : CsvLayout::Long; }
+
 /// The lab and parameters a `run` asks for: LAB with --set, or --preset ID (its lab, its
 /// settings, then any --set on top). LAB beside --preset must be the preset's lab.
 std::pair<const LabSpec*, ParamSet> requestedLabAndParams(const Session& session, const CliOptions& options) {
@@ -40,7 +42,13 @@ std::pair<const LabSpec*, ParamSet> requestedLabAndParams(const Session& session
 
 int runCommand(Session& session, const CliOptions& options, std::ostream& out, std::ostream& err) {
   const auto [lab, params] = requestedLabAndParams(session, options);
-  const auto writer = makeWriter(options.format, options.view);  // refuse a bad format before a long run
+  // A bad format, or --wide for a view the lab declares as a timeline or grid, is refused before a long run.
+  const auto writer = makeWriter(options.format, options.view, csvLayout(options));
+  if (options.wide && !options.view.empty())
+    for (const ViewSpec& view : lab->views)
+      if (view.id == options.view && view.kind != ViewKind::Xy && view.kind != ViewKind::Bars)
+        throw BadInputError("a wide CSV (--wide) writes xy and bars views; view '" + view.id + "' of " + lab->id +
+                            " is a " + viewKindName(view.kind));
   RunRequest request;
   request.labId = lab->id;
   request.deviceId = options.device.value_or(session.defaultDeviceId());
@@ -57,7 +65,7 @@ int runCommand(Session& session, const CliOptions& options, std::ostream& out, s
 }
 
 void writeResult(const RunResult& result, const CliOptions& options, std::ostream& out, std::ostream& err) {
-  const auto writer = makeWriter(options.format, options.view);
+  const auto writer = makeWriter(options.format, options.view, csvLayout(options));
   // A CSV holds one view's table: say which, and how to get the others.
   if (result.views.size() > 1 && options.view.empty() && writer->fileExtension() == "csv") {
     std::string others;

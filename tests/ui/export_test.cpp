@@ -110,11 +110,50 @@ TEST(Export, PdfStartsWithThePdfMagic) {
   EXPECT_GT(bytes.size(), 1000);
 }
 
-TEST(Export, CsvIsTheTableOfTheViewOnScreenWithOneHeader) {
+std::string writerBytes(const ResultWriter& writer, const RunResult& result) {
+  std::ostringstream out;
+  writer.write(result, out);
+  return out.str();
+}
+
+// The window's CSV is the CLI's, byte for byte: the '#' lines naming the run and the axes, then
+// the view's table under its unchanged header row.
+TEST(Export, CsvIsTheTableOfTheViewOnScreenUnderItsMetadataLines) {
   ExportFixture f;
   const QByteArray bytes = readAll(f.write(QStringLiteral("data.csv")));
-  EXPECT_TRUE(bytes.startsWith("view,series,series_key,x,y,y_min,y_max\n")) << bytes.left(400).toStdString();
-  EXPECT_FALSE(bytes.contains("\n#"));
+  EXPECT_EQ(bytes.toStdString(), writerBytes(*makeCsvWriter(), f.result));
+  EXPECT_TRUE(bytes.startsWith("# format: warpscope-view-csv 1")) << bytes.left(400).toStdString();
+  EXPECT_TRUE(bytes.contains("\n# lab: latency-arith\n")) << bytes.left(600).toStdString();
+  EXPECT_TRUE(bytes.contains("\n# x: ")) << bytes.left(600).toStdString();
+  EXPECT_TRUE(bytes.contains("\n# layout: long\n"));
+  EXPECT_TRUE(bytes.contains("\nview,series,series_key,x,y,y_min,y_max\n")) << bytes.left(600).toStdString();
+}
+
+TEST(Export, WideCsvHasAColumnPerSeriesLikeTheCliWide) {
+  ExportFixture f;
+  const QString path = f.dir.filePath(QStringLiteral("wide.csv"));
+  ASSERT_TRUE(exportResult(f.result, QString(), path, ExportFormat::CsvWide).isEmpty());
+  const QByteArray bytes = readAll(path);
+  EXPECT_EQ(bytes.toStdString(), writerBytes(*makeCsvWriter("", CsvLayout::Wide), f.result));
+  EXPECT_TRUE(bytes.contains("\n# layout: wide\n"));
+  EXPECT_FALSE(bytes.contains("\nview,series,")) << "not the long table";
+  EXPECT_EQ(exportExtension(ExportFormat::CsvWide), QStringLiteral("csv"));
+  EXPECT_EQ(exportFormatForPath(QStringLiteral("a.csv")), ExportFormat::Csv) << "a .csv path is the long CSV";
+}
+
+TEST(Export, WideCsvOfATimelineIsRefusedNamingItsKindAndWritesNothing) {
+  QTemporaryDir dir;
+  const RunResult result = demoResult();
+  const View* timeline = nullptr;
+  for (const View& v : result.views)
+    if (v.kind == ViewKind::Timeline) timeline = &v;
+  ASSERT_NE(timeline, nullptr);
+  const QString path = dir.filePath(QStringLiteral("timeline.csv"));
+  const QString error = exportResult(result, QString::fromStdString(timeline->id), path, ExportFormat::CsvWide);
+  EXPECT_TRUE(error.contains(path) && error.contains(QStringLiteral("writes xy and bars views")) &&
+              error.contains(QStringLiteral("is a timeline")))
+      << error.toStdString();
+  EXPECT_FALSE(QFileInfo::exists(path));
 }
 
 TEST(Export, JsonParsesAndNamesTheLab) {

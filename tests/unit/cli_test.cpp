@@ -102,13 +102,17 @@ TEST(Cli, RunWritesCsvToTheOutFile) {
   const CliRun r = cli({"run", "latency-arith", "--device", "sim:h100", "--format", "csv", "--out", path.string()});
   ASSERT_EQ(r.code, 0) << r.err;
   std::ifstream file(path);
-  std::string first;
+  std::string first, header;
   std::getline(file, first);
-  EXPECT_EQ(first, "view,series,series_key,x,y,y_min,y_max") << "one table: the header first";
+  EXPECT_EQ(first.rfind("# format: warpscope-view-csv 1", 0), 0u) << "the '#' metadata first: " << first;
+  while (std::getline(file, header) && header.starts_with("#")) {
+  }
+  EXPECT_EQ(header, "view,series,series_key,x,y,y_min,y_max") << "one table: its header after the '#' lines";
   EXPECT_NE(r.err.find("--view ID writes another (gflops-vs-threads, fraction-vs-ilp)"), std::string::npos) << r.err;
   const CliRun other = cli({"run", "latency-arith", "--device", "sim:h100", "--format", "csv", "--view", "fraction-vs-ilp"});
   ASSERT_EQ(other.code, 0) << other.err;
-  EXPECT_EQ(other.out.substr(0, other.out.find('\n')), "view,series,series_key,x,y,y_min,y_max");
+  EXPECT_NE(other.out.find("\n# view: fraction-vs-ilp\n"), std::string::npos) << other.out;
+  EXPECT_NE(other.out.find("\nview,series,series_key,x,y,y_min,y_max\n"), std::string::npos) << other.out;
   EXPECT_EQ(cli({"run", "latency-arith", "--device", "sim:h100", "--format", "csv", "--view", "nope"}).code, 2);
   std::filesystem::remove(path);
 }
@@ -287,7 +291,41 @@ TEST(Cli, RecordWritesOneRecordingAPresetAndShowGivesBackItsRun) {
   EXPECT_NE(shown.out.find("\"lab\": \"occupancy\""), std::string::npos);
   const CliRun csv = cli({"show", (folder / "memadv-shared-memory-limits-blocks.wsrec").string(), "--format", "csv"});
   EXPECT_EQ(csv.code, warpscope::cli::kExitOk);
-  EXPECT_FALSE(csv.out.starts_with("#")) << csv.out.substr(0, 80);
+  EXPECT_NE(csv.out.find("\n# lab: occupancy\n"), std::string::npos) << csv.out.substr(0, 400);
+  EXPECT_NE(csv.out.find("\n# provenance: simulated\n"), std::string::npos)
+      << "a simulator's run, recorded" << csv.out.substr(0, 400);
+}
+
+TEST(Cli, WideWritesOneColumnPerSeriesAndRefusesTimelines) {
+  const CliRun wide = cli({"run", "latency-arith", "--device", "sim:h100", "--format", "csv", "--wide"});
+  ASSERT_EQ(wide.code, 0) << wide.err;
+  EXPECT_NE(wide.out.find("\n# layout: wide\n"), std::string::npos) << wide.out;
+  EXPECT_NE(wide.out.find("\nThreads per SM,ILP 1,ILP 2,ILP 3,ILP 4,ILP 6,ILP 8\n32,"), std::string::npos) << wide.out;
+  const CliRun timeline =
+      cli({"run", "divergence", "--device", "sim:h100", "--format", "csv", "--view", "warp-timeline", "--wide"});
+  EXPECT_EQ(timeline.code, 2);
+  EXPECT_NE(timeline.err.find("writes xy and bars views; view 'warp-timeline' of divergence is a timeline"),
+            std::string::npos)
+      << timeline.err;
+  EXPECT_EQ(timeline.out, "");
+  const CliRun json = cli({"run", "latency-arith", "--device", "sim:h100", "--wide"});
+  EXPECT_EQ(json.code, 2);
+  EXPECT_NE(json.err.find("--wide lays out a CSV: it needs --format csv"), std::string::npos) << json.err;
+}
+
+// A figure's or recording's run as `show` gives it: a timeline refused by the writer itself (the
+// file's views, not a lab's declarations, decide), a bars view wide.
+TEST(Cli, ShowWideWritesBarsAndRefusesAGridByItsKind) {
+  const std::string recording =
+      std::string(WARPSCOPE_RECORDINGS_DIR) + "/devices/h100/gpuarch-divergent-warp-splits.wsrec";
+  const CliRun grid = cli({"show", recording, "--format", "csv", "--view", "simt-steps", "--wide"});
+  EXPECT_EQ(grid.code, 2) << grid.out;
+  EXPECT_NE(grid.err.find("view 'simt-steps' is a grid"), std::string::npos) << grid.err;
+  const CliRun bars = cli({"show", recording, "--format", "csv", "--view", "warp-efficiency", "--wide"});
+  ASSERT_EQ(bars.code, 0) << bars.err;
+  EXPECT_NE(bars.out.find("\n# provenance: measured\n"), std::string::npos) << bars.out;
+  EXPECT_NE(bars.out.find("\n# layout: wide\n"), std::string::npos) << bars.out;
+  EXPECT_NE(bars.out.find("\n# kind: bars\n"), std::string::npos) << bars.out;
 }
 
 TEST(Cli, RecordWithoutAFolderOrAChoiceOfPresetsExitsTwo) {

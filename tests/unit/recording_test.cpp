@@ -6,20 +6,24 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <vector>
 
 #include "files/compression.h"
 #include "files/png_text.h"
+#include "files/regular_file.h"
 #include "rec/recording_backend.h"
 #include "warpscope/recording_index.h"
 #include "warpscope/file_write.h"
 #include "warpscope/lectures.h"
 #include "warpscope/recording.h"
+#include "warpscope/registry.h"
 #include "warpscope/session.h"
 #include "warpscope/writers.h"
 
@@ -166,6 +170,29 @@ TEST_F(RecordedDevice, ServesExactlyWhatWasRecordedLabelledRecorded) {
     EXPECT_EQ(outcome.result().scalars[i].value, recording.result.scalars[i].value);
 }
 
+// A recording written today names its choices ("pattern": "switch"); the device still matches a
+// request by its numbers, whether the user gave the names (--set pattern=switch) or numbers.
+TEST_F(RecordedDevice, ARecordingThatNamesItsChoicesIsServedForThem) {
+  const std::string bytes = files::decompress(
+      files::readRegularFile((root_ / "h200" / "gpuarch-divergent-warp-splits.wsrec").string(), 64 << 20), 64 << 20);
+  const auto doc = nlohmann::json::parse(bytes);
+  ASSERT_TRUE(doc["result"]["params"]["pattern"].is_string()) << doc["result"]["params"].dump();
+  const Recording& recording = recorded_.at("gpuarch-divergent-warp-splits");
+  const LabSpec& lab = LabRegistry::builtin().get("divergence");
+  std::vector<std::string> assignments;
+  for (const auto& [id, value] : recording.request.params.values())
+    assignments.push_back(id + "=" + findParam(lab.params, id)->valueText(value));
+  const std::string named = "pattern=" + doc["result"]["params"]["pattern"].get<std::string>();
+  EXPECT_NE(std::find(assignments.begin(), assignments.end(), named), assignments.end());
+  const ParamSet params = parseAssignments(lab.params, assignments);
+  EXPECT_EQ(params, recording.request.params);
+  Session session = simulatorSession(rec::makeRecordingBackend(root_.string()));
+  CancelToken never;
+  const RunOutcome outcome = session.run({"divergence", "rec:h200", params, RunScope::FullSweep}, {}, never);
+  ASSERT_TRUE(outcome.ok()) << outcome.error().message;
+  EXPECT_EQ(outcome.result().params, recording.result.params);
+}
+
 TEST_F(RecordedDevice, ValueNotRecordedIsRefusedNamingItAndOfferingTheModel) {
   Session session = simulatorSession(rec::makeRecordingBackend(root_.string()));
   const Recording& recording = recorded_.at("memadv-shared-memory-limits-blocks");
@@ -293,6 +320,28 @@ TEST(ShippedRecordings, EveryLecturePresetIsRecordedOnARealGpuAndServedAsRecorde
         EXPECT_TRUE(r.banner().starts_with("Simulated: ")) << presetId << ": " << r.banner();
     }
   EXPECT_EQ(done.size(), 2 * allPresets(session.registry()).size());
+}
+
+// The files written before named choices were names (schema_version 1 and 2: "pattern": 1.0)
+// still load, as the numbers they hold, and are written again with the names.
+TEST(ShippedRecordings, OldFilesWithNumbersForNamedChoicesStillLoad) {
+  int files = 0;
+  for (const auto& item : fs::directory_iterator(WARPSCOPE_RECORDINGS_DIR))
+    if (item.path().extension() == ".json") {
+      EXPECT_NO_THROW((void)readRunFile(item.path().string())) << item.path();
+      ++files;
+    }
+  EXPECT_GE(files, 9);
+  const std::string path = std::string(WARPSCOPE_RECORDINGS_DIR) + "/h100_divergence.json";
+  std::ifstream in(path);
+  const auto old = nlohmann::json::parse(in);
+  ASSERT_EQ(old["schema_version"], 2);
+  ASSERT_TRUE(old["params"]["pattern"].is_number()) << "the file this test reads is no longer an old one";
+  const RunResult result = readRunFile(path).result;
+  EXPECT_EQ(result.params.at("pattern"), 1);
+  const std::string again = jsonOf(result);
+  EXPECT_EQ(nlohmann::json::parse(again)["params"]["pattern"], "odd-even");
+  EXPECT_EQ(readResultJson(again).params, result.params);
 }
 
 TEST(ShippedRecordings, FitIn25MiB) {

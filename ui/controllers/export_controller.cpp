@@ -192,8 +192,11 @@ QString exportPdf(OffscreenFigure& chart, QSize size, const QString& path, const
 QString exportData(const RunResult& result, const QString& viewId, const QString& path, ExportFormat format) {
   std::ostringstream out;
   try {
-    // A CSV is the table of the view on screen; the JSON is the whole run.
-    const auto writer = format == ExportFormat::Csv ? makeCsvWriter(fromQ(viewId)) : makeJsonWriter();
+    // A CSV is the table of the view on screen (the same bytes as the CLI's, '#' lines first);
+    // the JSON is the whole run.
+    const auto writer = format == ExportFormat::Csv       ? makeCsvWriter(fromQ(viewId))
+                        : format == ExportFormat::CsvWide ? makeCsvWriter(fromQ(viewId), CsvLayout::Wide)
+                                                          : makeJsonWriter();
     writer->write(result, out);
   } catch (const std::exception& e) {
     return QObject::tr("Cannot export %1: %2").arg(path, toQ(e.what()));
@@ -237,7 +240,8 @@ QString exportExtension(ExportFormat format) {
     case ExportFormat::Png: return QStringLiteral("png");
     case ExportFormat::Svg: return QStringLiteral("svg");
     case ExportFormat::Pdf: return QStringLiteral("pdf");
-    case ExportFormat::Csv: return QStringLiteral("csv");
+    case ExportFormat::Csv:
+    case ExportFormat::CsvWide: return QStringLiteral("csv");
     case ExportFormat::Json: return QStringLiteral("json");
   }
   return {};
@@ -249,6 +253,7 @@ QString exportFilter(ExportFormat format) {
     case ExportFormat::Svg: return QObject::tr("SVG drawing (*.svg)");
     case ExportFormat::Pdf: return QObject::tr("PDF document (*.pdf)");
     case ExportFormat::Csv: return QObject::tr("CSV table (*.csv)");
+    case ExportFormat::CsvWide: return QObject::tr("CSV table, one column per series (*.csv)");
     case ExportFormat::Json: return QObject::tr("JSON result (*.json)");
   }
   return {};
@@ -256,7 +261,7 @@ QString exportFilter(ExportFormat format) {
 
 QString exportResult(const RunResult& result, const QString& viewId, const QString& path,
                      ExportFormat format, QSize logicalSize, std::optional<double> cursorTime) {
-  if (format == ExportFormat::Csv || format == ExportFormat::Json) {
+  if (format == ExportFormat::Csv || format == ExportFormat::CsvWide || format == ExportFormat::Json) {
     const QString csvView = result.findView(fromQ(viewId)) ? viewId : QString();
     return exportData(result, csvView, path, format);
   }
@@ -304,6 +309,7 @@ void ExportController::exportInteractively(ExportFormat format) {
   QString base = toQ(result->labId);
   // Images and CSV show one view: their name says which.
   if (format != ExportFormat::Json && !view_().isEmpty()) base += QLatin1Char('_') + view_();
+  if (format == ExportFormat::CsvWide) base += QStringLiteral("_wide");
   const QString suggested = QDir(lastDirectory_).filePath(base + QLatin1Char('.') + exportExtension(format));
   QString path = QFileDialog::getSaveFileName(dialogParent_, tr("Export"), suggested, exportFilter(format));
   if (path.isEmpty()) return;

@@ -29,9 +29,10 @@ QT_END_NAMESPACE
 
 namespace warpscope::ui {
 
-enum class ExportFormat { Png, Svg, Pdf, Csv, Json };
+/// CsvWide: the view's data one column per series (xy and bars views; writers.h CsvLayout::Wide).
+enum class ExportFormat { Png, Svg, Pdf, Csv, CsvWide, Json };
 
-/// The format a path's extension names (case-insensitive), or nullopt.
+/// The format a path's extension names (case-insensitive; .csv is the long CSV), or nullopt.
 std::optional<ExportFormat> exportFormatForPath(const QString& path);
 /// "png", "svg", ...: the extension of a format.
 QString exportExtension(ExportFormat format);

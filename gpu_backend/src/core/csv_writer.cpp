@@ -1,12 +1,15 @@
-// CSV form of one view of a RunResult: its table (view_table.h) with one header row, nothing else,
-// so any spreadsheet reads it. Several views are several files; the JSON holds the whole run.
+// CSV form of one view of a RunResult: '#' metadata lines (csv_metadata.h), then its table
+// (view_table.h), or its wide form (wide_table.h), under one header row. Several views are
+// several files; the JSON holds the whole run.
 #include <algorithm>
 #include <cctype>
 #include <iomanip>
 #include <limits>
 #include <sstream>
 
+#include "core/csv_metadata.h"
 #include "core/view_table.h"
+#include "core/wide_table.h"
 #include "warpscope/params.h"
 #include "warpscope/registry.h"
 #include "warpscope/writers.h"
@@ -14,10 +17,11 @@
 namespace warpscope {
 namespace {
 
-/// Quotes a field when it holds a comma, quote or line break (RFC 4180), or starts with '#'
-/// (unquoted, a row could pass for a comment line).
+/// Quotes a field when it holds a comma, quote or line break (RFC 4180), or a '#': unquoted, a
+/// row could pass for a comment line, and pandas' comment='#' drops the rest of a line from an
+/// unquoted '#' on.
 std::string csvField(const std::string& text) {
-  if (text.find_first_of(",\"\r\n") == std::string::npos && (text.empty() || text[0] != '#')) return text;
+  if (text.find_first_of(",\"\r\n#") == std::string::npos) return text;
   std::string quoted = "\"";
   for (char c : text) quoted += (c == '"') ? std::string("\"\"") : std::string(1, c);
   return quoted + "\"";
@@ -52,7 +56,7 @@ void writeTable(const ViewTable& table, std::ostream& out) {
 
 class CsvWriter final : public ResultWriter {
  public:
-  explicit CsvWriter(std::string viewId) : viewId_(std::move(viewId)) {}
+  CsvWriter(std::string viewId, CsvLayout layout) : viewId_(std::move(viewId)), layout_(layout) {}
   void write(const RunResult& result, std::ostream& out) const override {
     if (result.views.empty()) throw BadInputError("the result has no view to write as CSV");
     const View* view = viewId_.empty() ? &result.views.front() : result.findView(viewId_);
@@ -69,23 +73,33 @@ class CsvWriter final : public ResultWriter {
                             " does not make it (views of this run: " + ids + ")");
       throw BadInputError("the result has no view '" + viewId_ + "' (views: " + ids + ")");
     }
-    writeTable(toTable(*view), out);
+    const bool wide = layout_ == CsvLayout::Wide;
+    // The table first: a wide timeline is refused before a line is written.
+    const ViewTable table = wide ? toWideTable(*view) : toTable(*view);
+    for (const CsvMetadataLine& line : csvMetadata(result, *view, wide)) out << csvCommentLine(line) << '\n';
+    writeTable(table, out);
   }
   [[nodiscard]] std::string fileExtension() const override { return "csv"; }
 
  private:
   std::string viewId_;
+  CsvLayout layout_;
 };
 
 }  // namespace
 
-std::unique_ptr<ResultWriter> makeCsvWriter(const std::string& viewId) { return std::make_unique<CsvWriter>(viewId); }
+std::unique_ptr<ResultWriter> makeCsvWriter(const std::string& viewId, CsvLayout layout) {
+  return std::make_unique<CsvWriter>(viewId, layout);
+}
 
-std::unique_ptr<ResultWriter> makeWriter(const std::string& format, const std::string& viewId) {
+std::unique_ptr<ResultWriter> makeWriter(const std::string& format, const std::string& viewId, CsvLayout layout) {
   std::string lower = format;
   std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
-  if (lower == "json") return makeJsonWriter();
-  if (lower == "csv") return makeCsvWriter(viewId);
+  if (lower == "json") {
+    if (layout == CsvLayout::Wide) throw BadInputError("--wide lays out a CSV: it needs --format csv, not json");
+    return makeJsonWriter();
+  }
+  if (lower == "csv") return makeCsvWriter(viewId, layout);
   throw BadInputError("unknown format '" + format + "' (formats: json, csv)");
 }
 

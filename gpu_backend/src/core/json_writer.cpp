@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/json_field.h"
+#include "core/param_json.h"
 #include "core/result_json.h"
 #include "core/view_json.h"
 #include "warpscope/params.h"
@@ -14,9 +15,12 @@ namespace {
 
 using nlohmann::json;
 
-/// 2: views of every kind as {id, title, kind, <kind metadata>, table}. 1: xy views only, with
-/// series[].points[] (still read: older exports and resources/recordings).
-constexpr int kSchemaVersion = 2;
+/// 3: named choices in params as their names ("pattern": "odd-even"). 2: views of every kind as
+/// {id, title, kind, <kind metadata>, table}, params all numbers. 1: xy views only, with
+/// series[].points[]. Every version is still read (older exports and resources/recordings);
+/// params read as numbers or names in any of them. resources/schema/warpscope-run.schema.json
+/// describes the version written.
+constexpr int kSchemaVersion = 3;
 
 }  // namespace
 
@@ -26,6 +30,11 @@ json resultToJson(const RunResult& result, JsonForm form) {
       scalars.push_back({{"id", s.id}, {"label", s.label}, {"value", s.value}, {"unit", s.unit}});
     json views = json::array();
     for (const auto& v : result.views) views.push_back(viewToJson(v, form));
+    json params = paramsToJson(result.labId, result.params);
+    // The same names again, as version 2 wrote them beside the numbers: kept for its readers.
+    json paramNames = result.paramNames;
+    for (const auto& [id, value] : params.items())
+      if (value.is_string()) paramNames[id] = value;
     json doc = {
         {"schema", "warpscope-result"},
         {"schema_version", kSchemaVersion},
@@ -36,8 +45,8 @@ json resultToJson(const RunResult& result, JsonForm form) {
         {"banner", result.banner()},
         {"focus_only", result.focusOnly},
         {"elapsed_seconds", result.elapsedSeconds},
-        {"params", result.params},
-        {"param_names", result.paramNames},
+        {"params", std::move(params)},
+        {"param_names", std::move(paramNames)},
         {"scalars", scalars},
         {"views", views},
         {"notes", result.notes},
@@ -78,17 +87,22 @@ RunResult resultFromJson(const json& doc, JsonForm form) {
   result.elapsedSeconds = optionalField(doc, "elapsed_seconds", "document", 0.0);
   requireAtMost(doc, "params", "document", kMaxParams, "parameters");
   requireAtMost(doc, "param_names", "document", kMaxParams, "parameter names");
-  result.params = boundedKeys(field<std::map<std::string, double>>(doc, "params", "document"));
+  result.params = paramsFromJson(result.labId, member(doc, "params", "document"), "document");
   if (doc.contains("param_names"))
     result.paramNames = textMapField(doc, "param_names", "document");
+  // The names params gives (version 3) are the ones its numbers were read from: they win.
+  for (const auto& [id, value] : member(doc, "params", "document").items())
+    if (value.is_string())
+      result.paramNames[boundedText(id, kMaxLabelChars)] = boundedText(value.get<std::string>(), kMaxLabelChars);
   for (const auto& s : boundedArrayField(doc, "scalars", "document", kMaxScalars, "scalars"))
     result.scalars.push_back({textField(s, "id", "a scalar"), textField(s, "label", "a scalar"),
                               field<double>(s, "value", "a scalar"), textField(s, "unit", "a scalar")});
   // The views' layout is the only thing that differs between versions, so the version is
   // checked just before them (a file missing its device fields is refused for those first).
   const int version = versionField(doc, "schema_version", "document");
-  if (version != 1 && version != kSchemaVersion)
-    throw BadInputError("result JSON: schema_version " + std::to_string(version) + " is not one this build reads (1, 2)");
+  if (version < 1 || version > kSchemaVersion)
+    throw BadInputError("result JSON: schema_version " + std::to_string(version) +
+                        " is not one this build reads (1, 2, 3)");
   for (const auto& v : boundedArrayField(doc, "views", "document", kMaxViews, "views"))
     result.views.push_back(version == 1 ? viewFromJsonV1(v) : viewFromJson(v, form));
   requireAtMost(doc, "notes", "document", kMaxNotes, "notes");
