@@ -75,10 +75,11 @@ std::vector<PresetSpec> umSystemMemoryPresets() {
                   "system-gbps/first touch@global array > 0", "system-gbps/first touch@stack buffer > 0",
                   "system-gbps/second touch@malloc > 2 x system-gbps/first touch@malloc"},
        .differsOn = {{.gpu = "H200",
-                      .why = "The lent H200's host reports cudaDevAttrPageableMemoryAccess = 0: its driver (580.159, "
-                             "open kernel modules, Linux 6.18) does not enable HMM there, so no kernel may touch "
-                             "malloc'd, global or stack memory and those bars are missing. cudaMallocManaged works "
-                             "on the same host (the next slide)."}},
+                      .why = "The lent H200's host reports cudaDevAttrPageableMemoryAccess = 0: its Linux 6.18 kernel "
+                             "is built without CONFIG_DEVICE_PRIVATE (HMM_MIRROR and ZONE_DEVICE are on, and the "
+                             "driver 580.159's open nvidia_uvm has uvm_disable_hmm = N), and the driver's HMM needs "
+                             "it. So no kernel may touch malloc'd, global or stack memory there and those bars are "
+                             "missing; cudaMallocManaged works on the same host (the next slide)."}},
        .question = "Can a kernel take a pointer from plain malloc() on an x86 host?",
        .answers = {{.text = "Never: only cudaMalloc or cudaMallocManaged memory",
                     .checks = {"scalar:attr.pageable_memory_access <= 0"}},
