@@ -41,7 +41,10 @@ void keepAsJson(const RunResult& result) {
 const RunResult& fullSweep(const std::string& labId) {
   static std::map<std::string, RunResult> done;
   if (auto it = done.find(labId); it != done.end()) return it->second;
-  static const auto backend = makeCudaBackend();
+  // A backend of its own, ended with the sweep: a backend kept for the whole program keeps its
+  // CUPTI profiler session, and a later test's counters on the same GPU were then refused
+  // (cuptiProfilerGetCounterAvailability: CUPTI_ERROR_INVALID_PARAMETER, H200, 2026-11-28).
+  const auto backend = makeCudaBackend();
   const LabSpec spec = labId == labs::kLatencyArithId ? labs::latencyArithSpec() : labs::latencyMemorySpec();
   CancelToken cancel;
   RunOutcome outcome = test::runResolved(*backend, {labId, "cuda:0", defaultParams(spec.params), RunScope::FullSweep}, {}, cancel);
