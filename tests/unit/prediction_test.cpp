@@ -3,6 +3,7 @@
 // run where the claim fails marks another answer.
 #include <gtest/gtest.h>
 
+#include "not_recorded_on_h100.h"
 #include "warpscope/lectures.h"
 #include "warpscope/prediction.h"
 #include "warpscope/session.h"
@@ -24,6 +25,8 @@ void expectTheDataMarksTheAnswer(const std::string& deviceId) {
   Session session;
   for (const PresetRef& ref : allPresets(session.registry())) {
     SCOPED_TRACE(ref.preset->id + " on " + deviceId);
+    // Not recorded there: the slide would come from another GPU's recording (tested there).
+    if (deviceId == "rec:h100" && test::notRecordedOnH100().contains(ref.preset->id)) continue;
     const SlideCheck check = checkSlide(session, ref, deviceId);
     ASSERT_TRUE(check.result) << check.runError;
     const PredictionReveal reveal = revealAnswer(*ref.preset, *check.result);
