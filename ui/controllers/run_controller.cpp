@@ -79,13 +79,8 @@ QString RunController::whyNotOffered(const QString& deviceId) const {
 
 QString RunController::connectHost(const QString& host, bool installWorker) {
   const std::string name = host.toStdString();
-  std::string prefix;
-  try {
-    prefix = worker::sshWorkerCommand(name).idPrefix;  // checks the name
-  } catch (const std::exception& e) {
-    emit hostConnectFailed(host, toQ(e.what()), false);
-    return {};
-  }
+  // The name is checked on the connection's thread (makeSshWorkerBackend), which says why.
+  const std::string prefix = worker::clientDeviceId(name, "");
   const auto install = installWorker ? worker::WorkerInstall::IfNeeded : worker::WorkerInstall::Never;
   return connectWorker(host, prefix, false, [name, install](const worker::StartProgressFn& progress, const CancelToken* cancel) {
     return worker::makeSshWorkerBackend(name, install, progress, cancel);

@@ -5,6 +5,8 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -66,6 +68,22 @@ std::string valueAfter(const std::string& output, const std::string& key) {
   return {};
 }
 
+/// runShortCommand's stop: true once `cancel` is set; meanwhile says `what` about once a second.
+std::function<bool()> waitSaidAndCancellable(const std::string& what, const StartProgressFn& progress,
+                                             const CancelToken* cancel) {
+  const auto started = std::chrono::steady_clock::now();
+  auto lastSaid = std::make_shared<long>(-1);
+  return [=] {
+    const long waited = static_cast<long>(
+        std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started).count());
+    if (progress && waited != *lastSaid) {
+      *lastSaid = waited;
+      progress(what + ", " + std::to_string(waited) + " s");
+    }
+    return cancel && cancel->cancelled();
+  };
+}
+
 bool isSha256(const std::string& text) {
   return text.size() == 64 && text.find_first_not_of("0123456789abcdef") == std::string::npos;
 }
@@ -93,7 +111,8 @@ std::string sha256OfFile(const std::string& path) {
   return hash;
 }
 
-RemoteWorkerProbe probeRemoteWorker(const std::string& host) {
+RemoteWorkerProbe probeRemoteWorker(const std::string& host, const StartProgressFn& progress,
+                                    const CancelToken* cancel) {
   checkHostName(host);
   // One line each: arch=, cached=, path=, hello= (the host's own worker's hello, given a hello
   // and then the end of its input, so it answers and ends without opening a GPU).
@@ -106,7 +125,9 @@ RemoteWorkerProbe probeRemoteWorker(const std::string& host) {
       std::to_string(kWorkerProtocolVersion) + "}' | \"$c\" serve 2>/dev/null | head -n 1)\"; fi";
   std::vector<std::string> argv = sshPrefix(host);
   argv.push_back(remoteSh(script));
-  const CommandOutput out = runShortCommand(argv, kProbeTimeout);
+  const CommandOutput out = runShortCommand(
+      argv, kProbeTimeout, waitSaidAndCancellable("asking " + host + " for its Warpscope worker: waiting for it to answer", progress, cancel));
+  if (cancel && cancel->cancelled()) throw WorkerStartCancelled("connecting to " + host + " was cancelled");
   if (!out.finished || out.exitCode != 0)
     throw std::runtime_error("cannot ask " + host + " for its Warpscope worker: " + out.why);
   RemoteWorkerProbe probe;
@@ -122,7 +143,8 @@ RemoteWorkerProbe probeRemoteWorker(const std::string& host) {
   return probe;
 }
 
-void installRemoteWorker(const std::string& host, const std::string& binary, const std::string& sha256) {
+void installRemoteWorker(const std::string& host, const std::string& binary, const std::string& sha256,
+                         const StartProgressFn& progress, const CancelToken* cancel) {
   checkHostName(host);
   if (!isSha256(sha256)) throw std::runtime_error("not a SHA-256: " + sha256);
   // Written under a temporary name and renamed only when its hash matches: a cut connection or
@@ -137,7 +159,11 @@ void installRemoteWorker(const std::string& host, const std::string& binary, con
   std::vector<std::string> argv = {"/bin/sh", "-c", "f=$1; shift; exec \"$@\" < \"$f\"", "sh", binary};
   for (const std::string& word : sshPrefix(host)) argv.push_back(word);
   argv.push_back(remoteSh(script));
-  const CommandOutput out = runShortCommand(argv, kCopyTimeout);
+  const CommandOutput out = runShortCommand(
+      argv, kCopyTimeout,
+      waitSaidAndCancellable("installing Warpscope " + std::string(files::kToolVersion) + "'s worker on " + host,
+                             progress, cancel));
+  if (cancel && cancel->cancelled()) throw WorkerStartCancelled("installing the worker on " + host + " was cancelled");
   if (!out.finished || out.exitCode != 0 || valueAfter(out.out, "installed").empty())
     throw std::runtime_error("installing the worker on " + host + " failed: " + (out.why.empty() ? out.out : out.why));
 }
@@ -152,8 +178,7 @@ WorkerCommand cachedSshWorkerCommand(const std::string& host) {
 std::unique_ptr<Backend> makeSshWorkerBackend(const std::string& host, WorkerInstall install,
                                               const StartProgressFn& progress, const CancelToken* cancel) {
   checkHostName(host);
-  if (progress) progress("asking " + host + " for its Warpscope worker");
-  const RemoteWorkerProbe probe = probeRemoteWorker(host);
+  const RemoteWorkerProbe probe = probeRemoteWorker(host, progress, cancel);
   // This release's own worker, installed by an earlier connection: the common case.
   const std::string binary = workerBinaryToSend();
   const std::string sha256 = sha256OfFile(binary);
@@ -178,8 +203,7 @@ std::unique_ptr<Backend> makeSshWorkerBackend(const std::string& host, WorkerIns
   if (!probe.arch.empty() && !ours.empty() && probe.arch != ours)
     throw std::runtime_error(why + ", and its machine is " + probe.arch + " where this Warpscope's worker is " + ours +
                              ": build Warpscope there (README) instead");
-  if (progress) progress("installing Warpscope " + std::string(files::kToolVersion) + "'s worker into " + where);
-  installRemoteWorker(host, binary, sha256);
+  installRemoteWorker(host, binary, sha256, progress, cancel);
   return makeWorkerBackend(cachedSshWorkerCommand(host), progress, cancel);
 }
 

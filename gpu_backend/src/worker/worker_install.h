@@ -36,12 +36,16 @@ std::string workerBinaryToSend();
 /// SHA-256 of a local file as 64 hex digits (coreutils' sha256sum). Throws std::runtime_error.
 std::string sha256OfFile(const std::string& path);
 
-/// Runs the probe over ssh. Throws std::runtime_error when ssh fails (with ssh's own words).
-RemoteWorkerProbe probeRemoteWorker(const std::string& host);
+/// Runs the probe over ssh, saying about once a second that it waits (`progress`). Throws
+/// std::runtime_error when ssh fails (with ssh's own words), WorkerStartCancelled when `cancel` is set.
+RemoteWorkerProbe probeRemoteWorker(const std::string& host, const StartProgressFn& progress = {},
+                                    const CancelToken* cancel = nullptr);
 
 /// Copies `binary` (whose hash is `sha256`) to the host's cache folder through ssh's standard
-/// input; the host checks the hash before the file takes its name. Throws std::runtime_error.
-void installRemoteWorker(const std::string& host, const std::string& binary, const std::string& sha256);
+/// input; the host checks the hash before the file takes its name. Throws std::runtime_error, or
+/// WorkerStartCancelled when `cancel` is set (the copy then stays under its temporary name).
+void installRemoteWorker(const std::string& host, const std::string& binary, const std::string& sha256,
+                         const StartProgressFn& progress = {}, const CancelToken* cancel = nullptr);
 
 /// ssh HOST running the worker from the cache folder.
 WorkerCommand cachedSshWorkerCommand(const std::string& host);
