@@ -1,13 +1,11 @@
 #include "labs/block_scheduling/block_scheduling_kernels.h"
 
+#include "cuda/kernels/global_timer.cuh"
+
 namespace warpscope::labs {
 namespace {
 
-__device__ __forceinline__ unsigned long long globalTimerNs() {
-  unsigned long long t;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  return t;
-}
+using cuda::globalTimerNs;
 
 __device__ __forceinline__ unsigned smId() {
   unsigned id;

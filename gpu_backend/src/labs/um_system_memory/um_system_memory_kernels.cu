@@ -1,4 +1,5 @@
 // um-system-memory's kernels (see um_system_memory_kernels.h for the contract).
+#include "cuda/kernels/global_timer.cuh"
 #include "labs/um_common/um_chunk_sum.cuh"
 #include "labs/um_system_memory/um_system_memory_kernels.h"
 #include "labs/um_system_memory/um_system_memory_layout.h"
@@ -6,11 +7,7 @@
 namespace warpscope::labs {
 namespace {
 
-__device__ __forceinline__ unsigned long long globalTimerNs() {
-  unsigned long long t;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  return t;
-}
+using cuda::globalTimerNs;
 
 template <bool SystemScope>
 __global__ void sysAtomics(SysAtomicArgs a) {

@@ -1,16 +1,14 @@
 // um-thrashing's persistent kernel (see um_thrashing_kernels.h for the contract).
 #include "labs/um_thrashing/um_thrashing_kernels.h"
 
+#include "cuda/kernels/global_timer.cuh"
+
 #include "labs/um_thrashing/um_thrashing_layout.h"
 
 namespace warpscope::labs {
 namespace {
 
-__device__ __forceinline__ unsigned long long globalTimerNs() {
-  unsigned long long t;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  return t;
-}
+using cuda::globalTimerNs;
 
 __global__ void thrashKernel(ThrashKernelArgs a) {
   __shared__ int keepGoing;
