@@ -50,7 +50,8 @@ void MainWindow::connectHost(const QString& host, bool installWorker) {
 
 void MainWindow::onHostNeedsWorker(const QString& host, const QString& why) {
   // Offered, never done unasked: it writes into the user's home on that host.
-  messageBar_->showMessage(tr("%1 Install it?").arg(why), MessageBar::Level::Warning, tr("Install"),
+  messageBar_->showMessage(tr("%1. Install Warpscope's worker there (into ~/.cache/warpscope/, no root needed)?").arg(why),
+                           MessageBar::Level::Warning, tr("Install"),
                            [this, host] { connectHost(host, true); });
   statusBar_->runEnded(tr("Not connected to %1: no worker of this version there").arg(host), -1);
 }

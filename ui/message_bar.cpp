@@ -3,6 +3,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QStyle>
 #include <QToolButton>
 
@@ -50,6 +51,17 @@ void MessageBar::showMessage(const QString& text, Level level, const QString& ac
   setStyleSheet(QStringLiteral("#messageBar { %1 border-radius:4px; }").arg(QLatin1String(style)));
   label_->setText(text);
   show();
+  fitLabelHeight();
+}
+
+void MessageBar::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  fitLabelHeight();
+}
+
+void MessageBar::fitLabelHeight() {
+  const int needed = label_->heightForWidth(label_->width());
+  if (needed > 0 && needed != label_->minimumHeight()) label_->setMinimumHeight(needed);
 }
 
 void MessageBar::dismiss() {

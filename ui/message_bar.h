@@ -34,7 +34,13 @@ class MessageBar : public QWidget {
   /// The offered action's button (hidden when the message has none), for tests.
   [[nodiscard]] QPushButton* actionButton() const { return action_; }
 
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
+
  private:
+  /// A wrapped label in a box layout gets the height of one line unless told: its minimum height
+  /// follows the lines the text needs at the width it has (a second line was cut at 1280 px).
+  void fitLabelHeight();
   QLabel* label_;
   QPushButton* action_;
   QToolButton* close_;

@@ -151,7 +151,7 @@ QString RunController::connectWorker(const QString& host, const std::string& idP
       failed(toQ(e.what()), true);
       return;
     } catch (const worker::WorkerNotInstalled& e) {
-      const QString why = toQ(e.what());
+      const QString why = toQ(e.lacks);
       QMetaObject::invokeMethod(
           this,
           [this, host, why] {

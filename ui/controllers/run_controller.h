@@ -124,7 +124,8 @@ class RunController : public QObject {
   void hostConnectProgress(const QString& host, const QString& state);
   /// Connecting `host` failed, or was cancelled; the message says why (ssh's own words included).
   void hostConnectFailed(const QString& host, const QString& message, bool cancelled);
-  /// `host` has no worker of this release (none, or another protocol): `why` says what it has.
+  /// `host` has no worker of this release (none, or another protocol): `why` says what it has, in
+  /// one short sentence without a full stop.
   /// connectHost(host, true) installs this release's and connects.
   void hostNeedsWorker(const QString& host, const QString& why);
 

@@ -74,9 +74,12 @@ enum class WorkerInstall { Never, IfNeeded };
 /// Thrown when the host needs this release's worker and the connection was not allowed to install
 /// it: what() says what the host has (no warpscope-cli, another protocol) and how to install.
 struct WorkerNotInstalled : std::runtime_error {
-  WorkerNotInstalled(std::string hostName, const std::string& why)
-      : std::runtime_error(why), host(std::move(hostName)) {}
+  WorkerNotInstalled(std::string hostName, std::string hostLacks, const std::string& message)
+      : std::runtime_error(message), host(std::move(hostName)), lacks(std::move(hostLacks)) {}
   std::string host;
+  /// What the host has, in one short sentence without a full stop: "gpu1 has no warpscope-cli on
+  /// its PATH" (the window's offer starts with it).
+  std::string lacks;
 };
 
 /// The GPU worker on `host` (docs/remote.md, "A worker that installs itself"): this release's from the host's cache folder when its hash matches;

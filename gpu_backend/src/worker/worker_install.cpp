@@ -197,8 +197,9 @@ std::unique_ptr<Backend> makeSshWorkerBackend(const std::string& host, WorkerIns
   if (!probe.cachedSha256.empty()) why += ", and the worker in its cache folder is another build";
   const std::string where = "~/.cache/warpscope/" + versionFolder() + "/";
   if (install == WorkerInstall::Never)
-    throw WorkerNotInstalled(host, why + ". Warpscope can install its own worker there (into " + where +
-                                       " on " + host + ", nothing else touched, no root needed).");
+    throw WorkerNotInstalled(host, why,
+                             why + ". Warpscope can install its own worker there (into " + where + " on " + host +
+                                 ", nothing else touched, no root needed).");
   const std::string ours = localArch();
   if (!probe.arch.empty() && !ours.empty() && probe.arch != ours)
     throw std::runtime_error(why + ", and its machine is " + probe.arch + " where this Warpscope's worker is " + ours +
