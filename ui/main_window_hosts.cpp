@@ -52,7 +52,10 @@ void MainWindow::onHostNeedsWorker(const QString& host, const QString& why) {
   // Offered, never done unasked: it writes into the user's home on that host.
   messageBar_->showMessage(tr("%1. Install Warpscope's worker there (into ~/.cache/warpscope/, no root needed)?").arg(why),
                            MessageBar::Level::Warning, tr("Install"),
-                           [this, host] { connectHost(host, true); });
+                           [this, host] {
+                             if (const QString name = runs_->installWorkerAndConnect(host); !name.isEmpty())
+                               showConnecting(name, tr("installing the worker"));
+                           });
   statusBar_->runEnded(tr("Not connected to %1: no worker of this version there").arg(host), -1);
 }
 

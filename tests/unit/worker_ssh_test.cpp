@@ -93,10 +93,11 @@ class WorkerOverSsh : public ::testing::Test {
                                        << "\n  User " << (std::getenv("USER") ? std::getenv("USER") : "root")
                                        << "\n  IdentityFile " << d << "/user_key\n  IdentitiesOnly yes\n"
                                        << "  UserKnownHostsFile /dev/null\n  StrictHostKeyChecking no\n  LogLevel ERROR\n";
-    // The install tests' "home" on the host: WARPSCOPE_WORKER_CACHE, passed like SLURM_CONF.
-    std::ofstream(dir_ / "ssh") << "#!/bin/sh\nexec ssh -F " << d
-                                << "/ssh_config ${SLURM_CONF:+-o SetEnv=SLURM_CONF=$SLURM_CONF} "
-                                << "${WARPSCOPE_WORKER_CACHE:+-o SetEnv=WARPSCOPE_WORKER_CACHE=$WARPSCOPE_WORKER_CACHE} \"$@\"\n";
+    // The install tests' "home" on the host: WARPSCOPE_WORKER_CACHE, passed like SLURM_CONF. One
+    // SetEnv with both: ssh takes the first value an option is given and ignores the rest.
+    std::ofstream(dir_ / "ssh") << "#!/bin/sh\nenv=\"${SLURM_CONF:+SLURM_CONF=$SLURM_CONF}\"\n"
+                                << "env=\"$env${WARPSCOPE_WORKER_CACHE:+ WARPSCOPE_WORKER_CACHE=$WARPSCOPE_WORKER_CACHE}\"\n"
+                                << "exec ssh -F " << d << "/ssh_config ${env:+-o \"SetEnv=$env\"} \"$@\"\n";
     fs::permissions(dir_ / "ssh", fs::perms::owner_all);
     sshd_ = std::make_unique<ChildProcess>(std::vector<std::string>{kSshd, "-D", "-e", "-f", d + "/sshd_config"});
     for (int i = 0; i < 100 && !accepts(port_); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -254,6 +255,33 @@ TEST_F(WorkerInstallOverSsh, TheCliInstallsWithItsFlagAndOtherwiseSaysHow) {
   const std::string listed(std::istreambuf_iterator<char>(second), {});
   EXPECT_NE(listed.find(simulatorOn()), std::string::npos) << listed;
   EXPECT_TRUE(fs::exists(installed()));
+}
+
+TEST_F(WorkerInstallOverSsh, ASlurmLoginHostWithoutTheWorkerGetsItAndTheJobRunsItFromTheCache) {
+  warpscope::test::SlurmOneNode slurm;
+  if (!slurm.ok()) GTEST_SKIP() << "no one-node Slurm cluster: " << slurm.whyNot();
+  setenv("SLURM_CONF", slurm.slurmConf().c_str(), 1);  // passed to the login host (SetEnv/AcceptEnv)
+  const std::string srun = "srun --job-name=ws-install --gres=gpu:1 --time=00:10:00 warpscope-cli serve";
+  try {
+    (void)makeSlurmWorkerBackend(kAlias, srun, WorkerInstall::Never);
+    FAIL() << "a login host without a worker started a job without one";
+  } catch (const WorkerNotInstalled& e) {
+    EXPECT_EQ(e.host, std::string("Slurm via ") + kAlias);
+    EXPECT_NE(e.lacks.find("has no warpscope-cli on its PATH"), std::string::npos) << e.lacks;
+  }
+  EXPECT_EQ(slurm.run("squeue -h -n ws-install -o %i").out, "") << "no job before the worker is there";
+  {
+    auto backend = makeSlurmWorkerBackend(kAlias, srun, WorkerInstall::IfNeeded);
+    ASSERT_TRUE(fs::exists(installed()));
+    const std::string id = std::string("slurm:") + kAlias + "/sim:h200";
+    CancelToken cancel;
+    const RunOutcome out = test::runResolved(*backend, streamsAt(id), {}, cancel);
+    ASSERT_TRUE(out.ok()) << out.error().message;
+  }
+  for (int i = 0; i < 50 && !slurm.run("squeue -h -n ws-install -o %i").out.empty(); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  EXPECT_EQ(slurm.run("squeue -h -n ws-install -o %i").out, "") << "the job ends with the backend";
+  unsetenv("SLURM_CONF");
 }
 
 TEST_F(WorkerOverSsh, TheWindowDrivesARemoteDeviceOffscreen) {

@@ -82,12 +82,18 @@ QString RunController::connectHost(const QString& host, bool installWorker) {
   // The name is checked on the connection's thread (makeSshWorkerBackend), which says why.
   const std::string prefix = worker::clientDeviceId(name, "");
   const auto install = installWorker ? worker::WorkerInstall::IfNeeded : worker::WorkerInstall::Never;
+  installAndConnect_.insert(host, [this, host] { return connectHost(host, true); });
   return connectWorker(host, prefix, false, [name, install](const worker::StartProgressFn& progress, const CancelToken* cancel) {
     return worker::makeSshWorkerBackend(name, install, progress, cancel);
   });
 }
 
-QString RunController::connectSlurm(const QString& login, const QString& srunCommand) {
+QString RunController::installWorkerAndConnect(const QString& host) {
+  const auto again = installAndConnect_.take(host);
+  return again ? again() : QString();
+}
+
+QString RunController::connectSlurm(const QString& login, const QString& srunCommand, bool installWorker) {
   const std::string name = login.toStdString(), command = srunCommand.toStdString();
   QString host;
   std::string prefix;
@@ -99,9 +105,12 @@ QString RunController::connectSlurm(const QString& login, const QString& srunCom
     emit hostConnectFailed(login.isEmpty() ? tr("Slurm") : login, toQ(e.what()), false);
     return {};
   }
-  return connectWorker(host, prefix, true, [name, command](const worker::StartProgressFn& progress, const CancelToken* cancel) {
-    return worker::makeWorkerBackend(worker::slurmWorkerCommand(name, command), progress, cancel);
-  });
+  const auto install = installWorker ? worker::WorkerInstall::IfNeeded : worker::WorkerInstall::Never;
+  installAndConnect_.insert(host, [this, login, srunCommand] { return connectSlurm(login, srunCommand, true); });
+  return connectWorker(host, prefix, true,
+                       [name, command, install](const worker::StartProgressFn& progress, const CancelToken* cancel) {
+                         return worker::makeSlurmWorkerBackend(name, command, install, progress, cancel);
+                       });
 }
 
 void RunController::cancelConnect(const QString& host) {

@@ -69,7 +69,10 @@ class RunController : public QObject {
   /// The same for a GPU worker inside a Slurm allocation: `ssh LOGIN SRUN_COMMAND` (srun here when
   /// `login` is empty). The job's state in the queue comes through hostConnectProgress(); the job
   /// ends with the Session. Signals name it worker::slurmWorkerCommand's host ("Slurm via LOGIN").
-  QString connectSlurm(const QString& login, const QString& srunCommand);
+  QString connectSlurm(const QString& login, const QString& srunCommand, bool installWorker = false);
+  /// After hostNeedsWorker(host): the same connection again, allowed to install this release's
+  /// worker there. Returns as connectHost does ("" when `host` was not offered one).
+  QString installWorkerAndConnect(const QString& host);
   /// Gives up connecting `host` (a name as the signals give it): a queued Slurm job is cancelled,
   /// and hostConnectFailed() follows with `cancelled` set.
   void cancelConnect(const QString& host);
@@ -126,7 +129,7 @@ class RunController : public QObject {
   void hostConnectFailed(const QString& host, const QString& message, bool cancelled);
   /// `host` has no worker of this release (none, or another protocol): `why` says what it has, in
   /// one short sentence without a full stop.
-  /// connectHost(host, true) installs this release's and connects.
+  /// installWorkerAndConnect(host) installs this release's and connects.
   void hostNeedsWorker(const QString& host, const QString& why);
 
  private:
@@ -153,6 +156,8 @@ class RunController : public QObject {
   /// between jobs; its device ids start with `idPrefix`. Returns `host` (also while it is being
   /// connected already), or "" when refused at once (already connected).
   using BackendMaker = std::function<std::unique_ptr<Backend>(const worker::StartProgressFn&, const CancelToken*)>;
+  /// Per host offered an install (hostNeedsWorker): the connection again, with the install allowed.
+  QHash<QString, std::function<QString()>> installAndConnect_;
   QString connectWorker(const QString& host, const std::string& idPrefix, bool slurm, BackendMaker makeBackend);
   void postProgress(const Job& job, double fraction, const std::string& what);
   /// GUI thread: decides whether the finished job is still wanted and emits accordingly.

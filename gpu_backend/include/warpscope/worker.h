@@ -91,6 +91,15 @@ struct WorkerNotInstalled : std::runtime_error {
 std::unique_ptr<Backend> makeSshWorkerBackend(const std::string& host, WorkerInstall install,
                                               const StartProgressFn& progress = {}, const CancelToken* cancel = nullptr);
 
+/// The worker inside a Slurm allocation, as slurmWorkerCommand, when the login host lacks this
+/// release's worker: where the srun command names it as the bare word `warpscope-cli` and the login
+/// host has none of this protocol on its PATH, this release's is used from (or, as `install`
+/// allows, installed into) the login host's ~/.cache/warpscope/VERSION/, which the compute nodes
+/// see where the home directory is shared. Throws as makeSshWorkerBackend does.
+std::unique_ptr<Backend> makeSlurmWorkerBackend(const std::string& login, const std::string& srunCommand,
+                                                WorkerInstall install, const StartProgressFn& progress = {},
+                                                const CancelToken* cancel = nullptr);
+
 /// The device id an ssh worker's own id has on this side ("cuda:0" -> "ssh:gpu1/cuda:0").
 std::string clientDeviceId(const std::string& host, const std::string& workerId);
 

@@ -175,17 +175,23 @@ WorkerCommand cachedSshWorkerCommand(const std::string& host) {
   return c;
 }
 
-std::unique_ptr<Backend> makeSshWorkerBackend(const std::string& host, WorkerInstall install,
-                                              const StartProgressFn& progress, const CancelToken* cancel) {
-  checkHostName(host);
+namespace {
+
+/// Which worker a connection to `host` starts, once ensureWorker is done.
+enum class WorkerOnHost { Cached, HostsOwn };
+
+/// This release's worker in `host`'s cache folder (installed now if needed and allowed), or the
+/// host's own when it speaks this protocol. Throws as makeSshWorkerBackend does; `shownHost` names
+/// the connection in WorkerNotInstalled ("gpu1", "Slurm via login1").
+WorkerOnHost ensureWorker(const std::string& host, const std::string& shownHost, WorkerInstall install,
+                          const StartProgressFn& progress, const CancelToken* cancel) {
   const RemoteWorkerProbe probe = probeRemoteWorker(host, progress, cancel);
   // This release's own worker, installed by an earlier connection: the common case.
   const std::string binary = workerBinaryToSend();
   const std::string sha256 = sha256OfFile(binary);
-  if (probe.cachedSha256 == sha256) return makeWorkerBackend(cachedSshWorkerCommand(host), progress, cancel);
+  if (probe.cachedSha256 == sha256) return WorkerOnHost::Cached;
   // The host's own: fine when it speaks this protocol (another release adds a note to results).
-  if (!probe.pathCli.empty() && probe.pathCliProtocol == kWorkerProtocolVersion)
-    return makeWorkerBackend(sshWorkerCommand(host), progress, cancel);
+  if (!probe.pathCli.empty() && probe.pathCliProtocol == kWorkerProtocolVersion) return WorkerOnHost::HostsOwn;
 
   std::string why;
   if (!probe.pathCli.empty())
@@ -197,7 +203,7 @@ std::unique_ptr<Backend> makeSshWorkerBackend(const std::string& host, WorkerIns
   if (!probe.cachedSha256.empty()) why += ", and the worker in its cache folder is another build";
   const std::string where = "~/.cache/warpscope/" + versionFolder() + "/";
   if (install == WorkerInstall::Never)
-    throw WorkerNotInstalled(host, why,
+    throw WorkerNotInstalled(shownHost, why,
                              why + ". Warpscope can install its own worker there (into " + where + " on " + host +
                                  ", nothing else touched, no root needed).");
   const std::string ours = localArch();
@@ -205,7 +211,46 @@ std::unique_ptr<Backend> makeSshWorkerBackend(const std::string& host, WorkerIns
     throw std::runtime_error(why + ", and its machine is " + probe.arch + " where this Warpscope's worker is " + ours +
                              ": build Warpscope there (README) instead");
   installRemoteWorker(host, binary, sha256, progress, cancel);
-  return makeWorkerBackend(cachedSshWorkerCommand(host), progress, cancel);
+  return WorkerOnHost::Cached;
+}
+
+/// Where the srun command names the worker as the bare word `warpscope-cli`; npos otherwise (a
+/// path the user wrote is theirs).
+std::size_t workerWordIn(const std::string& command) {
+  static const std::string word = "warpscope-cli";
+  for (std::size_t at = command.find(word); at != std::string::npos; at = command.find(word, at + 1)) {
+    const bool starts = at == 0 || command[at - 1] == ' ' || command[at - 1] == '\t';
+    const std::size_t end = at + word.size();
+    const bool ends = end == command.size() || command[end] == ' ' || command[end] == '\t';
+    if (starts && ends) return at;
+  }
+  return std::string::npos;
+}
+
+}  // namespace
+
+std::unique_ptr<Backend> makeSshWorkerBackend(const std::string& host, WorkerInstall install,
+                                              const StartProgressFn& progress, const CancelToken* cancel) {
+  checkHostName(host);
+  const WorkerOnHost worker = ensureWorker(host, host, install, progress, cancel);
+  return makeWorkerBackend(worker == WorkerOnHost::Cached ? cachedSshWorkerCommand(host) : sshWorkerCommand(host),
+                           progress, cancel);
+}
+
+std::unique_ptr<Backend> makeSlurmWorkerBackend(const std::string& login, const std::string& srunCommand,
+                                                WorkerInstall install, const StartProgressFn& progress,
+                                                const CancelToken* cancel) {
+  WorkerCommand command = slurmWorkerCommand(login, srunCommand);  // checks the login and the command
+  const std::size_t word = workerWordIn(srunCommand);
+  // srun on this machine runs this machine's worker; a command naming its own path is the user's.
+  if (login.empty() || word == std::string::npos) return makeWorkerBackend(std::move(command), progress, cancel);
+  if (ensureWorker(login, command.host, install, progress, cancel) == WorkerOnHost::Cached) {
+    // The login host's shell expands the folder; the compute nodes see it in the shared home.
+    std::string cached = srunCommand;
+    cached.replace(word, std::string("warpscope-cli").size(), "\"" + remoteWorkerDirExpression() + "/warpscope-cli\"");
+    command = slurmWorkerCommand(login, cached);
+  }
+  return makeWorkerBackend(std::move(command), progress, cancel);
 }
 
 }  // namespace warpscope::worker
