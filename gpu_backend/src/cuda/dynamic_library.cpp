@@ -15,15 +15,20 @@ namespace {
 
 /// Where a CUDA toolkit keeps its libraries when the loader's own search (LD_LIBRARY_PATH,
 /// ld.so.conf) does not list them: $CUDA_HOME's, the build's toolkit (cuda.cmake), the usual
-/// /usr/local/cuda. The program is linked without a RUNPATH into the toolkit, so these are
-/// tried only after the plain name.
+/// /usr/local/cuda; and each one's extras/CUPTI/lib64, where some toolkit installs keep CUPTI.
+/// The program is linked without a RUNPATH into the toolkit, so these are tried only after the
+/// plain name.
 std::vector<std::string> toolkitLibraryDirs() {
   std::vector<std::string> dirs;
-  if (const char* home = std::getenv("CUDA_HOME"); home && *home) dirs.push_back(std::string(home) + "/lib64");
+  auto addToolkit = [&](const std::string& root) {
+    dirs.push_back(root + "/lib64");
+    dirs.push_back(root + "/extras/CUPTI/lib64");
+  };
+  if (const char* home = std::getenv("CUDA_HOME"); home && *home) addToolkit(home);
   std::istringstream built(WARPSCOPE_CUDA_LIBRARY_DIRS);  // "dir:dir", set by cuda.cmake
   for (std::string dir; std::getline(built, dir, ':');)
     if (!dir.empty()) dirs.push_back(dir);
-  dirs.push_back("/usr/local/cuda/lib64");
+  addToolkit("/usr/local/cuda");
   return dirs;
 }
 

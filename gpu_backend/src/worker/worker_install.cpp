@@ -35,26 +35,8 @@ std::string versionFolder() {
   return folder.empty() ? std::string("unknown") : folder;
 }
 
-/// `sh -c 'SCRIPT'` as one word for the remote login shell: the script single-quoted, its own
-/// single quotes written '\'' (sh, bash, zsh, fish and csh all read that back).
-std::string remoteSh(const std::string& script) {
-  std::string quoted = "'";
-  for (char c : script) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return "sh -c " + quoted + "'";
-}
-
-/// The host's own worker command as `sshWorkerCommand` runs it (WARPSCOPE_REMOTE_CLI: the tests').
-std::string remoteCliName() {
-  const char* remote = std::getenv("WARPSCOPE_REMOTE_CLI");
-  return remote && *remote ? remote : "warpscope-cli";
-}
-
-/// Single-quoted for sh (a path from the environment must not become code on the host).
-std::string shQuoted(const std::string& text) {
-  std::string quoted = "'";
-  for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
+/// `sh -c 'SCRIPT'` as one word for the remote login shell.
+std::string remoteSh(const std::string& script) { return "sh -c " + shellQuoted(script); }
 
 std::string localArch() {
   utsname name{};
@@ -120,7 +102,7 @@ RemoteWorkerProbe probeRemoteWorker(const std::string& host, const StartProgress
   const std::string script =
       "d=\"" + dir + "\"; echo \"arch=$(uname -m)\"; "
       "if [ -f \"$d/warpscope-cli\" ]; then echo \"cached=$(sha256sum < \"$d/warpscope-cli\" | cut -c1-64)\"; fi; "
-      "c=$(command -v " + shQuoted(remoteCliName()) + " 2>/dev/null); "
+      "c=$(command -v " + remoteCliName() + " 2>/dev/null); "
       "if [ -n \"$c\" ]; then echo \"path=$c\"; echo \"hello=$(printf '%s\\n' '{\"type\":\"hello\",\"protocol\":" +
       std::to_string(kWorkerProtocolVersion) + "}' | \"$c\" serve 2>/dev/null | head -n 1)\"; fi";
   std::vector<std::string> argv = sshPrefix(host);
@@ -186,10 +168,16 @@ enum class WorkerOnHost { Cached, HostsOwn };
 WorkerOnHost ensureWorker(const std::string& host, const std::string& shownHost, WorkerInstall install,
                           const StartProgressFn& progress, const CancelToken* cancel) {
   const RemoteWorkerProbe probe = probeRemoteWorker(host, progress, cancel);
-  // This release's own worker, installed by an earlier connection: the common case.
-  const std::string binary = workerBinaryToSend();
-  const std::string sha256 = sha256OfFile(binary);
-  if (probe.cachedSha256 == sha256) return WorkerOnHost::Cached;
+  // This release's own worker, installed by an earlier connection: the common case. A program
+  // without a worker to send can still use the host's own (below).
+  std::string binary, sha256, noWorkerHere;
+  try {
+    binary = workerBinaryToSend();
+    sha256 = sha256OfFile(binary);
+  } catch (const std::exception& e) {
+    noWorkerHere = e.what();
+  }
+  if (!sha256.empty() && probe.cachedSha256 == sha256) return WorkerOnHost::Cached;
   // The host's own: fine when it speaks this protocol (another release adds a note to results).
   if (!probe.pathCli.empty() && probe.pathCliProtocol == kWorkerProtocolVersion) return WorkerOnHost::HostsOwn;
 
@@ -206,6 +194,7 @@ WorkerOnHost ensureWorker(const std::string& host, const std::string& shownHost,
     throw WorkerNotInstalled(shownHost, why,
                              why + ". Warpscope can install its own worker there (into " + where + " on " + host +
                                  ", nothing else touched, no root needed).");
+  if (!noWorkerHere.empty()) throw std::runtime_error(why + ", and " + noWorkerHere);
   const std::string ours = localArch();
   if (!probe.arch.empty() && !ours.empty() && probe.arch != ours)
     throw std::runtime_error(why + ", and its machine is " + probe.arch + " where this Warpscope's worker is " + ours +

@@ -7,7 +7,7 @@
 /// same way; its compute nodes then find it in the shared home directory.
 ///
 /// The remote side is driven by one-line POSIX sh scripts (`sh -c '...'`, run by whatever login
-/// shell the user has), so the host needs only sh, coreutils (sha256sum) and uname.
+/// shell the user has), so the host needs only sh and coreutils (sha256sum, cut, head, uname...).
 
 #include <string>
 #include <vector>
@@ -42,8 +42,8 @@ RemoteWorkerProbe probeRemoteWorker(const std::string& host, const StartProgress
                                     const CancelToken* cancel = nullptr);
 
 /// Copies `binary` (whose hash is `sha256`) to the host's cache folder through ssh's standard
-/// input; the host checks the hash before the file takes its name. Throws std::runtime_error, or
-/// WorkerStartCancelled when `cancel` is set (the copy then stays under its temporary name).
+/// input; the host checks the hash before the file takes its name (a cut copy fails the check and
+/// is removed). Throws std::runtime_error, or WorkerStartCancelled when `cancel` is set.
 void installRemoteWorker(const std::string& host, const std::string& binary, const std::string& sha256,
                          const StartProgressFn& progress = {}, const CancelToken* cancel = nullptr);
 

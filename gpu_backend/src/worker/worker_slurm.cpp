@@ -24,13 +24,6 @@ std::string minutesAndSeconds(std::chrono::seconds s) {
   return text;
 }
 
-/// 'word', with any ' inside written '\''.
-std::string quotedForShell(const std::string& word) {
-  std::string quoted = "'";
-  for (const char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
-
 }  // namespace
 
 std::string defaultSrunCommand() {
@@ -110,7 +103,7 @@ std::vector<std::string> SlurmJob::onLogin(std::vector<std::string> words) const
   // ssh joins its words into one line for the login host's shell: each is quoted for it
   // ("%T, %r" stays one word).
   std::string line;
-  for (const std::string& word : words) line += (line.empty() ? "" : " ") + quotedForShell(word);
+  for (const std::string& word : words) line += (line.empty() ? "" : " ") + shellQuoted(word);
   argv.push_back(line);
   return argv;
 }

@@ -22,6 +22,17 @@ std::vector<std::string> sshPrefix(const std::string& host) {
           "-o", "ServerAliveCountMax=3", "-T", host};
 }
 
+std::string shellQuoted(const std::string& text) {
+  std::string quoted = "'";
+  for (const char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+std::string remoteCliName() {
+  const char* remote = std::getenv("WARPSCOPE_REMOTE_CLI");
+  return remote && *remote ? remote : "warpscope-cli";
+}
+
 bool remoteSimulatorWanted() {
   const char* simulator = std::getenv("WARPSCOPE_REMOTE_SIMULATOR");
   return simulator && std::string(simulator) == "1";
@@ -32,10 +43,9 @@ WorkerCommand sshWorkerCommand(const std::string& host) {
   WorkerCommand c;
   c.host = host;
   c.idPrefix = clientDeviceId(host, "");
-  const char* remote = std::getenv("WARPSCOPE_REMOTE_CLI");
   c.withSimulator = remoteSimulatorWanted();
   c.argv = sshPrefix(host);
-  c.argv.insert(c.argv.end(), {remote && *remote ? remote : "warpscope-cli", "serve"});
+  c.argv.insert(c.argv.end(), {remoteCliName(), "serve"});
   return c;
 }
 

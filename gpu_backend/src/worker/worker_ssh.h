@@ -17,6 +17,13 @@ void checkHostName(const std::string& host);
 /// the program (the tests' loopback sshd).
 std::vector<std::string> sshPrefix(const std::string& host);
 
+/// 'text' for a POSIX shell (and csh, fish), any ' inside written '\'': one word, nothing expanded.
+std::string shellQuoted(const std::string& text);
+
+/// The host's own worker program as a remote command runs it: WARPSCOPE_REMOTE_CLI (one word, which
+/// the host's shell expands: ~/bin/warpscope-cli works) or `warpscope-cli`.
+std::string remoteCliName();
+
 /// WARPSCOPE_REMOTE_SIMULATOR=1: a remote worker (ssh or Slurm) is asked for its simulator devices
 /// too (a host without a GPU; the tests).
 bool remoteSimulatorWanted();

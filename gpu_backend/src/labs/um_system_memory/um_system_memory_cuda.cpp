@@ -99,11 +99,11 @@ struct AtomicsRep {
 /// deadline passes (checked every 256 operations). Returns the operations done.
 std::uint64_t cpuAdder(unsigned long long* counters, std::uint64_t strideWords, unsigned counterCount, int thread,
                        std::uint64_t ops, Clock::time_point deadline, const std::atomic<bool>& go,
-                       Clock::time_point& end) {
+                       const std::atomic<bool>& abandon, Clock::time_point& end) {
   while (!go.load(std::memory_order_acquire)) std::this_thread::yield();
   std::uint64_t i = 0;
   for (; i < ops; ++i) {
-    if ((i & 255u) == 0 && i > 0 && Clock::now() > deadline) break;
+    if ((i & 255u) == 0 && i > 0 && (Clock::now() > deadline || abandon.load(std::memory_order_relaxed))) break;
     std::atomic_ref<unsigned long long> counter(
         counters[counterOf(static_cast<std::uint64_t>(thread), i, counterCount) * strideWords]);
     counter.fetch_add(1, std::memory_order_relaxed);  // lock add: the CPU needs the page in host memory
@@ -164,24 +164,28 @@ um::UmScenarioResult measureAtomics(cuda::DeviceContext& device, const SystemSce
     std::vector<std::uint64_t> cpuDone(static_cast<std::size_t>(threadCount), 0);
     std::vector<Clock::time_point> cpuEnd(static_cast<std::size_t>(threadCount));
     std::atomic<bool> go{false};
+    std::atomic<bool> abandon{false};
     std::vector<std::thread> threads;
-    // Whatever throws from here on, the threads are released and joined first: a joinable
-    // std::thread destroyed would end the process.
+    // Whatever throws from here on, the threads are released and joined first (a joinable
+    // std::thread destroyed would end the process), told to stop so the error is said at once.
+    // On the normal path they have been joined already.
     struct ReleaseAndJoin {
       std::atomic<bool>& go;
+      std::atomic<bool>& abandon;
       std::vector<std::thread>& threads;
       ~ReleaseAndJoin() {
+        abandon.store(true, std::memory_order_relaxed);
         go.store(true, std::memory_order_release);
         for (std::thread& t : threads)
           if (t.joinable()) t.join();
       }
-    } releaseAndJoin{go, threads};
+    } releaseAndJoin{go, abandon, threads};
     const Clock::time_point deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                                           std::chrono::duration<double>(kAtomicsBudgetS + 1.0));
     for (int t = 0; t < threadCount; ++t)
       threads.emplace_back([&, t] {
         cpuDone[static_cast<std::size_t>(t)] = cpuAdder(counters, stride, counterCount, t, s.cpuOpsPerThread, deadline,
-                                                        go, cpuEnd[static_cast<std::size_t>(t)]);
+                                                        go, abandon, cpuEnd[static_cast<std::size_t>(t)]);
       });
     const Clock::time_point wallStart = Clock::now();
     if (gpu) {
@@ -320,8 +324,10 @@ class TouchMemory {
   TouchMemory(const TouchMemory&) = delete;
   TouchMemory& operator=(const TouchMemory&) = delete;
 
-  /// Fresh memory first touched by the CPU (the explicit copy's device buffer poisoned instead).
-  void prepare() {
+  /// Fresh memory first touched by the CPU (the explicit copy's device buffer poisoned instead, on
+  /// `stream`: the copy that follows is on that non-blocking stream, which never waits for the
+  /// default one).
+  void prepare(cudaStream_t stream) {
     switch (kind_) {
       case SysKind::Malloc:
         releaseMalloc();
@@ -341,7 +347,7 @@ class TouchMemory {
         (void)fillStart(stack_, words_);
         break;
       case SysKind::ExplicitCopy:
-        WS_CUDA_CHECK(cudaMemset(device_->get(), 0xFF, bytes_));
+        WS_CUDA_CHECK(cudaMemsetAsync(device_->get(), 0xFF, bytes_, stream));
         break;
       default:
         break;
@@ -454,7 +460,7 @@ um::UmScenarioResult measureTouch(cuda::DeviceContext& device, const SystemScena
   };
   // One repetition; with `trace`, captured with CUPTI from after the CPU's writes to after the second touch.
   auto rep = [&](const std::string& what, um::UmTrace* trace) {
-    memory.prepare();
+    memory.prepare(stream.get());
     WS_CUDA_CHECK(cudaMemsetAsync(partials.get(), 0xFF, partials.bytes(), stream.get()));
     WS_CUDA_CHECK(cudaStreamSynchronize(stream.get()));
     std::unique_ptr<cuda::UmCapture> capture;
