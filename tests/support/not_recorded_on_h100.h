@@ -13,12 +13,17 @@ inline const std::map<std::string, std::string>& notRecordedOnH100() {
   // 2026-11-28, second session: only H200s were lent, so the labs that session added or changed
   // were recorded on the H200 alone. The three fault-path slides' older H100 runs were dropped:
   // they were made before the lab measured fault groups and gained its fault_pages parameter.
-  static const std::string why = "no H100 lent since the lab was added or changed (2026-11-28): recorded on the H200 only";
+  static const std::string why =
+      "no H100 lent since the lab was added or changed (2026-11-28): recorded on the H200 only";
   static const std::map<std::string, std::string> presets = {
-      {"um-atomics-exclusive-access", why},       {"um-atomics-contended-cost", why},
-      {"um-system-allocator-malloc", why},        {"um-managed-works-everywhere", why},
-      {"um-fault-groups", why},                   {"um-fault-path-stall-replay", why},
-      {"um-before-pascal-launch-migration", why}, {"um-access-counters-hot-pages", why},
+      {"um-atomics-exclusive-access", why},
+      {"um-atomics-contended-cost", why},
+      {"um-system-allocator-malloc", why},
+      {"um-managed-works-everywhere", why},
+      {"um-fault-groups", why},
+      {"um-fault-path-stall-replay", why},
+      {"um-before-pascal-launch-migration", why},
+      {"um-access-counters-hot-pages", why},
   };
   return presets;
 }

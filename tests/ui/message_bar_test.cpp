@@ -1,11 +1,12 @@
 // The window's message bar shows its whole text: a message that wraps gets the lines it needs
 // above the chart panel, which takes all the room it is given (a second line was cut at 1280 px).
+#include "message_bar.h"
+
 #include <gtest/gtest.h>
 
 #include <QLabel>
 #include <QTest>
 
-#include "message_bar.h"
 #include "window_fixture.h"
 
 using namespace warpscope;

@@ -11,7 +11,6 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <cstdlib>
 
 #include "message_bar.h"
@@ -58,7 +57,8 @@ TEST(WorkerInstallWindow, AHostWithoutTheWorkerIsOfferedItAndInstallConnectsIt) 
 
   f.window.connectHost(QStringLiteral("gpu-without-worker"));
   MessageBar* bar = f.window.messageBar();
-  ASSERT_TRUE(QTest::qWaitFor([&] { return bar->text().contains(QStringLiteral("Install Warpscope's worker there")); }, 30000))
+  ASSERT_TRUE(
+      QTest::qWaitFor([&] { return bar->text().contains(QStringLiteral("Install Warpscope's worker there")); }, 30000))
       << bar->text().toStdString();
   EXPECT_TRUE(bar->text().contains(QStringLiteral("has no warpscope-cli on its PATH"))) << bar->text().toStdString();
   ASSERT_TRUE(bar->actionButton()->isVisible());

@@ -72,12 +72,16 @@ bool isSha256(const std::string& text) {
 
 }  // namespace
 
-std::string remoteWorkerDirExpression() { return "${WARPSCOPE_WORKER_CACHE:-$HOME/.cache/warpscope}/" + versionFolder(); }
+std::string remoteWorkerDirExpression() {
+  return "${WARPSCOPE_WORKER_CACHE:-$HOME/.cache/warpscope}/" + versionFolder();
+}
 
 std::string workerBinaryToSend() {
   std::string path;
-  if (const char* given = std::getenv("WARPSCOPE_WORKER_BINARY"); given && *given) path = given;
-  else path = localWorkerCommand().argv.front();
+  if (const char* given = std::getenv("WARPSCOPE_WORKER_BINARY"); given && *given)
+    path = given;
+  else
+    path = localWorkerCommand().argv.front();
   std::error_code ec;
   if (!fs::is_regular_file(path, ec))
     throw std::runtime_error("this Warpscope has no worker to install (looked for " + path +
@@ -100,15 +104,20 @@ RemoteWorkerProbe probeRemoteWorker(const std::string& host, const StartProgress
   // and then the end of its input, so it answers and ends without opening a GPU).
   const std::string dir = remoteWorkerDirExpression();
   const std::string script =
-      "d=\"" + dir + "\"; echo \"arch=$(uname -m)\"; "
+      "d=\"" + dir +
+      "\"; echo \"arch=$(uname -m)\"; "
       "if [ -f \"$d/warpscope-cli\" ]; then echo \"cached=$(sha256sum < \"$d/warpscope-cli\" | cut -c1-64)\"; fi; "
-      "c=$(command -v " + remoteCliName() + " 2>/dev/null); "
+      "c=$(command -v " +
+      remoteCliName() +
+      " 2>/dev/null); "
       "if [ -n \"$c\" ]; then echo \"path=$c\"; echo \"hello=$(printf '%s\\n' '{\"type\":\"hello\",\"protocol\":" +
       std::to_string(kWorkerProtocolVersion) + "}' | \"$c\" serve 2>/dev/null | head -n 1)\"; fi";
   std::vector<std::string> argv = sshPrefix(host);
   argv.push_back(remoteSh(script));
-  const CommandOutput out = runShortCommand(
-      argv, kProbeTimeout, waitSaidAndCancellable("asking " + host + " for its Warpscope worker: waiting for it to answer", progress, cancel));
+  const CommandOutput out =
+      runShortCommand(argv, kProbeTimeout,
+                      waitSaidAndCancellable("asking " + host + " for its Warpscope worker: waiting for it to answer",
+                                             progress, cancel));
   if (cancel && cancel->cancelled()) throw WorkerStartCancelled("connecting to " + host + " was cancelled");
   if (!out.finished || out.exitCode != 0)
     throw std::runtime_error("cannot ask " + host + " for its Warpscope worker: " + out.why);
@@ -119,7 +128,8 @@ RemoteWorkerProbe probeRemoteWorker(const std::string& host, const StartProgress
   const std::string hello = valueAfter(out.out, "hello");
   const nlohmann::json answer = nlohmann::json::parse(hello, nullptr, false);
   if (answer.is_object() && answer.value("type", std::string()) == "hello") {
-    if (answer.contains("protocol") && answer["protocol"].is_number_integer()) probe.pathCliProtocol = answer["protocol"];
+    if (answer.contains("protocol") && answer["protocol"].is_number_integer())
+      probe.pathCliProtocol = answer["protocol"];
     if (answer.contains("version") && answer["version"].is_string()) probe.pathCliVersion = answer["version"];
   }
   return probe;
@@ -134,7 +144,9 @@ void installRemoteWorker(const std::string& host, const std::string& binary, con
   const std::string script = "set -e; d=\"" + remoteWorkerDirExpression() +
                              "\"; mkdir -p \"$d\"; t=\"$d/warpscope-cli.part.$$\"; cat > \"$t\"; "
                              "h=$(sha256sum < \"$t\" | cut -c1-64); "
-                             "if [ \"$h\" = " + sha256 + " ]; then chmod 755 \"$t\"; mv -f \"$t\" \"$d/warpscope-cli\"; "
+                             "if [ \"$h\" = " +
+                             sha256 +
+                             " ]; then chmod 755 \"$t\"; mv -f \"$t\" \"$d/warpscope-cli\"; "
                              "echo \"installed=$d/warpscope-cli\"; "
                              "else rm -f \"$t\"; echo \"the copy arrived with SHA-256 $h\" >&2; exit 3; fi";
   // ssh reads the worker on its standard input; sh redirects it (argv passed as is, no quoting).
