@@ -10,7 +10,10 @@
 /// The one compile-time switch about CUDA: its .cu and *_cuda.cpp files are compiled only with
 /// the toolkit (each lab's lab.cmake), so without it there is no function to point to. Which
 /// backend serves a run is still decided at run time (Session).
-#if WARPSCOPE_WITH_CUDA
+#if defined(WARPSCOPE_BACKEND_SHARED_OBJECTS)
+// Compiled once for both backend libraries (gpu_backend/CMakeLists.txt): no answer is right here.
+#define WARPSCOPE_GPU_MEASUREMENT(function) WARPSCOPE_GPU_MEASUREMENT_is_compiled_per_backend_library
+#elif WARPSCOPE_WITH_CUDA
 #define WARPSCOPE_GPU_MEASUREMENT(function) (&(function))
 #else
 #define WARPSCOPE_GPU_MEASUREMENT(function) (nullptr)
