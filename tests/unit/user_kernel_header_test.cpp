@@ -311,6 +311,7 @@ TEST(UserKernelHeader, AnUnknownKeyIsNamedWithTheKnownOnes) {
                 "unknown key `colour`; the keys are title, summary, param NAME, kernel, grid, block, shared, buffer "
                 "NAME, args, bytes, flops, reference, reference grid, reference block, check, counters, budget");
   expectFailure(plus(baseHeader(), "// no colon here"), 13, "expected `key: value`");
+  expectFailure(plus(baseHeader(), "// : no key"), 13, "expected `key: value`");
   expectFailure(plus(baseHeader(), "// param: 1..2"), 13, "`param` needs a name");
   expectFailure(plus(baseHeader(), "// param A B: 1..2"), 13, "`param` takes one name");
   expectFailure(plus(baseHeader(), "// grid: 1"), 13, "`grid:` is given twice (first on line 6)");
@@ -356,8 +357,10 @@ TEST(UserKernelHeader, ADefaultOffTheGridNamesTheValidValues) {
 }
 
 TEST(UserKernelHeader, DomainsMustBeWellFormedAndOnTheirGrid) {
-  expectFailure(with(baseHeader(), 4, "// param BLOCK: 32..1000, x2, define"), 4, "1000 is not on the x2 grid from 32");
-  expectFailure(with(baseHeader(), 4, "// param BLOCK: 0..100 step 7, define"), 4, "100 is not on the grid 0, 7");
+  expectFailure(with(baseHeader(), 4, "// param BLOCK: 32..1000, x2, define"), 4,
+                "the range's high end 1000 is not on its x2 grid (32, 64, ... 512, 1024, ...)");
+  expectFailure(with(baseHeader(), 4, "// param BLOCK: 0..100 step 7, define"), 4,
+                "the range's high end 100 is not on its grid (0, 7, 14, ...)");
   expectFailure(with(baseHeader(), 4, "// param BLOCK: 0..8 step 0, define"), 4, "the step must be at least 1");
   expectFailure(with(baseHeader(), 4, "// param BLOCK: 0..64, x2, define"), 4, "a geometric range starts at 1");
   expectFailure(with(baseHeader(), 4, "// param BLOCK: 9..1, define"), 4, "runs backwards");
@@ -546,6 +549,9 @@ TEST(UserKernelHeader, KernelValuesMapNamedChoicesToTheirValues) {
   EXPECT_THROW((void)v.kernelValue(params), BadInputError);
   params.set("BLOCK", 96);
   EXPECT_THROW((void)h.params[1].kernelValue(params), BadInputError);
+  params.set("BLOCK", 128.00000001);
+  ASSERT_TRUE(h.params[1].spec.accepts(128.00000001)) << "within validation's tolerance";
+  EXPECT_EQ(h.params[1].kernelValue(params), 128) << "maps to the value validation accepted it as";
 }
 
 TEST(UserKernelVariants, EachDefineAndTemplateCombinationIsOneVariant) {

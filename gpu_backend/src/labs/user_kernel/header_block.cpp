@@ -99,7 +99,7 @@ std::string normalizedKey(std::string_view key) {
 
 HeaderEntry entryOf(int number, std::string_view text) {
   const size_t colon = text.find(':');
-  if (colon == std::string_view::npos)
+  if (colon == std::string_view::npos || trim(text.substr(0, colon)).empty())
     failAt(number, "expected `key: value`, a blank `//` or a `// #` comment, not " + quoted(text));
   HeaderEntry entry;
   entry.line = number;

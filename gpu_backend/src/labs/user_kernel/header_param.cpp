@@ -98,8 +98,8 @@ class ParamReader {
         }
         const int64_t span = hi - lo;  // both within +-2^53: no overflow
         if (span % domain_.step != 0)
-          fail(std::to_string(hi) + " is not on the grid " + std::to_string(lo) + ", " +
-               std::to_string(lo + domain_.step) + ", ...: the range's high end must be");
+          fail("the range's high end " + std::to_string(hi) + " is not on its grid (" + std::to_string(lo) + ", " +
+               std::to_string(lo + domain_.step) + ", " + std::to_string(lo + 2 * domain_.step) + ", ...)");
         tooMany(static_cast<size_t>(span / domain_.step + 1));
         for (int64_t v = lo; v <= hi; v += domain_.step) domain_.values.push_back(v);
         domain_.linear = true;
@@ -120,8 +120,8 @@ class ParamReader {
     if (v == hi) domain_.values.push_back(v);
     tooMany(domain_.values.size());
     if (v != hi)
-      fail(std::to_string(hi) + " is not on the x" + std::to_string(factor) + " grid from " + std::to_string(lo) +
-           " (" + valuesText(valueTexts()) + ", " + std::to_string(v) + "): the range's high end must be");
+      fail("the range's high end " + std::to_string(hi) + " is not on its x" + std::to_string(factor) + " grid (" +
+           valuesText(valueTexts()) + ", " + std::to_string(v) + ", ...)");
   }
 
   void readChoices(std::string_view text) {

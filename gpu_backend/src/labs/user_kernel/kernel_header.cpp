@@ -294,13 +294,15 @@ int scalarTypeBytes(ScalarType type) { return type == ScalarType::Long || type =
 
 int64_t UserParam::kernelValue(const ParamSet& params) const {
   const double value = params.get(name);
-  const double index = std::round(value);
+  // The tolerance ParamSpec::accepts allows: a value validateParams let through maps to its value.
+  const double tolerance = 1e-9 * std::max(1.0, std::abs(value));
   if (spec.isNamedChoice()) {
-    if (index == value && index >= 0 && index < static_cast<double>(values.size()))
+    const double index = std::round(value);
+    if (std::abs(index - value) <= tolerance && index >= 0 && index < static_cast<double>(values.size()))
       return values[static_cast<size_t>(index)];
-  } else if (index == value) {
-    const auto it = std::find(values.begin(), values.end(), static_cast<int64_t>(index));
-    if (it != values.end()) return *it;
+  } else {
+    for (int64_t v : values)
+      if (std::abs(static_cast<double>(v) - value) <= tolerance) return v;
   }
   throw BadInputError("param " + name + ": " + spec.valueText(value) + " is not " + spec.validRangeText());
 }
