@@ -1,0 +1,663 @@
+// The header of a user's own kernel (labs/user_kernel/kernel_header.h, docs/your-kernel.md): every
+// key read into plain data, each malformed header refused with its line, the compiled variants and
+// the launch for one set of values, and the three shipped examples.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "labs/user_kernel/kernel_header.h"
+#include "labs/user_kernel/kernel_launch.h"
+#include "labs/user_kernel/kernel_variants.h"
+
+using namespace warpscope;
+using namespace warpscope::labs::user_kernel;
+
+namespace {
+
+/// A small valid header, one entry a line; tests change or add lines (line numbers are index + 1).
+std::vector<std::string> baseHeader() {
+  return {
+      "// warpscope-kernel 1",                        // 1
+      "// title: Copy",                               // 2
+      "// param N: 1K..4K, x2, default 2K, arg int",  // 3
+      "// param BLOCK: 64..256, x2, define, focus",   // 4
+      "// kernel: copy",                              // 5
+      "// grid: ceil_div(N, BLOCK)",                  // 6
+      "// block: BLOCK",                              // 7
+      "// buffer in: float[N] random(-1, 1)",         // 8
+      "// buffer out: float[N] output",               // 9
+      "// args: in, out, N",                          // 10
+      "// reference: copy_reference",                 // 11
+      "// check: out, exact",                         // 12
+  };
+}
+
+std::string sourceOf(const std::vector<std::string>& lines) {
+  std::string text;
+  for (const std::string& line : lines) text += line + "\n";
+  return text + "\n__global__ void copy(const float* in, float* out, int n) {}\n";
+}
+
+std::vector<std::string> with(std::vector<std::string> lines, size_t lineNumber, const std::string& text) {
+  lines[lineNumber - 1] = text;
+  return lines;
+}
+std::vector<std::string> plus(std::vector<std::string> lines, const std::string& text) {
+  lines.push_back(text);
+  return lines;
+}
+std::vector<std::string> without(std::vector<std::string> lines, size_t lineNumber) {
+  lines.erase(lines.begin() + static_cast<long>(lineNumber - 1));
+  return lines;
+}
+
+struct Failure {
+  std::string message;
+  int line = -1;
+};
+
+Failure failureOf(const std::string& source) {
+  try {
+    (void)parseKernelHeader(source);
+  } catch (const KernelHeaderError& e) {
+    return {e.what(), e.line()};
+  }
+  return {"(parsed)", -1};
+}
+Failure failureOf(const std::vector<std::string>& lines) { return failureOf(sourceOf(lines)); }
+
+/// The failure is on `line`, its message starts "line N: " and holds `part`.
+void expectFailure(const std::vector<std::string>& lines, int line, const std::string& part) {
+  const Failure f = failureOf(lines);
+  EXPECT_EQ(f.line, line) << f.message;
+  EXPECT_EQ(f.message.rfind("line " + std::to_string(line) + ": ", 0), 0u) << f.message;
+  EXPECT_NE(f.message.find(part), std::string::npos) << f.message;
+}
+
+std::string readExample(const std::string& name) {
+  std::ifstream in(std::filesystem::path(WARPSCOPE_PROJECT_SOURCE_DIR) / "resources/kernels" / name);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+DeviceValues h100Like() { return {132, 32, 2048, 1024, 232448}; }
+
+}  // namespace
+
+TEST(UserKernelHeader, EveryKeyIsReadIntoTheHeader) {
+  const std::string source =
+      "// Some licence text above, then a blank line.\n"
+      "\n"
+      "  // warpscope-kernel 1\n"
+      "// title: Everything at once\n"
+      "// summary: A first line,\n"
+      "// summary: and a second.\n"
+      "//\n"
+      "// # a comment line\n"
+      "// param BLOCK: 64..512, x2, default 256, unit threads, label Threads per block, help \"Block size, in "
+      "threads\", focus, define\n"
+      "// param ILP: 1|2|4|8, default 4, label ILP, focus, template\n"
+      "// param N: 1M..256M, x4, default 16M, unit floats, arg long\n"
+      "// param pad: none=0|one=1|two=2, default one, template\n"
+      "// param WAVES: 1..9 step 2, default 3, sweep\n"
+      "// param scale: -4..4, arg float\n"
+      "// kernel: ns::sum<ILP, pad * 2>\n"
+      "// grid: min(ceil_div(N, BLOCK * ILP), sms * WAVES), 1, 1\n"
+      "// block: BLOCK, 1\n"
+      "// shared: 4 * block_x + pad\n"
+      "// buffer x: float[N] random(-1.5, 2.5)\n"
+      "// buffer partial: double[grid_x] output\n"
+      "// buffer index: int[N / 2] iota\n"
+      "// buffer count: unsigned[1] fill(7)\n"
+      "// buffer big: long[16] zero\n"
+      "// args: x, partial, index, count, big, N, scale\n"
+      "// bytes: 4 * N\n"
+      "// flops: 2 * N\n"
+      "// reference: sum_reference<ILP>\n"
+      "// reference grid: 64\n"
+      "// reference block: 256\n"
+      "// check: partial, sum, rtol 1e-4\n"
+      "// check: index, exact\n"
+      "// check: count, atol 0.5\n"
+      "// counters: dram__bytes_read.sum, sm__throughput.avg.pct_of_peak_sustained_elapsed\n"
+      "// budget: 500 ms\n"
+      "#define X 1\n"
+      "// a comment after the header is code's\n";
+  const KernelHeader h = parseKernelHeader(source);
+  EXPECT_EQ(h.headerLines.first, 3);
+  EXPECT_EQ(h.headerLines.last, 34);
+  EXPECT_EQ(h.title, "Everything at once");
+  EXPECT_EQ(h.summary, "A first line, and a second.");
+
+  ASSERT_EQ(h.params.size(), 6u);
+  const UserParam& block = h.params[0];
+  EXPECT_EQ(block.name, "BLOCK");
+  EXPECT_EQ(block.use, ParamUse::Define);
+  EXPECT_EQ(block.line, 9);
+  EXPECT_EQ(block.values, (std::vector<int64_t>{64, 128, 256, 512}));
+  EXPECT_EQ(block.spec.id, "BLOCK");
+  EXPECT_EQ(block.spec.label, "Threads per block");
+  EXPECT_EQ(block.spec.unit, "threads");
+  EXPECT_EQ(block.spec.help, "Block size, in threads");
+  EXPECT_EQ(block.spec.role, ParamRole::Focus);
+  EXPECT_EQ(block.spec.choices, (std::vector<double>{64, 128, 256, 512})) << "geometric: choices";
+  EXPECT_EQ(block.spec.defaultValue, 256);
+  const UserParam& ilp = h.params[1];
+  EXPECT_EQ(ilp.use, ParamUse::Template);
+  EXPECT_EQ(ilp.spec.choices, (std::vector<double>{1, 2, 4, 8}));
+  EXPECT_EQ(ilp.spec.defaultValue, 4);
+  const UserParam& n = h.params[2];
+  EXPECT_EQ(n.use, ParamUse::Arg);
+  EXPECT_EQ(n.argType, ScalarType::Long);
+  EXPECT_EQ(n.values.size(), 5u);
+  EXPECT_EQ(n.spec.defaultValue, 16 << 20);
+  EXPECT_EQ(n.spec.label, "N") << "no label: the name";
+  EXPECT_EQ(n.spec.role, ParamRole::Sweep) << "neither focus nor sweep: sweep";
+  const UserParam& pad = h.params[3];
+  EXPECT_EQ(pad.spec.choiceNames, (std::vector<std::string>{"none", "one", "two"}));
+  EXPECT_EQ(pad.spec.defaultValue, 1) << "a named choice's ParamSet value is its index";
+  EXPECT_EQ(pad.values, (std::vector<int64_t>{0, 1, 2}));
+  const UserParam& waves = h.params[4];
+  EXPECT_EQ(waves.use, ParamUse::Expression);
+  EXPECT_EQ(waves.spec.min, 1);
+  EXPECT_EQ(waves.spec.max, 9);
+  EXPECT_EQ(waves.spec.step, 2);
+  EXPECT_TRUE(waves.spec.choices.empty()) << "a step range stays a range";
+  EXPECT_EQ(waves.spec.defaultValue, 3);
+  const UserParam& scale = h.params[5];
+  EXPECT_EQ(scale.argType, ScalarType::Float);
+  EXPECT_EQ(scale.spec.min, -4);
+  EXPECT_EQ(scale.spec.defaultValue, -4) << "no default: the first value";
+
+  EXPECT_EQ(h.kernel.kernel.name, "ns::sum");
+  ASSERT_EQ(h.kernel.kernel.templateArgs.size(), 2u);
+  EXPECT_EQ(h.kernel.kernel.templateArgs[1].text(), "pad * 2");
+  EXPECT_EQ(h.kernel.grid.size(), 3u);
+  EXPECT_EQ(h.kernel.block.size(), 2u);
+  EXPECT_EQ(h.kernel.grid[0].line, 16);
+  EXPECT_EQ(h.shared.expression.text(), "4 * block_x + pad");
+
+  ASSERT_EQ(h.buffers.size(), 5u);
+  EXPECT_EQ(h.buffers[0].type, ScalarType::Float);
+  EXPECT_EQ(h.buffers[0].init, BufferInit::Random);
+  EXPECT_EQ(h.buffers[0].low, -1.5);
+  EXPECT_EQ(h.buffers[0].high, 2.5);
+  EXPECT_EQ(h.buffers[1].type, ScalarType::Double);
+  EXPECT_EQ(h.buffers[1].init, BufferInit::Output);
+  EXPECT_EQ(h.buffers[1].elements.expression.text(), "grid_x");
+  EXPECT_EQ(h.buffers[2].init, BufferInit::Iota);
+  EXPECT_EQ(h.buffers[3].type, ScalarType::Unsigned);
+  EXPECT_EQ(h.buffers[3].init, BufferInit::Fill);
+  EXPECT_EQ(h.buffers[3].fill, 7);
+  EXPECT_EQ(h.buffers[4].type, ScalarType::Long);
+  EXPECT_EQ(h.buffers[4].init, BufferInit::Zero);
+
+  ASSERT_EQ(h.args.size(), 7u);
+  EXPECT_TRUE(h.args[0].isBuffer);
+  EXPECT_EQ(h.args[5].name, "N");
+  EXPECT_FALSE(h.args[5].isBuffer);
+  ASSERT_TRUE(h.bytes && h.flops);
+  EXPECT_EQ(h.bytes->expression.text(), "4 * N");
+  EXPECT_EQ(h.flops->line, 26);
+
+  ASSERT_TRUE(h.reference);
+  EXPECT_EQ(h.reference->kernel.name, "sum_reference");
+  EXPECT_EQ(h.reference->grid.size(), 1u);
+  EXPECT_EQ(h.reference->grid[0].expression.text(), "64");
+  ASSERT_EQ(h.checks.size(), 3u);
+  EXPECT_EQ(h.checks[0].compare, UserCheck::Compare::Sum);
+  EXPECT_EQ(h.checks[0].tolerance, UserCheck::Tolerance::Relative);
+  EXPECT_EQ(h.checks[0].amount, 1e-4);
+  EXPECT_EQ(h.checks[1].compare, UserCheck::Compare::Elements);
+  EXPECT_EQ(h.checks[1].tolerance, UserCheck::Tolerance::Exact);
+  EXPECT_EQ(h.checks[2].tolerance, UserCheck::Tolerance::Absolute);
+  EXPECT_EQ(h.checks[2].amount, 0.5);
+  EXPECT_EQ(h.counters,
+            (std::vector<std::string>{"dram__bytes_read.sum", "sm__throughput.avg.pct_of_peak_sustained_elapsed"}));
+  EXPECT_EQ(h.budgetMs, 500);
+}
+
+TEST(UserKernelHeader, OptionalKeysTakeTheirDefaults) {
+  const KernelHeader h = parseKernelHeader(sourceOf(baseHeader()));
+  EXPECT_EQ(h.headerLines.first, 1);
+  EXPECT_EQ(h.headerLines.last, 12);
+  EXPECT_TRUE(h.summary.empty());
+  EXPECT_EQ(h.shared.expression.evaluate({}), 0);
+  EXPECT_FALSE(h.bytes);
+  EXPECT_FALSE(h.flops);
+  EXPECT_TRUE(h.counters.empty());
+  EXPECT_EQ(h.budgetMs, 2000);
+  ASSERT_TRUE(h.reference);
+  EXPECT_EQ(h.reference->grid[0].expression.text(), "ceil_div(N, BLOCK)") << "the kernel's grid";
+  EXPECT_EQ(h.reference->block[0].expression.text(), "BLOCK") << "the kernel's block";
+  EXPECT_EQ(h.checks[0].tolerance, UserCheck::Tolerance::Exact);
+  const KernelHeader noTolerance = parseKernelHeader(sourceOf(with(baseHeader(), 12, "// check: out")));
+  EXPECT_EQ(noTolerance.checks[0].tolerance, UserCheck::Tolerance::Relative);
+  EXPECT_EQ(noTolerance.checks[0].amount, 1e-5) << "default rtol 1e-5";
+  EXPECT_EQ(
+      parseKernelHeader(sourceOf(with(baseHeader(), 4, "// param BLOCK: 64..256, x2, define"))).params[1].spec.role,
+      ParamRole::Sweep);
+}
+
+TEST(UserKernelHeader, CrLfLinesIndentedCommentsAndSpacingAreAccepted) {
+  std::string source;
+  for (const std::string& line : baseHeader()) source += "   " + line + "\r\n";
+  source += "__global__ void copy() {}\r\n";
+  const KernelHeader h = parseKernelHeader(source);
+  EXPECT_EQ(h.title, "Copy");
+  EXPECT_EQ(h.headerLines.last, 12);
+  const KernelHeader spaced =
+      parseKernelHeader(sourceOf(with(with(baseHeader(), 1, "//warpscope-kernel   1"), 6, "//grid:ceil_div(N,BLOCK)")));
+  EXPECT_EQ(spaced.kernel.grid[0].expression.text(), "ceil_div(N,BLOCK)");
+}
+
+TEST(UserKernelHeader, TheHeaderEndsAtTheFirstLineThatIsNotAComment) {
+  std::vector<std::string> lines = baseHeader();
+  lines.insert(lines.begin() + 11, "");  // a blank line before `check:` ends the header there
+  const Failure f = failureOf(lines);
+  EXPECT_EQ(f.line, -1) << "parses: " << f.message;
+  const KernelHeader h = parseKernelHeader(sourceOf(lines));
+  EXPECT_TRUE(h.checks.empty()) << "the check after the blank line is code's comment";
+  EXPECT_EQ(h.headerLines.last, 11);
+}
+
+TEST(UserKernelHeader, ARangesSpacingIsItsSecondItemOrFollowsItAfterASpace) {
+  const auto valuesOf = [](const std::string& domain) {
+    return parseKernelHeader(sourceOf(with(baseHeader(), 4, "// param BLOCK: " + domain + ", define")))
+        .params[1]
+        .values;
+  };
+  EXPECT_EQ(valuesOf("64..256, x2"), (std::vector<int64_t>{64, 128, 256}));
+  EXPECT_EQ(valuesOf("64..256 x2"), (std::vector<int64_t>{64, 128, 256}));
+  EXPECT_EQ(valuesOf("4..256, x4"), (std::vector<int64_t>{4, 16, 64, 256}));
+  EXPECT_EQ(valuesOf("1..7, step 3"), (std::vector<int64_t>{1, 4, 7}));
+  EXPECT_EQ(valuesOf("1..7 step 3"), (std::vector<int64_t>{1, 4, 7}));
+  EXPECT_EQ(valuesOf("-2..2"), (std::vector<int64_t>{-2, -1, 0, 1, 2})) << "step 1 by default";
+  EXPECT_EQ(valuesOf("0x10..0x20, step 0x8"), (std::vector<int64_t>{16, 24, 32}));
+  expectFailure(with(baseHeader(), 4, "// param BLOCK: 64..256 x3, define"), 4,
+                "after the range comes x2, x4 or step S, not `x3`");
+  expectFailure(with(baseHeader(), 4, "// param BLOCK: 1..4, x3, define"), 4, "unknown attribute `x3`");
+}
+
+TEST(UserKernelHeader, TextMayBeQuotedToHoldCommas) {
+  const KernelHeader h = parseKernelHeader(sourceOf(
+      with(baseHeader(), 3, "// param N: 1K..4K, x2, arg int, help \"Elements, in floats\", label \"N, the size\"")));
+  EXPECT_EQ(h.params[0].spec.help, "Elements, in floats");
+  EXPECT_EQ(h.params[0].spec.label, "N, the size");
+  expectFailure(with(baseHeader(), 3, "// param N: 1K..4K, x2, arg int, help say \"hi\""), 3,
+                "must be quoted as a whole");
+}
+
+TEST(UserKernelHeader, AMissingOrForeignVersionLineIsRefusedClearly) {
+  const Failure none = failureOf(std::string("// just a comment\n__global__ void k() {}\n"));
+  EXPECT_EQ(none.line, 0);
+  EXPECT_EQ(none.message.rfind("no `// warpscope-kernel 1` header", 0), 0u) << none.message;
+  expectFailure(with(baseHeader(), 1, "// warpscope-kernel 2"), 1,
+                "this file's header is version 2; this Warpscope reads version 1");
+  expectFailure(with(baseHeader(), 1, "// warpscope-kernel"), 1, "needs its version as a number");
+  expectFailure(with(baseHeader(), 1, "// warpscope-kernel one"), 1, "needs its version as a number");
+  std::vector<std::string> afterComment = baseHeader();
+  afterComment.insert(afterComment.begin(), "// licence");
+  expectFailure(afterComment, 2, "must begin its comment block, and line 1 is a comment too");
+}
+
+TEST(UserKernelHeader, AnUnknownKeyIsNamedWithTheKnownOnes) {
+  expectFailure(plus(baseHeader(), "// colour: red"), 13,
+                "unknown key `colour`; the keys are title, summary, param NAME, kernel, grid, block, shared, buffer "
+                "NAME, args, bytes, flops, reference, reference grid, reference block, check, counters, budget");
+  expectFailure(plus(baseHeader(), "// no colon here"), 13, "expected `key: value`");
+  expectFailure(plus(baseHeader(), "// : no key"), 13, "expected `key: value`");
+  expectFailure(plus(baseHeader(), "// param: 1..2"), 13, "`param` needs a name");
+  expectFailure(plus(baseHeader(), "// param A B: 1..2"), 13, "`param` takes one name");
+  expectFailure(plus(baseHeader(), "// grid: 1"), 13, "`grid:` is given twice (first on line 6)");
+}
+
+TEST(UserKernelHeader, RequiredKeysAreNamedAtTheHeadersFirstLine) {
+  for (const auto& [line, key] : std::vector<std::pair<size_t, std::string>>{
+           {2, "title"}, {5, "kernel"}, {6, "grid"}, {7, "block"}, {10, "args"}}) {
+    const Failure f = failureOf(without(baseHeader(), line));
+    EXPECT_EQ(f.line, 1) << f.message;
+    EXPECT_NE(f.message.find("has no `" + key + ":` line, which is required"), std::string::npos) << f.message;
+  }
+  std::vector<std::string> noParams = {
+      "// warpscope-kernel 1",     "// title: t", "// kernel: k", "// grid: 1", "// block: 32", "// args: x",
+      "// buffer x: float[4] zero"};
+  expectFailure(noParams, 1, "declares no param");
+}
+
+TEST(UserKernelHeader, BadParamNamesAreRefused) {
+  expectFailure(with(baseHeader(), 4, "// param 2BLOCK: 64..256, x2, define"), 4, "param name `2BLOCK` is not a name");
+  expectFailure(with(baseHeader(), 4, "// param " + std::string(33, 'B') + ": 64..256, x2, define"), 4,
+                "is not a name");
+  expectFailure(with(baseHeader(), 4, "// param sms: 64..256, x2, define"), 4, "param name `sms` is reserved");
+  expectFailure(with(baseHeader(), 4, "// param min: 64..256, x2, define"), 4, "is reserved");
+  expectFailure(with(baseHeader(), 4, "// param grid_x: 64..256, x2, define"), 4, "is reserved");
+  expectFailure(with(baseHeader(), 4, "// param int: 64..256, x2, define"), 4, "is reserved");
+  expectFailure(with(baseHeader(), 4, "// param __X: 64..256, x2, define"), 4, "is reserved");
+  expectFailure(with(baseHeader(), 4, "// param N: 64..256, x2, define"), 4,
+                "the name `N` is already a param's (line 3)");
+  expectFailure(with(baseHeader(), 9, "// buffer N: float[4] output"), 9, "the name `N` is already a param's");
+}
+
+TEST(UserKernelHeader, ADefaultOffTheGridNamesTheValidValues) {
+  expectFailure(with(baseHeader(), 4, "// param BLOCK: 32..1024, x2, default 300, define"), 4,
+                "param BLOCK: default 300 is not one of 32, 64, ... 1024");
+  EXPECT_EQ(failureOf(with(baseHeader(), 4, "// param BLOCK: 32..1024, x2, default 300, define")).message,
+            "line 4: param BLOCK: default 300 is not one of 32, 64, ... 1024");
+  expectFailure(with(baseHeader(), 4, "// param BLOCK: 64|128, default 96, define"), 4,
+                "default 96 is not one of 64, 128");
+  expectFailure(with(baseHeader(), 4, "// param BLOCK: a=1|b=2, default c, define"), 4, "default c is not one of a, b");
+  expectFailure(with(baseHeader(), 4, "// param BLOCK: 0..100 step 10, default 15, define"), 4,
+                "default 15 is not one of 0, 10, ... 100");
+}
+
+TEST(UserKernelHeader, DomainsMustBeWellFormedAndOnTheirGrid) {
+  expectFailure(with(baseHeader(), 4, "// param BLOCK: 32..1000, x2, define"), 4,
+                "the range's high end 1000 is not on its x2 grid (32, 64, ... 512, 1024, ...)");
+  expectFailure(with(baseHeader(), 4, "// param BLOCK: 0..100 step 7, define"), 4,
+                "the range's high end 100 is not on its grid (0, 7, 14, ...)");
+  expectFailure(with(baseHeader(), 4, "// param BLOCK: 0..8 step 0, define"), 4, "the step must be at least 1");
+  expectFailure(with(baseHeader(), 4, "// param BLOCK: 0..64, x2, define"), 4, "a geometric range starts at 1");
+  expectFailure(with(baseHeader(), 4, "// param BLOCK: 9..1, define"), 4, "runs backwards");
+  expectFailure(with(baseHeader(), 4, "// param BLOCK: 64|32, define"), 4, "numeric choices must increase");
+  expectFailure(with(baseHeader(), 4, "// param BLOCK: a=1|2, define"), 4, "either all named");
+  expectFailure(with(baseHeader(), 4, "// param BLOCK: a=1|a=2, define"), 4, "the choice name `a` appears twice");
+  expectFailure(with(baseHeader(), 4, "// param BLOCK: a=1|b=1, define"), 4, "the value 1 is given to two choices");
+  expectFailure(with(baseHeader(), 4, "// param BLOCK: 1..4, define, x2"), 4, "goes right after a LO..HI range");
+  expectFailure(with(baseHeader(), 4, "// param BLOCK: 1..4, define, colour red"), 4, "unknown attribute `colour`");
+  expectFailure(with(baseHeader(), 4, "// param BLOCK: 1..4, focus, sweep"), 4, "give one of focus or sweep, once");
+  expectFailure(with(baseHeader(), 4, "// param BLOCK: 1..4, define, template"), 4, "at most one role");
+  expectFailure(with(baseHeader(), 4, "// param BLOCK: 1..4, unit a, unit b"), 4, "unit is given twice");
+  expectFailure(with(baseHeader(), 4, "// param BLOCK: 0..9007199254740993"), 4, "beyond +-2^53");
+  expectFailure(with(baseHeader(), 4, "// param BLOCK:"), 4, "needs a domain");
+  EXPECT_EQ(parseKernelHeader(sourceOf(with(baseHeader(), 4, "// param BLOCK: 128, define"))).params[1].values,
+            (std::vector<int64_t>{128}))
+      << "a single value is a list of one";
+}
+
+TEST(UserKernelHeader, TooManyValuesParamsFocusParamsOrVariantsAreRefused) {
+  expectFailure(with(baseHeader(), 4, "// param BLOCK: 1..65, define"), 4, "65 values; a param may have at most 64");
+  EXPECT_EQ(failureOf(with(baseHeader(), 4, "// param BLOCK: 1..64, define")).line, -1) << "64 values are fine";
+  expectFailure(with(baseHeader(), 4, "// param BLOCK: 1..1G, define"), 4,
+                "1073741824 values; a param may have at most 64");
+  std::vector<std::string> many = baseHeader();
+  for (int i = 0; i < 7; ++i) many = plus(many, "// param P" + std::to_string(i) + ": 1..2");
+  expectFailure(many, 19, "at most 8 params");
+  expectFailure(plus(plus(baseHeader(), "// param A: 1..2, focus"), "// param B: 1..2, focus"), 14,
+                "at most 2 focus params");
+  std::vector<std::string> variants = plus(with(baseHeader(), 5, "// kernel: copy<T>"), "// param T: 1..16, template");
+  EXPECT_EQ(failureOf(variants).line, -1) << "48 variants are fine";
+  expectFailure(plus(variants, "// param D: 1..2, define"), 14,
+                "param D: 96 compiled variants (define and template params: BLOCK 3 x T 16 x D 2); at most 64");
+}
+
+TEST(UserKernelHeader, ExpressionsReadOnlyKnownNames) {
+  expectFailure(with(baseHeader(), 6, "// grid: ceil_div(M, BLOCK)"), 6,
+                "grid: unknown name `M` in `ceil_div(M, BLOCK)`; the params are N, BLOCK; the device values are sms, "
+                "warp_size, max_threads_per_sm, max_threads_per_block, shared_per_block");
+  expectFailure(with(baseHeader(), 6, "// grid: ceil_div(N, block_x)"), 6,
+                "grid: `block_x` in `ceil_div(N, block_x)` is not known yet here");
+  expectFailure(with(baseHeader(), 7, "// block: grid_x"), 7, "block: `grid_x` in `grid_x` is not known yet here");
+  expectFailure(plus(baseHeader(), "// reference grid: grid_y"), 13, "reference grid: `grid_y`");
+  expectFailure(with(baseHeader(), 9, "// buffer out: float[N + Q] output"), 9, "buffer out: unknown name `Q`");
+  expectFailure(plus(baseHeader(), "// bytes: 4 * size"), 13, "bytes: unknown name `size`");
+  expectFailure(with(baseHeader(), 6, "// grid: ceil_div(N, BLOCK"), 6, "grid x: expression `ceil_div(N, BLOCK`");
+  expectFailure(with(baseHeader(), 6, "// grid: 1, 2, 3, 4"), 6, "4 dimensions; a launch has 1 to 3");
+  const KernelHeader h = parseKernelHeader(sourceOf(plus(baseHeader(), "// shared: 4 * block_x * block_y + sms")));
+  EXPECT_EQ(h.shared.line, 13) << "launch values are fine in sizes";
+}
+
+TEST(UserKernelHeader, TemplateArgumentsReadOnlyCompiledInParams) {
+  expectFailure(with(baseHeader(), 5, "// kernel: copy<N>"), 5, "kernel: `N` in `N` is not a define or template param");
+  expectFailure(with(baseHeader(), 5, "// kernel: copy<sms>"), 5, "`sms` in `sms` is not a define or template param");
+  EXPECT_EQ(parseKernelHeader(sourceOf(with(baseHeader(), 5, "// kernel: copy<BLOCK / 32>")))
+                .kernel.kernel.templateArgs.size(),
+            1u)
+      << "a define param may be read too";
+  expectFailure(plus(baseHeader(), "// param T: 1|2, template"), 13,
+                "param T has the role template, but no template argument of `kernel:` or `reference:` reads it");
+  expectFailure(with(baseHeader(), 5, "// kernel: copy<"), 5, "the template arguments end with `>`");
+  expectFailure(with(baseHeader(), 5, "// kernel: copy<>"), 5, "an empty template argument list");
+  expectFailure(with(baseHeader(), 5, "// kernel: 9copy"), 5, "is not a kernel's name");
+  expectFailure(with(baseHeader(), 5, "// kernel: copy<256 / (BLOCK - 64)>"), 5,
+                "kernel: template argument 1: expression `256 / (BLOCK - 64)`: division by zero in 256 / 0 (with "
+                "BLOCK=64)");
+}
+
+TEST(UserKernelHeader, ArgsNameOnlyBuffersAndArgParams) {
+  expectFailure(with(baseHeader(), 10, "// args: in, output, N"), 10,
+                "args: unknown name `output`; the buffers and arg params are in, out, N");
+  expectFailure(with(baseHeader(), 10, "// args: in, out, N, BLOCK"), 10, "args: param `BLOCK` has no role `arg TYPE`");
+  expectFailure(with(baseHeader(), 10, "// args: in, N"), 9, "buffer out is not in `args:` (line 10)");
+  expectFailure(with(baseHeader(), 10, "// args: in, out"), 3, "param N has the role arg but is not in `args:`");
+  expectFailure(with(baseHeader(), 10, "// args: in, out, N + 1"), 10,
+                "args: `N + 1` is not a buffer's or a param's name");
+  EXPECT_EQ(parseKernelHeader(sourceOf(with(baseHeader(), 10, "// args: in, out, N, out"))).args.size(), 4u)
+      << "an argument may repeat";
+}
+
+TEST(UserKernelHeader, ChecksNeedAReferenceAndAKnownBuffer) {
+  expectFailure(without(baseHeader(), 11), 11, "check out needs a `reference:` kernel");
+  expectFailure(with(baseHeader(), 12, "// check: result"), 12,
+                "check: unknown buffer `result`; the buffers are in, out");
+  expectFailure(plus(baseHeader(), "// check: out, sum"), 13, "buffer out is checked twice (first on line 12)");
+  expectFailure(with(baseHeader(), 12, "// check: out, exact, rtol 1e-3"), 12, "give one of exact, rtol X or atol X");
+  expectFailure(with(baseHeader(), 12, "// check: out, sum, sum"), 12, "`sum` is given twice");
+  expectFailure(with(baseHeader(), 12, "// check: out, rtol -1"), 12, "a tolerance is not negative");
+  expectFailure(with(baseHeader(), 12, "// check: out, rtol abc"), 12, "is not a number");
+  expectFailure(with(baseHeader(), 12, "// check: out, close"), 12, "is not sum, exact, rtol X or atol X");
+  expectFailure(plus(without(baseHeader(), 11), "// reference grid: 1"), 12, "`reference grid:` without `reference:`");
+}
+
+TEST(UserKernelHeader, BuffersDeclareATypeALengthAndTheirContents) {
+  expectFailure(with(baseHeader(), 9, "// buffer out: half[N] output"), 9, "the type `half` is not one of int");
+  expectFailure(with(baseHeader(), 9, "// buffer out: float N output"), 9, "expected TYPE[ELEMENTS] INIT");
+  expectFailure(with(baseHeader(), 9, "// buffer out: float[N]"), 9, "no initial contents");
+  expectFailure(with(baseHeader(), 9, "// buffer out: float[N] ones"), 9, "`ones`; a buffer starts as zero");
+  expectFailure(with(baseHeader(), 9, "// buffer out: float[N] random(1)"), 9, "random(LO, HI) takes 2 numbers");
+  expectFailure(with(baseHeader(), 9, "// buffer out: float[N] random(2, 1)"), 9, "needs LO <= HI");
+  expectFailure(with(baseHeader(), 9, "// buffer out: int[N] fill(1.5)"), 9, "1.5 is not a value of its type int");
+  expectFailure(with(baseHeader(), 9, "// buffer out: unsigned[N] fill(-1)"), 9, "is not a value of its type unsigned");
+  expectFailure(with(baseHeader(), 9, "// buffer out: float[N] fill(1e39)"), 9, "is not a value of its type float");
+  expectFailure(with(baseHeader(), 9, "// buffer out: float[N] fill(nan)"), 9, "is not a number");
+  std::vector<std::string> nine = baseHeader();
+  for (int i = 0; i < 7; ++i) nine = plus(nine, "// buffer b" + std::to_string(i) + ": float[1] zero");
+  expectFailure(nine, 19, "at most 8 buffers");
+}
+
+TEST(UserKernelHeader, TitleSummaryCountersAndBudgetAreBounded) {
+  expectFailure(with(baseHeader(), 2, "// title: " + std::string(81, 't')), 2,
+                "the title is 81 characters long; at most 80");
+  EXPECT_EQ(parseKernelHeader(sourceOf(with(baseHeader(), 2, "// title: Copy, \"fast\" (or not): a test"))).title,
+            "Copy, \"fast\" (or not): a test")
+      << "a title is the rest of its line";
+  expectFailure(with(baseHeader(), 2, "// title:"), 2, "`title:` has no text");
+  EXPECT_EQ(failureOf(with(baseHeader(), 2, "// title: " + std::string(80, 't'))).line, -1);
+  std::vector<std::string> summary = baseHeader();
+  for (int i = 0; i < 4; ++i) summary = plus(summary, "// summary: " + std::string(160, 's'));
+  expectFailure(summary, 16, "the summary is longer than 600 characters");
+  expectFailure(plus(baseHeader(), "// counters: Dram"), 13, "is not a metric's name");
+  expectFailure(plus(baseHeader(), "// counters: a, a"), 13, "`a` is named twice");
+  expectFailure(plus(baseHeader(), "// counters: a, b, c, d, e, f, g, h, i"), 13, "9 metrics; at most 8");
+  expectFailure(plus(baseHeader(), "// budget: 0 ms"), 13, "0 ms is not in 1..60000");
+  expectFailure(plus(baseHeader(), "// budget: 60001 ms"), 13, "is not in 1..60000");
+  expectFailure(plus(baseHeader(), "// budget: 5 s"), 13, "write `N ms`");
+  EXPECT_EQ(parseKernelHeader(sourceOf(plus(baseHeader(), "// budget: 60000ms"))).budgetMs, 60000);
+}
+
+TEST(UserKernelHeader, ArgParamsMustFitTheirType) {
+  expectFailure(with(baseHeader(), 3, "// param N: 1K..4G, x2, arg int"), 3,
+                "the value 2147483648 does not fit `arg int` (-2147483648..2147483647)");
+  expectFailure(with(baseHeader(), 3, "// param N: -1..4, arg unsigned"), 3, "does not fit `arg unsigned`");
+  expectFailure(with(baseHeader(), 3, "// param N: 1K..4K, x2, arg short"), 3, "the type `short` is not one of");
+  EXPECT_EQ(parseKernelHeader(sourceOf(with(baseHeader(), 3, "// param N: 1K..4G, x2, arg long"))).params[0].argType,
+            ScalarType::Long);
+}
+
+TEST(UserKernelHeader, HostileBytesAndLengthsAreRefusedByLine) {
+  expectFailure(with(baseHeader(), 2, "// title: " + std::string(391, 't')), 2,
+                "the line is 401 characters long; a header line may have at most 400");
+  std::string withNul = sourceOf(baseHeader());
+  withNul.insert(withNul.find("Copy"), 1, '\0');
+  const Failure nul = failureOf(withNul);
+  EXPECT_EQ(nul.line, 2);
+  EXPECT_EQ(nul.message, "line 2: a NUL byte: a kernel file is text");
+  std::string nulInCode = sourceOf(baseHeader()) + "int x;\n" + std::string(1, '\0');
+  EXPECT_EQ(failureOf(nulInCode).line, 16) << "a NUL byte anywhere: NVRTC reads the source as a C string";
+  expectFailure(with(baseHeader(), 2, "// title: a\x1b[31mred"), 2, "a control character (0x1B)");
+  expectFailure(with(baseHeader(), 2, "// title: caf\xc3"), 2, "not valid UTF-8");
+  expectFailure(with(baseHeader(), 2, "// title: \xed\xa0\x80"), 2, "not valid UTF-8");  // a surrogate
+  EXPECT_EQ(parseKernelHeader(sourceOf(with(baseHeader(), 2, "// title: caf\xc3\xa9\tau lait"))).title,
+            "caf\xc3\xa9\tau lait");
+  std::vector<std::string> longHeader = baseHeader();
+  while (longHeader.size() < 201) longHeader.push_back("//");
+  expectFailure(longHeader, 201, "the header is longer than 200 lines");
+  longHeader.pop_back();
+  EXPECT_EQ(failureOf(longHeader).line, -1) << "200 lines are fine";
+  const std::string huge = sourceOf(baseHeader()) + std::string(256 * 1024, ' ');
+  const Failure big = failureOf(huge);
+  EXPECT_EQ(big.line, 0);
+  EXPECT_NE(big.message.find("a kernel file may have at most 262144"), std::string::npos) << big.message;
+}
+
+TEST(UserKernelHeader, ErrorsAreBadInputErrorsCarryingTheirLine) {
+  try {
+    (void)parseKernelHeader(sourceOf(plus(baseHeader(), "// colour: red")));
+    FAIL() << "parsed";
+  } catch (const BadInputError& e) {
+    const auto* header = dynamic_cast<const KernelHeaderError*>(&e);
+    ASSERT_NE(header, nullptr);
+    EXPECT_EQ(header->line(), 13);
+  }
+}
+
+TEST(UserKernelHeader, KernelValuesMapNamedChoicesToTheirValues) {
+  const KernelHeader h = parseKernelHeader(sourceOf(
+      plus(with(baseHeader(), 5, "// kernel: copy<V>"), "// param V: small=4|large=16, default large, template")));
+  const UserParam& v = h.params[2];
+  ParamSet params = defaultParams(h.paramSpecs());
+  EXPECT_EQ(params.get("V"), 1) << "the ParamSet holds the index";
+  EXPECT_EQ(v.kernelValue(params), 16);
+  params.set("V", 0);
+  EXPECT_EQ(v.kernelValue(params), 4);
+  params.set("V", 2);
+  EXPECT_THROW((void)v.kernelValue(params), BadInputError);
+  params.set("BLOCK", 96);
+  EXPECT_THROW((void)h.params[1].kernelValue(params), BadInputError);
+  params.set("BLOCK", 128.00000001);
+  ASSERT_TRUE(h.params[1].spec.accepts(128.00000001)) << "within validation's tolerance";
+  EXPECT_EQ(h.params[1].kernelValue(params), 128) << "maps to the value validation accepted it as";
+}
+
+TEST(UserKernelVariants, EachDefineAndTemplateCombinationIsOneVariant) {
+  const KernelHeader h = parseKernelHeader(sourceOf(
+      plus(with(baseHeader(), 5, "// kernel: copy<V, BLOCK / 32>"), "// param V: small=4|large=16, template")));
+  EXPECT_EQ(variantCount(h), 6u);
+  const std::vector<KernelVariant> variants = variantsOf(h);
+  ASSERT_EQ(variants.size(), 6u);
+  EXPECT_EQ(variants[0].key(), "-DBLOCK=64 copy<4, 2> copy_reference");
+  EXPECT_EQ(variants[1].key(), "-DBLOCK=64 copy<16, 2> copy_reference") << "the last param varies fastest";
+  EXPECT_EQ(variants[5].key(), "-DBLOCK=256 copy<16, 8> copy_reference");
+  EXPECT_EQ(variants[5].defines, (std::vector<std::string>{"-DBLOCK=256"}));
+  EXPECT_EQ(variants[5].kernelName, "copy<16, 8>");
+  EXPECT_EQ(variants[5].referenceName, "copy_reference");
+  ParamSet params = defaultParams(h.paramSpecs());
+  params.set("BLOCK", 128);
+  params.set("N", 4096);  // not compiled in: the same variant for every N
+  EXPECT_EQ(variantOf(h, params).key(), "-DBLOCK=128 copy<4, 4> copy_reference");
+  const KernelHeader plain = parseKernelHeader(sourceOf(with(baseHeader(), 4, "// param BLOCK: 64..256, x2")));
+  ASSERT_EQ(variantsOf(plain).size(), 1u) << "no define or template param: one variant";
+  EXPECT_EQ(variantsOf(plain)[0].key(), "copy copy_reference");
+}
+
+TEST(UserKernelLaunch, GridBlockSizesAndCountsEvaluateInOrder) {
+  const KernelHeader h = parseKernelHeader(sourceOf(
+      plus(plus(with(baseHeader(), 9, "// buffer out: float[grid_x * block_x] output"), "// shared: 4 * block_x"),
+           "// bytes: 8 * N")));
+  ParamSet params = defaultParams(h.paramSpecs());
+  params.set("BLOCK", 256);
+  const LaunchValues v = evaluateLaunch(h, params, h100Like());
+  EXPECT_EQ(v.kernel.grid, (std::array<int64_t, 3>{8, 1, 1}));
+  EXPECT_EQ(v.kernel.block, (std::array<int64_t, 3>{256, 1, 1}));
+  ASSERT_TRUE(v.reference);
+  EXPECT_EQ(v.reference->grid, v.kernel.grid);
+  EXPECT_EQ(v.sharedBytes, 1024);
+  EXPECT_EQ(v.bufferElements, (std::vector<int64_t>{2048, 2048}));
+  EXPECT_EQ(v.bytes, 8 * 2048);
+  EXPECT_FALSE(v.flops);
+}
+
+TEST(UserKernelLaunch, ValuesCudaCannotLaunchNameTheirLine) {
+  const auto failure = [&](const std::vector<std::string>& lines) -> Failure {
+    const KernelHeader h = parseKernelHeader(sourceOf(lines));
+    try {
+      (void)evaluateLaunch(h, defaultParams(h.paramSpecs()), h100Like());
+    } catch (const KernelHeaderError& e) {
+      return {e.what(), e.line()};
+    }
+    return {"(evaluated)", -1};
+  };
+  Failure f = failure(with(baseHeader(), 6, "// grid: N / 4K"));
+  EXPECT_EQ(f.line, 6);
+  EXPECT_NE(f.message.find("grid x: `N / 4K` is 0; a grid's x is 1..2147483647"), std::string::npos) << f.message;
+  f = failure(with(baseHeader(), 7, "// block: BLOCK * 32"));
+  EXPECT_EQ(f.line, 7);
+  EXPECT_NE(f.message.find("a block's x is 1..1024"), std::string::npos) << f.message;
+  f = failure(with(baseHeader(), 7, "// block: BLOCK, 32"));
+  EXPECT_EQ(f.line, 7);
+  EXPECT_NE(f.message.find("block: 2048 threads per block; this device allows at most 1024"), std::string::npos)
+      << f.message;
+  f = failure(with(baseHeader(), 6, "// grid: N / (BLOCK - 64)"));
+  EXPECT_EQ(f.line, 6);
+  EXPECT_NE(f.message.find("division by zero"), std::string::npos) << f.message;
+  f = failure(plus(baseHeader(), "// shared: shared_per_block + 1"));
+  EXPECT_EQ(f.line, 13);
+  EXPECT_NE(f.message.find("dynamic shared memory is 0..shared_per_block"), std::string::npos) << f.message;
+  f = failure(with(baseHeader(), 9, "// buffer out: float[N - N] output"));
+  EXPECT_EQ(f.line, 9);
+  EXPECT_NE(f.message.find("a buffer has 1.."), std::string::npos) << f.message;
+}
+
+TEST(UserKernelExamples, TheShippedExamplesParseWithTheirVariants) {
+  const KernelHeader reduction = parseKernelHeader(readExample("reduction.cu"));
+  EXPECT_EQ(reduction.title, "Sum of N floats");
+  EXPECT_EQ(variantCount(reduction), 20u);
+  const std::vector<KernelVariant> r = variantsOf(reduction);
+  EXPECT_EQ(r.front().key(), "-DBLOCK=64 reduce_sum<1> reduce_reference");
+  EXPECT_EQ(r.back().key(), "-DBLOCK=1024 reduce_sum<8> reduce_reference");
+  EXPECT_EQ(variantOf(reduction, defaultParams(reduction.paramSpecs())).key(),
+            "-DBLOCK=256 reduce_sum<4> reduce_reference");
+  const LaunchValues rv = evaluateLaunch(reduction, defaultParams(reduction.paramSpecs()), h100Like());
+  EXPECT_EQ(rv.kernel.grid[0], 132 * 8) << "one wave of 256-thread blocks: min(16384, 132 x 8)";
+  EXPECT_EQ(rv.bufferElements, (std::vector<int64_t>{64 << 20, 132 * 8})) << "one partial sum per block";
+  EXPECT_EQ(rv.bytes, int64_t{4} * (64 << 20));
+
+  const KernelHeader transpose = parseKernelHeader(readExample("transpose.cu"));
+  EXPECT_EQ(variantCount(transpose), 12u);
+  EXPECT_EQ(transpose.params[1].spec.choiceNames, (std::vector<std::string>{"naive", "tiled", "padded"}));
+  EXPECT_EQ(variantOf(transpose, defaultParams(transpose.paramSpecs())).key(),
+            "-DROWS=8 transpose<2> transpose_reference");
+  EXPECT_EQ(transpose.checks.at(0).tolerance, UserCheck::Tolerance::Exact);
+  const LaunchValues tv = evaluateLaunch(transpose, defaultParams(transpose.paramSpecs()), h100Like());
+  EXPECT_EQ(tv.kernel.grid, (std::array<int64_t, 3>{128, 128, 1}));
+  EXPECT_EQ(tv.kernel.block, (std::array<int64_t, 3>{32, 8, 1}));
+  EXPECT_EQ(tv.reference->block, (std::array<int64_t, 3>{32, 32, 1}));
+  EXPECT_EQ(tv.bytes, int64_t{2} * 4 * 4096 * 4096);
+
+  const KernelHeader stencil = parseKernelHeader(readExample("stencil.cu"));
+  EXPECT_EQ(variantCount(stencil), 12u);
+  const std::vector<KernelVariant> s = variantsOf(stencil);
+  EXPECT_EQ(s.front().key(), "-DBLOCK=32 stencil5<0> stencil5_reference");
+  EXPECT_EQ(variantOf(stencil, defaultParams(stencil.paramSpecs())).key(),
+            "-DBLOCK=256 stencil5<1> stencil5_reference");
+  const LaunchValues sv = evaluateLaunch(stencil, defaultParams(stencil.paramSpecs()), h100Like());
+  EXPECT_EQ(sv.kernel.block, (std::array<int64_t, 3>{32, 8, 1}));
+  EXPECT_EQ(sv.sharedBytes, 4 * 34 * 10) << "the tile and its halo";
+  EXPECT_EQ(stencil.checks.at(0).tolerance, UserCheck::Tolerance::Relative);
+  EXPECT_EQ(stencil.checks.at(0).amount, 1e-6);
+}
