@@ -4,7 +4,7 @@
 # /usr/local/cuda) the CUDA backend is built, otherwise the app runs on its simulator.
 set -euo pipefail
 packages=(
-  cmake g++ make pkg-config
+  cmake g++ make ninja-build pkg-config  # Ninja keeps both cores busy across targets (issue 32)
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl1-mesa-dev libxkbcommon-dev
   libgtest-dev nlohmann-json3-dev zlib1g-dev
   xvfb xauth fonts-dejavu-core

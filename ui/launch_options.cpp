@@ -27,6 +27,10 @@ bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments
                                QStringLiteral("[FILE]"));
   const QCommandLineOption lab(QStringLiteral("lab"), QObject::tr("Lab to open (e.g. latency-arith)."),
                                QStringLiteral("ID"));
+  const QCommandLineOption kernel(QStringLiteral("kernel"),
+                                  QObject::tr("Your own kernel: a .cu file whose header declares its knobs "
+                                              "(docs/your-kernel.md)."),
+                                  QStringLiteral("FILE.cu"));
   const QCommandLineOption device(QStringLiteral("device"),
                                   QObject::tr("Device to run on (cuda:0, sim:h100, ...)."), QStringLiteral("ID"));
   const QCommandLineOption set(QStringLiteral("set"),
@@ -100,7 +104,7 @@ bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments
   parser.addOption(highContrast);
   parser.addOption(pin);
   parser.addOption(host);
-  parser.addOptions({lab, device, set, view, exportFile, screenshot, measure, lecture, preset, windowSize,
+  parser.addOptions({lab, kernel, device, set, view, exportFile, screenshot, measure, lecture, preset, windowSize,
                      presentation, predict, reveal, presenter, handout, handoutRuns, predictionBoxes, page, lectureFile});
   if (!parser.parse(arguments)) {
     *error = parser.errorText();
@@ -114,6 +118,7 @@ bool parseLaunchOptions(QCommandLineParser& parser, const QStringList& arguments
   }
   if (!parser.positionalArguments().isEmpty()) out->openPath = parser.positionalArguments().front();
   out->labId = parser.value(lab);
+  out->kernelPath = parser.value(kernel);
   out->highContrast = parser.isSet(highContrast);
   out->pinPath = parser.value(pin);
   out->deviceId = parser.value(device);
@@ -251,6 +256,7 @@ QStringList validateLaunchOptions(const LaunchOptions& options, StartupChoice* s
   startup->labId = lab ? toQ(lab->id) : QString();
   startup->deviceId = options.deviceId;
   startup->openPath = options.openPath;
+  startup->kernelPath = options.kernelPath;
   startup->openPage = options.page;
   startup->lectureFiles = options.lectureFiles;
   startup->pinPath = options.pinPath;

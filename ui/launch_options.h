@@ -37,6 +37,7 @@ struct LaunchOptions {
   QString pinPath;            ///< --pin FILE: a recording or figure pinned from the start (Compare).
   bool highContrast = false;  ///< --high-contrast: View > High-contrast palette from the start.
   QString openPath;  ///< The positional FILE: a recording, a run's JSON or a figure to open.
+  QString kernelPath;  ///< --kernel FILE.cu: the user's own kernel (docs/your-kernel.md).
   int measureSliderChanges = 0;
   QString lectureId;  ///< --lecture: open it (at --preset, or its first preset).
   QString presetId;   ///< --preset: its lab, parameters and view.

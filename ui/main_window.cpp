@@ -298,11 +298,19 @@ void MainWindow::onSessionReady(const QList<DeviceInfo>& devices, const QString&
     if (error.isEmpty()) return;
     emit startupProblem(error);
   }
+  if (!startup_.kernelPath.isEmpty()) {
+    // `warpscope --kernel FILE.cu`: the kernel comes up and runs; a bad file is said, then the lab runs.
+    const QString error = openKernelFile(startup_.kernelPath);
+    if (error.isEmpty()) return;
+    emit startupProblem(error);
+  }
   submitSweep();
 }
 
 bool MainWindow::selectLab(const QString& labId) {
-  const LabSpec* lab = LabRegistry::builtin().find(fromQ(labId));
+  // The lab of an open kernel file is that file's, not the example it opens with.
+  const LabSpec* lab = shownKernelLab(labId);
+  if (!lab) lab = LabRegistry::builtin().find(fromQ(labId));
   if (!lab) return false;
   labList_->selectLab(labId);
   if (lab == lab_) return true;

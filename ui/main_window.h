@@ -58,6 +58,7 @@ struct StartupChoice {
   int lectureIndex = 0;
   QString presetId;               ///< The preset params and viewId came from (may be empty).
   QString openPath;               ///< Non-empty: open this recording or figure (`warpscope FILE`).
+  QString kernelPath;             ///< Non-empty: open this kernel file (`--kernel FILE.cu`).
   std::optional<int> openPage;    ///< `--page N`: the figure of that page of a handout.
   QStringList lectureFiles;       ///< `--lecture-file`: own lectures offered beside the shipped ones.
   QString pinPath;                ///< Non-empty: pin the run this file holds (`--pin FILE`).
@@ -116,6 +117,15 @@ class MainWindow : public QMainWindow {
   bool selectLab(const QString& labId);
   /// Opens a lecture at its `index`-th preset (lab, parameters, view); false if unknown.
   bool openLecture(const QString& lectureId, int index = 0);
+  /// File > Open kernel... (`--kernel FILE.cu`): the user's own kernel becomes the lab on screen,
+  /// its header's params the controls (docs/your-kernel.md). A file that cannot be read or a
+  /// header that cannot be used is said in the message bar naming the line, and nothing on screen
+  /// changes. Returns that message, or "" when opened. Opening the same file again reloads it,
+  /// keeping the values still valid.
+  QString openKernelFile(const QString& path);
+  void openKernelFileInteractively();
+  /// File > Reload kernel (Ctrl+Shift+K): the open kernel file read again, after an edit.
+  void reloadKernelFile();
   /// Presentation mode (F5 in, Esc out): see PresentationMode.
   void setPresentationMode(bool on);
   /// Lecture > Predict first (predict_flow.h).
@@ -257,6 +267,15 @@ class MainWindow : public QMainWindow {
   QStringList lectureProblems_;
   LectureLibrary library_;
   const LabSpec* lab_ = nullptr;
+  /// The open kernel file's declaration (lab_ points here while it is on screen), its text (sent
+  /// with each of its runs: attachKernel) and its path.
+  std::optional<LabSpec> kernelLab_;
+  KernelSource kernel_;
+  QString kernelPath_;
+  /// The open kernel's declaration when labId is its lab's, else null.
+  [[nodiscard]] const LabSpec* shownKernelLab(const QString& labId) const;
+  /// Gives a request of the kernel on screen that kernel's text.
+  void attachKernel(RunRequest& request) const;
   bool sessionReady_ = false;
   std::optional<RunResult> shown_;
   std::optional<RunResult> pinned_;     ///< Compare > Pin: drawn under later runs of its lab.

@@ -43,6 +43,14 @@ void MainWindow::buildMenus() {
   openFile->setShortcut(QKeySequence::Open);
   openFile->setToolTip(tr("A recording (.wsrec), a run's JSON, or a PNG, SVG or PDF figure Warpscope exported"));
   connect(openFile, &QAction::triggered, this, &MainWindow::openRunFileInteractively);
+  QAction* openKernel = file->addAction(tr("Open &kernel…"));
+  openKernel->setShortcut(QKeySequence(tr("Ctrl+K")));
+  openKernel->setToolTip(tr("Your own .cu file, its knobs declared in its header (docs/your-kernel.md)"));
+  connect(openKernel, &QAction::triggered, this, &MainWindow::openKernelFileInteractively);
+  QAction* reloadKernel = file->addAction(tr("&Reload kernel"));
+  reloadKernel->setShortcut(QKeySequence(tr("Ctrl+Shift+K")));
+  reloadKernel->setToolTip(tr("Read the open kernel file again, after an edit"));
+  connect(reloadKernel, &QAction::triggered, this, &MainWindow::reloadKernelFile);
   file->addSeparator();
   const struct {
     QString text;

@@ -48,6 +48,7 @@ void MainWindow::submit(const ParamSet& values, RunScope scope) {
   request.deviceId = fromQ(deviceSelector_->currentDeviceId());
   request.params = values;
   request.scope = scope;
+  attachKernel(request);
   // A lab's preset names itself (recordings are found by it); an instructor's own slide is none.
   if (const PresetRef preset = lectures_->current(); preset && preset.lab == lab_ && lab_->findPreset(preset.preset->id))
     request.presetId = preset.preset->id;
@@ -65,6 +66,7 @@ void MainWindow::refreshStaleViews() {
   request.deviceId = fromQ(deviceSelector_->currentDeviceId());
   request.params = paramPanel_->values();
   request.scope = RunScope::FullSweep;
+  attachKernel(request);
   runs_->submitBackground(std::move(request));
 }
 

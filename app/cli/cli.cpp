@@ -27,6 +27,8 @@ std::string usage() {
          "                                run's numbers: holds / does not hold (exit 1), with the numbers\n"
          "  run LAB [--device ID] [--set NAME=VALUE ...] [--scope sweep|focus]\n"
          "  run --preset ID [--device ID] [--set NAME=VALUE ...]   a lecture's slide\n"
+         "  run --kernel FILE.cu [--device ID] [--set NAME=VALUE ...]   your own kernel, its knobs declared\n"
+         "                                in its header (docs/your-kernel.md); without a GPU: compiled only\n"
          "          [--format json|csv [--view ID] [--wide]] [--out FILE]   (a CSV is one view's table under\n"
          "                                '#' lines naming the run and the axes; --wide: one column per series)\n"
          "  record --lecture ID | --all | --preset ID [--device ID] --out DIR\n"

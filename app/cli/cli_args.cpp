@@ -25,6 +25,7 @@ CliOptions parseCliOptions(const std::vector<std::string>& args) {
       options.outPath = value();
       if (options.outPath->empty()) throw BadInputError("--out needs a file name, got ''");
     } else if (name == "--preset") options.preset = value();
+    else if (name == "--kernel") options.kernel = value();
     else if (arg == "--presets") options.presets = true;
     else if (name == "--lecture") options.lecture = value();
     else if (name == "--lecture-file") options.lectureFile = value();

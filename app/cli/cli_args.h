@@ -13,6 +13,7 @@ struct CliOptions {
   bool installWorker = false;            ///< --install-worker: put this release's worker on HOST if it needs one
   std::vector<std::string> assignments;  ///< every --set NAME=VALUE, in order
   std::optional<std::string> preset;     ///< --preset ID (run): the preset's lab and settings
+  std::optional<std::string> kernel;     ///< --kernel FILE.cu (run): the user's own kernel (lab user-kernel)
   std::string format = "json";           ///< --format json|csv
   std::optional<std::string> outPath;    ///< --out FILE
   std::string scope = "sweep";           ///< --scope sweep|focus

@@ -1,8 +1,12 @@
+#include <cstdio>
+#include <cstdlib>
 #include <sstream>
 
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "warpscope/file_write.h"
+#include "warpscope/kernel_source.h"
+#include "warpscope/registry.h"
 #include "warpscope/lectures.h"
 #include "warpscope/writers.h"
 
@@ -24,7 +28,18 @@ CsvLayout csvLayout(const CliOptions& options) { return options.wide ? CsvLayout
 
 /// The lab and parameters a `run` asks for: LAB with --set, or --preset ID (its lab, its
 /// settings, then any --set on top). LAB beside --preset must be the preset's lab.
-std::pair<const LabSpec*, ParamSet> requestedLabAndParams(const Session& session, const CliOptions& options) {
+std::pair<const LabSpec*, ParamSet> requestedLabAndParams(const Session& session, const CliOptions& options,
+                                                          RunRequest& request, LabSpec& kernelSpec) {
+  if (options.kernel) {
+    // The user's own kernel: its header declares the lab's parameters (docs/your-kernel.md).
+    const labs::LabDefinition& lab = session.registry().resolve("user-kernel");
+    if (!options.positional.empty() && options.positional[0] != lab.spec.id)
+      throw BadInputError("--kernel runs lab " + lab.spec.id + ", not " + options.positional[0]);
+    if (options.preset) throw BadInputError("--kernel and --preset cannot be combined");
+    request.kernel = readKernelSource(*options.kernel);
+    kernelSpec = lab.specFor(request);
+    return {&kernelSpec, parseAssignments(kernelSpec.params, options.assignments)};
+  }
   if (options.preset) {
     if (options.positional.size() > 1) throw BadInputError("run --preset takes at most one LAB");
     const PresetRef ref = getPreset(session.registry(), *options.preset);
@@ -41,7 +56,9 @@ std::pair<const LabSpec*, ParamSet> requestedLabAndParams(const Session& session
 }  // namespace
 
 int runCommand(Session& session, const CliOptions& options, std::ostream& out, std::ostream& err) {
-  const auto [lab, params] = requestedLabAndParams(session, options);
+  RunRequest request;
+  LabSpec kernelSpec;
+  const auto [lab, params] = requestedLabAndParams(session, options, request, kernelSpec);
   // A bad format, or --wide for a view the lab declares as a timeline or grid, is refused before a long run.
   const auto writer = makeWriter(options.format, options.view, csvLayout(options));
   if (options.wide && !options.view.empty())
@@ -49,7 +66,6 @@ int runCommand(Session& session, const CliOptions& options, std::ostream& out, s
       if (view.id == options.view && view.kind != ViewKind::Xy && view.kind != ViewKind::Bars)
         throw BadInputError("a wide CSV (--wide) writes xy and bars views; view '" + view.id + "' of " + lab->id +
                             " is a " + viewKindName(view.kind));
-  RunRequest request;
   request.labId = lab->id;
   request.deviceId = options.device.value_or(session.defaultDeviceId());
   request.params = params;
@@ -58,6 +74,14 @@ int runCommand(Session& session, const CliOptions& options, std::ostream& out, s
 
   CancelToken never;
   RunOutcome outcome = session.run(request, {}, never);
+  if (!outcome.ok() && outcome.error().deviceContextLost) {
+    // A lost context may still run the kernel that lost it (one that never ends): tearing CUDA
+    // down at exit would wait for it. The process ends at once, which ends the kernel.
+    const int code = reportRunError(outcome.error(), err);
+    err.flush();
+    std::fflush(nullptr);
+    std::_Exit(code);
+  }
   if (!outcome.ok()) return reportRunError(outcome.error(), err);
 
   writeResult(outcome.result(), options, out, err);

@@ -132,6 +132,16 @@ struct LabSpec {
   [[nodiscard]] bool sameSweep(const ParamSet& a, const ParamSet& b) const;
 };
 
+/// The user's own kernel (issue 33): a .cu file whose header declares its parameters, launch,
+/// buffers and checks (docs/your-kernel.md). It travels with each request, to a worker too, and
+/// every process parses it again as hostile input. Empty for every built-in lab.
+struct KernelSource {
+  std::string fileName;  ///< The file's name without its folder, for messages and charts.
+  std::string text;      ///< The whole file.
+  [[nodiscard]] bool empty() const { return text.empty(); }
+  bool operator==(const KernelSource&) const = default;
+};
+
 /// What a run request covers.
 enum class RunScope {
   FullSweep,  ///< Every point of every series.
@@ -147,6 +157,9 @@ struct RunRequest {
   /// The lecture preset these parameters came from, if any: a recorded device holding two runs
   /// of the same lab and parameters (two slides of one setting) shows that preset's own.
   std::string presetId;
+  /// The kernel of a lab whose kernel the user supplies (LabDefinition::specForRequest); empty
+  /// for every other lab.
+  KernelSource kernel;
 };
 
 }  // namespace warpscope

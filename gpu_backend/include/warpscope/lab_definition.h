@@ -33,6 +33,10 @@ using SimulateFn = RunResult (*)(const sim::DeviceProfile& profile, const RunReq
 /// SimulateFn plus CudaError and CheckFailed (a kernel's output was wrong).
 using MeasureFn = RunResult (*)(cuda::DeviceContext& device, const RunRequest& request, RunMonitor& monitor);
 
+/// The declaration of one request of a lab whose parameters come with the request (the user's
+/// own kernel: its header declares them). Throws BadInputError naming what is wrong.
+using SpecForRequestFn = LabSpec (*)(const RunRequest& request);
+
 struct LabDefinition {
   LabSpec spec;
   SimulateFn simulate = nullptr;
@@ -44,6 +48,15 @@ struct LabDefinition {
   /// one cannot run the lab, and the lab list says so before it is picked.
   /// model_needs_test checks every lab's list against what its model actually reads.
   std::vector<std::string> modelNeeds = {};
+  /// Null for a lab whose `spec` declares every request's parameters. Set for a lab whose kernel
+  /// the user supplies: the session validates each request against the declaration this builds
+  /// from request.kernel (`spec` is then the lab's fixed part: id, title, views).
+  SpecForRequestFn specForRequest = nullptr;
+
+  /// The declaration `request` is validated against: specForRequest's, else spec.
+  [[nodiscard]] LabSpec specFor(const RunRequest& request) const {
+    return specForRequest ? specForRequest(request) : spec;
+  }
 };
 
 }  // namespace warpscope::labs

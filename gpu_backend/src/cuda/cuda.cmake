@@ -2,6 +2,14 @@
 # ${warpscope_lab_target}. Without CUDA (no toolkit, or the window's backend) a stub
 # makeCudaBackend() returns nullptr, so every front end still builds and falls back to the
 # simulator at run time.
+# In every backend, with or without the toolkit: opening a shared library (dynamic_library) and
+# NVRTC through it (nvrtc_compiler), which needs no CUDA header: a user's kernel compiles for a
+# simulator profile wherever the toolkit's libnvrtc is installed, the window's backend included.
+target_sources(${warpscope_lab_target} PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/dynamic_library.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/nvrtc_compiler.cpp
+)
+target_link_libraries(${warpscope_lab_target} PUBLIC ${CMAKE_DL_LIBS})
 if(NOT warpscope_lab_cuda)
   target_sources(${warpscope_lab_target} PRIVATE ${CMAKE_CURRENT_LIST_DIR}/cuda_unavailable.cpp)
   return()
@@ -21,8 +29,9 @@ target_sources(${warpscope_lab_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/counters.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cupti_range_profiler.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cupti_subscription.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/dynamic_library.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cuda_run_guard.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/runtime_module.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/launch_watch.cpp
   ${CMAKE_CURRENT_LIST_DIR}/kernels/occupancy_probe.cu
   ${CMAKE_CURRENT_LIST_DIR}/kernels/fma_chains.cu
   ${CMAKE_CURRENT_LIST_DIR}/kernels/fill_words.cu

@@ -18,6 +18,15 @@ bool contextLost(cudaError_t code) {
 
 labs::ErrorTranslator cudaErrorTranslator(DeviceContext& context) {
   return [&context](const std::exception& error) -> std::optional<RunError> {
+    if (dynamic_cast<const KernelOverBudget*>(&error)) {
+      context.broken = true;
+      context.brokenReason = error.what();
+      RunError runError{RunError::Kind::Device,
+                        context.info.id + ": " + error.what() +
+                            ". A running kernel cannot be stopped on its own: its process ends to stop it."};
+      runError.deviceContextLost = true;
+      return runError;
+    }
     if (const auto* cudaError = dynamic_cast<const CudaError*>(&error)) {
       std::string message = context.info.id + ": " + cudaError->what();
       const bool lost = contextLost(cudaError->code());

@@ -19,4 +19,13 @@ class CheckFailed : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// A kernel still running past its time budget (the user's own kernel: a loop that never ends).
+/// Nothing can stop one kernel: the context must go, so the guard reports it as a lost context
+/// without a single further CUDA call (any would wait for the kernel), and a worker process
+/// ends, taking the kernel with it.
+class KernelOverBudget : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 }  // namespace warpscope::cuda

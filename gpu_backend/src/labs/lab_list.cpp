@@ -25,6 +25,7 @@
 #include "labs/um_streaming/um_streaming_lab.h"
 #include "labs/um_system_memory/um_system_memory_lab.h"
 #include "labs/um_thrashing/um_thrashing_lab.h"
+#include "labs/user_kernel/user_kernel_lab.h"
 #include "warpscope/registry.h"
 
 namespace warpscope {
@@ -68,6 +69,7 @@ const LabRegistry& LabRegistry::builtin() {
       inTopic(umOversubscriptionLab(), "Unified memory"),
       inTopic(umMultiGpuLab(), "Unified memory"),
       inTopic(umSystemMemoryLab(), "Unified memory"),
+      inTopic(user_kernel::userKernelLab(), "Your own kernel"),
   });
   return registry;
 }

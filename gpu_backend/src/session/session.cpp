@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <exception>
+#include <optional>
 
 #include "core/id_list.h"
 #include "core/run_guard.h"
@@ -120,6 +121,7 @@ RunOutcome Session::run(const RunRequest& request, const ProgressFn& progress, c
   // own errors come back from its own guard, so no run crosses two.
   const labs::LabDefinition* lab = nullptr;
   Backend* backend = nullptr;
+  std::optional<LabSpec> requestSpec;
   RunOutcome refused = labs::guardRun("", [&]() -> RunOutcome {
     lab = &registry().resolve(request.labId);
     // A preset names one of this lab's presets or none: a recording is matched by it, so a wrong
@@ -127,8 +129,12 @@ RunOutcome Session::run(const RunRequest& request, const ProgressFn& progress, c
     if (!request.presetId.empty() && !lab->spec.findPreset(request.presetId))
       throw BadInputError("lab '" + lab->spec.id + "' has no preset '" + request.presetId +
                           "' (warpscope-cli lectures lists every preset)");
+    // A lab whose kernel comes with the request declares its parameters in it (parsed here, as
+    // hostile input, once); every other lab's declaration is its spec.
+    if (lab->specForRequest) requestSpec = lab->specForRequest(request);
     // Managed-memory sizes are capped on a real GPU (half its free memory): the refusal names the cap.
-    validateParams(capParamsForDevice(lab->spec.params, device(request.deviceId)), request.params);
+    validateParams(capParamsForDevice(requestSpec ? requestSpec->params : lab->spec.params, device(request.deviceId)),
+                   request.params);
     backend = backendFor(request.deviceId);
     if (!backend) return RunError{RunError::Kind::Device, "no backend serves device '" + request.deviceId + "'"};
     return RunResult{};
@@ -139,7 +145,7 @@ RunOutcome Session::run(const RunRequest& request, const ProgressFn& progress, c
     RunResult& result = outcome.result();
     result.elapsedSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     // Named choices read as their names in every export ("pattern = 1 (odd-even)").
-    for (const ParamSpec& spec : lab->spec.params)
+    for (const ParamSpec& spec : requestSpec ? requestSpec->params : lab->spec.params)
       if (spec.isNamedChoice())
         if (const auto value = result.params.find(spec.id); value != result.params.end())
           result.paramNames[spec.id] = spec.valueText(value->second);

@@ -41,14 +41,14 @@ json devicesMessage(const std::vector<DeviceInfo>& devices, const std::vector<Un
 }
 
 json runMessage(std::uint64_t id, const RunRequest& request) {
-  return {{"type", "run"},
-          {"id", id},
-          {"request",
-           {{"lab", request.labId},
+  json r = {{"lab", request.labId},
             {"device", request.deviceId},
             {"scope", request.scope == RunScope::FocusOnly ? "focus" : "sweep"},
             {"preset", request.presetId},
-            {"params", request.params.values()}}}};
+            {"params", request.params.values()}};
+  // The user's own kernel goes with every request: the worker parses and compiles it itself.
+  if (!request.kernel.empty()) r["kernel"] = {{"file", request.kernel.fileName}, {"source", request.kernel.text}};
+  return {{"type", "run"}, {"id", id}, {"request", std::move(r)}};
 }
 
 json progressMessage(std::uint64_t id, double fraction, const std::string& what) {
@@ -96,6 +96,12 @@ RunRequest requestFromJson(const json& in) {
     values[name] = value.get<double>();
   }
   r.params = ParamSet(std::move(values));
+  if (in.contains("kernel")) {
+    const json& kernel = in["kernel"];
+    if (!kernel.is_object()) throw BadInputError("run request: \"kernel\" must be an object");
+    r.kernel.fileName = field<std::string>(kernel, "file", "run request's kernel");
+    r.kernel.text = field<std::string>(kernel, "source", "run request's kernel");
+  }
   return r;
 }
 

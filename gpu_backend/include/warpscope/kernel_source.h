@@ -1,0 +1,20 @@
+#pragma once
+/// \file kernel_source.h
+/// Reading the user's own kernel file (issue 33): a .cu file opened as hostile input.
+
+#include <string>
+
+#include "warpscope/lab.h"
+
+namespace warpscope {
+
+/// The largest kernel file read, in bytes (docs/your-kernel.md, "Limits").
+inline constexpr std::size_t kMaxKernelFileBytes = 256 * 1024;
+
+/// The file at `path` as a KernelSource (its name without the folder, its text). Throws
+/// BadInputError starting "<path>: " for a missing or unreadable file, anything that is not a
+/// regular file, a file larger than kMaxKernelFileBytes, or one holding a NUL byte. The header
+/// itself is parsed by whoever runs it (the session validates it).
+KernelSource readKernelSource(const std::string& path);
+
+}  // namespace warpscope

@@ -1,0 +1,235 @@
+#include "labs/user_kernel/user_kernel_cuda.h"
+
+#include <chrono>
+#include <map>
+#include <memory>
+#include <random>
+#include <set>
+
+#include "core/sweep_format.h"
+#include "cuda/ceilings.h"
+#include "cuda/counters.h"
+#include "cuda/cuda_check.h"
+#include "cuda/device_buffer.h"
+#include "cuda/device_context.h"
+#include "cuda/fma_bench.h"
+#include "cuda/launch_watch.h"
+#include "cuda/run_errors.h"
+#include "cuda/runtime_module.h"
+#include "cuda/timing.h"
+#include "labs/user_kernel/kernel_launch.h"
+#include "labs/user_kernel/user_kernel_buffers.h"
+#include "labs/user_kernel/user_kernel_compile.h"
+#include "labs/user_kernel/user_kernel_fill.h"
+#include "labs/user_kernel/user_kernel_lab.h"
+#include "labs/user_kernel/user_kernel_resources.h"
+#include "mechanisms/occupancy_calculator.h"
+
+namespace warpscope::labs::user_kernel {
+namespace {
+
+/// A compiled variant loaded into this device's context.
+struct LoadedVariant {
+  std::shared_ptr<const CompiledVariant> compiled;
+  std::unique_ptr<cuda::RuntimeModule> module;
+  const void* kernel = nullptr;
+  const void* reference = nullptr;
+  cuda::KernelAttributes attributes;
+};
+
+/// What the lab keeps on a device between runs: loaded variants (a focus move back to one costs
+/// no load), the points already checked, and the ceilings.
+struct UserKernelState : cuda::LabState {
+  std::map<std::string, LoadedVariant> loaded;  // by compile cache key
+  std::set<std::string> checked;                // source, variant and param values
+  double memcpyGbps = 0;
+  double fp32Gflops = 0;
+};
+
+std::string sourceKey(const KernelSource& source) {
+  return std::to_string(std::hash<std::string>{}(source.text)) + ":" + std::to_string(source.text.size());
+}
+
+LoadedVariant& load(UserKernelState& state, const KernelSource& source, std::shared_ptr<const CompiledVariant> compiled) {
+  const std::string key = sourceKey(source) + ":" + compiled->variant.key();
+  auto it = state.loaded.find(key);
+  if (it != state.loaded.end()) return it->second;
+  LoadedVariant v;
+  v.compiled = std::move(compiled);
+  v.module = std::make_unique<cuda::RuntimeModule>(v.compiled->cubin);
+  v.kernel = v.module->kernel(v.compiled->kernelMangled);
+  if (!v.compiled->referenceMangled.empty()) v.reference = v.module->kernel(v.compiled->referenceMangled);
+  v.attributes = cuda::kernelAttributes(v.kernel);
+  return state.loaded.emplace(key, std::move(v)).first->second;
+}
+
+/// "reduce_sum<4> with BLOCK 256, ILP 4, N 64M": what a fault or a timeout names.
+std::string describe(const KernelHeader& header, const std::string& kernelName, const ParamSet& params) {
+  std::string values;
+  for (const UserParam& p : header.params)
+    values += (values.empty() ? "" : ", ") + p.name + " " + p.spec.valueText(params.get(p.name));
+  return kernelName + " with " + values;
+}
+
+dim3 dims(const std::array<int64_t, 3>& d) {
+  return dim3(static_cast<unsigned>(d[0]), static_cast<unsigned>(d[1]), static_cast<unsigned>(d[2]));
+}
+
+/// Launches kernel once; a fault is rethrown naming the kernel and its params.
+void launch(const void* kernel, const LaunchDims& launch, long long sharedBytes, std::vector<void*>& args,
+            const std::string& what) {
+  try {
+    WS_CUDA_CHECK(cudaLaunchKernel(kernel, dims(launch.grid), dims(launch.block), args.data(),
+                                   static_cast<std::size_t>(sharedBytes), nullptr));
+  } catch (const cuda::CudaError& e) {
+    throw cuda::CudaError(e.code(), std::string(e.what()) + " (" + what + ")");
+  }
+}
+
+/// Waits for the launch within the header's budget; a fault is rethrown naming the kernel.
+void watch(double budgetMs, const std::string& what) {
+  try {
+    cuda::waitWithinBudget(nullptr, budgetMs, what);
+  } catch (const cuda::CudaError& e) {
+    throw cuda::CudaError(e.code(), std::string(e.what()) + " (" + what + ")");
+  }
+}
+
+void measureCeilings(cuda::DeviceContext& device, UserKernelState& state, const KernelHeader& header,
+                     RunMonitor& monitor) {
+  if (state.memcpyGbps == 0) {
+    // 256 MiB each way (well past the L2), or a quarter of the free memory on a small GPU.
+    const long long quarter = device.info.freeMemBytes > 0 ? device.info.freeMemBytes / 4 : (1LL << 30);
+    const std::size_t bytes = static_cast<std::size_t>(std::min<long long>(256LL << 20, quarter / 2)) & ~std::size_t{255};
+    cuda::DeviceBuffer src(bytes), dst(bytes);
+    WS_CUDA_CHECK(launchFill(src.get(), bytes / 4, FillType::Unsigned, FillKind::Random, 0, 4294967295.0, 1));
+    state.memcpyGbps = cuda::memcpyCeiling(device, dst.get(), src.get(), bytes, &monitor.token()).gbpsMedian;
+  }
+  if (header.flops && state.fp32Gflops == 0) state.fp32Gflops = cuda::measureFmaPeak(device.info, &monitor.token()).gflops;
+}
+
+}  // namespace
+
+RunResult measureUserKernel(cuda::DeviceContext& device, const RunRequest& request, RunMonitor& monitor) {
+  const KernelSource kernel = kernelOf(request);
+  const KernelHeader header = parseKernelHeader(kernel.text);
+  const UserKernelPlan plan = planUserKernel(header, request.params, request.scope);
+  const int cc = computeCapabilityNumber(device.info.computeCapability);
+  const DeviceValues deviceValues = deviceValuesOf(device.info);
+  const sim::OccupancyRules rules = architectureOccupancyRules(device.info.computeCapability);
+  UserKernelState& state = device.labState<UserKernelState>();
+
+  // Every variant the points need, compiled before the first launch (in parallel).
+  std::vector<KernelVariant> variants;
+  std::set<std::string> seen;
+  for (const PlannedPoint& p : plan.points) {
+    KernelVariant v = variantOf(header, p.params);
+    if (seen.insert(v.key()).second) variants.push_back(std::move(v));
+  }
+  monitor.step(0, plan.points.size() + 1, "compiling " + std::to_string(variants.size()) + " variants");
+  const auto compileStarted = std::chrono::steady_clock::now();
+  const auto compiled = compileVariants(kernel, variants, cc);
+  const double compileSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - compileStarted).count();
+  measureCeilings(device, state, header, monitor);
+
+  RunResult result = resultShell(kUserKernelLabId, device.info, request.params);
+  result.provenance = Provenance::Measured;
+  result.focusOnly = request.scope == RunScope::FocusOnly;
+  std::vector<PointOutcome> outcomes;
+  std::vector<std::string> checkLines;
+  const std::uint64_t seed = std::random_device{}();
+  const long long memoryLimit = device.info.freeMemBytes > 0 ? device.info.freeMemBytes / 2 : device.info.globalMemBytes / 2;
+  const std::string source = sourceKey(kernel);
+
+  for (std::size_t i = 0; i < plan.points.size(); ++i) {
+    const PlannedPoint& point = plan.points[i];
+    monitor.step(i + 1, plan.points.size() + 1, "point " + std::to_string(i + 1) + " of " + std::to_string(plan.points.size()));
+    const LaunchValues values = evaluateLaunch(header, point.params, deviceValues);
+    const KernelVariant variant = variantOf(header, point.params);
+    LoadedVariant& loaded = load(state, kernel, compileVariant(kernel, variant, cc));
+    const std::string what = describe(header, variant.kernelName, point.params);
+    if (values.sharedBytes > 48 * 1024)
+      WS_CUDA_CHECK(cudaFuncSetAttribute(loaded.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                         static_cast<int>(values.sharedBytes)));
+
+    auto held = std::make_unique<PointBuffers>(header, values.bufferElements, memoryLimit);
+    PointBuffers& buffers = *held;
+    buffers.initialise(seed + i);
+    std::vector<void*> args = buffers.arguments(point.params, false);
+    try {
+
+    // The output checked once per point per session, before any timing: the reference on the
+    // shadows, then the kernel, each watched against the budget (a kernel that never ends).
+    const std::string checkKey = source + ":" + variant.key() + ":" + describe(header, "", point.params);
+    if (header.reference && !state.checked.count(checkKey)) {
+      std::vector<void*> shadowArgs = buffers.arguments(point.params, true);
+      const LaunchDims referenceDims = values.reference ? *values.reference : values.kernel;
+      const std::string referenceWhat = describe(header, variant.referenceName, point.params);
+      if (values.sharedBytes > 48 * 1024)
+        WS_CUDA_CHECK(cudaFuncSetAttribute(loaded.reference, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                           static_cast<int>(values.sharedBytes)));
+      launch(loaded.reference, referenceDims, values.sharedBytes, shadowArgs, referenceWhat);
+      watch(header.budgetMs, referenceWhat);
+      launch(loaded.kernel, values.kernel, values.sharedBytes, args, what);
+      watch(header.budgetMs, what);
+      for (const std::string& line : buffers.compareChecks()) checkLines.push_back(variant.key() + ": " + line);
+      state.checked.insert(checkKey);
+    } else {
+      launch(loaded.kernel, values.kernel, values.sharedBytes, args, what);
+      watch(header.budgetMs, what);
+    }
+
+    const auto once = [&] { launch(loaded.kernel, values.kernel, values.sharedBytes, args, what); };
+    const cuda::TimingStats t = cuda::timeLaunches(once, cuda::TimingPolicy{}, &monitor.token());
+
+    PointOutcome outcome;
+    outcome.point = point;
+    outcome.variant = variantLabel(header, point.params);
+    const int threads = static_cast<int>(values.kernel.block[0] * values.kernel.block[1] * values.kernel.block[2]);
+    outcome.resources = variantResources(device.info, rules,
+                                         {loaded.attributes.registers, static_cast<long long>(loaded.attributes.staticSharedBytes),
+                                          static_cast<long long>(loaded.attributes.localBytes)},
+                                         threads, values.sharedBytes);
+    outcome.resources.blocksPerSmOnGpu = cuda::activeBlocksPerSm(loaded.kernel, threads, static_cast<std::size_t>(values.sharedBytes));
+    outcome.timed = true;
+    outcome.medianUs = t.medianMs * 1000;
+    outcome.minUs = t.minMs * 1000;
+    outcome.maxUs = t.maxMs * 1000;
+    if (values.bytes) outcome.bytes = static_cast<double>(*values.bytes);
+    if (values.flops) outcome.flops = static_cast<double>(*values.flops);
+
+    // Counters in launches of their own, for the focus point of a full run only (a slider step
+    // does not wait for them).
+    if (point.isFocus && !header.counters.empty()) {
+      if (request.scope == RunScope::FocusOnly) {
+        cuda::addCounterScalars(result, cuda::countersSkippedOnFocusMove(), {});
+      } else {
+        std::vector<std::pair<std::string, std::string>> labels;
+        for (const std::string& metric : header.counters) labels.emplace_back(metric, metric);
+        cuda::addCounterScalars(result, cuda::readCounters(device, header.counters, once), labels);
+      }
+    }
+    outcomes.push_back(std::move(outcome));
+    } catch (const cuda::KernelOverBudget&) {
+      // The kernel still runs: freeing its buffers would wait for it (cudaFree synchronises), so
+      // they stay until the process ends, which is what ends the kernel.
+      (void)held.release();
+      throw;
+    }
+  }
+
+  addUserKernelViews(result, header, plan, outcomes, {state.memcpyGbps, state.fp32Gflops});
+  result.notes.push_back(std::to_string(variants.size()) + " variant(s) compiled with NVRTC " +
+                         compiled.front()->nvrtcVersion + " for sm_" + std::to_string(cc) + " in " +
+                         std::to_string(static_cast<int>(compileSeconds * 1000)) +
+                         " ms (a variant compiled before in this process is reused).");
+  for (const auto& c : compiled)
+    if (!c->warnings.empty()) result.notes.push_back(c->variant.key() + ": compiler warnings: " + c->warnings);
+  if (!header.reference) result.notes.push_back("No reference kernel declared: the output is not checked.");
+  for (const std::string& line : checkLines) result.notes.push_back("Checked " + line + ".");
+  monitor.done();
+  return result;
+}
+
+}  // namespace warpscope::labs::user_kernel

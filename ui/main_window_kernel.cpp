@@ -1,0 +1,87 @@
+// The user's own kernel in the window (issue 33; docs/your-kernel.md): File > Open kernel...
+// (or `warpscope --kernel FILE.cu`) makes the file's header the lab on screen; every run of it
+// carries the file's text to the backend, which compiles it in the GPU worker (or, without a
+// GPU, compiles only). A file that cannot be read or a header that cannot be used is said in
+// the message bar, naming the line, and nothing on screen changes.
+#include <QFileDialog>
+#include <QFileInfo>
+
+#include "lab_list.h"
+#include "main_window.h"
+#include "message_bar.h"
+#include "param_panel.h"
+#include "qt_text.h"
+#include "warpscope/kernel_source.h"
+#include "warpscope/registry.h"
+
+namespace warpscope::ui {
+
+namespace {
+/// The lab every kernel file runs as: the registry's entry whose declaration comes with each
+/// request (LabDefinition::specForRequest).
+const labs::LabDefinition* kernelLabDefinition() {
+  for (const labs::LabDefinition& lab : LabRegistry::builtin().definitions())
+    if (lab.specForRequest) return &lab;
+  return nullptr;
+}
+}  // namespace
+
+void MainWindow::openKernelFileInteractively() {
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open your kernel"), QFileInfo(kernelPath_).path(),
+                                                    tr("CUDA sources (*.cu *.cuh);;All files (*)"));
+  if (!path.isEmpty()) openKernelFile(path);
+}
+
+QString MainWindow::openKernelFile(const QString& path) {
+  const labs::LabDefinition* definition = kernelLabDefinition();
+  if (!definition) return tr("this Warpscope has no lab for your own kernel");
+  // Read and parse everything before touching the window: a bad file changes nothing.
+  KernelSource kernel;
+  LabSpec spec;
+  try {
+    kernel = readKernelSource(fromQ(path));
+    RunRequest request;
+    request.labId = definition->spec.id;
+    request.kernel = kernel;
+    spec = definition->specFor(request);
+  } catch (const BadInputError& e) {
+    const QString message = tr("Cannot open %1: %2").arg(QFileInfo(path).fileName(), toQ(e.what()));
+    messageBar_->showMessage(message, MessageBar::Level::Error);
+    return message;
+  }
+  const bool reload = kernelLab_ && lab_ == &*kernelLab_ && QFileInfo(path) == QFileInfo(kernelPath_);
+  const ParamSet previous = reload ? paramPanel_->values() : ParamSet{};
+  // Another kernel's values mean nothing for this one; a reload keeps the ones still valid.
+  valuesByLab_.erase(spec.id);
+  lab_ = nullptr;  // the declaration is new even where the lab id is the same: the controls are rebuilt
+  kernelLab_ = std::move(spec);
+  kernel_ = std::move(kernel);
+  kernelPath_ = path;
+  ParamSet values = defaultParams(kernelLab_->params);
+  for (const auto& [name, value] : previous.values())
+    if (const ParamSpec* p = findParam(kernelLab_->params, name); p && p->accepts(value)) values.set(name, value);
+  switchLab(*kernelLab_, values, QString());
+  messageBar_->showMessage(tr("%1 %2: %3 params from its header; each variant is compiled when first run.")
+                               .arg(reload ? tr("Reloaded") : tr("Opened"), QFileInfo(path).fileName())
+                               .arg(kernelLab_->params.size()),
+                           MessageBar::Level::Info);
+  return {};
+}
+
+void MainWindow::reloadKernelFile() {
+  if (kernelPath_.isEmpty()) {
+    messageBar_->showMessage(tr("No kernel file is open: File > Open kernel… opens one."), MessageBar::Level::Info);
+    return;
+  }
+  openKernelFile(kernelPath_);
+}
+
+const LabSpec* MainWindow::shownKernelLab(const QString& labId) const {
+  return kernelLab_ && toQ(kernelLab_->id) == labId ? &*kernelLab_ : nullptr;
+}
+
+void MainWindow::attachKernel(RunRequest& request) const {
+  if (kernelLab_ && lab_ == &*kernelLab_) request.kernel = kernel_;
+}
+
+}  // namespace warpscope::ui
