@@ -152,12 +152,12 @@ void PointBuffers::initialise(std::uint64_t seed) {
   }
 }
 
-std::vector<void*> PointBuffers::arguments(const ParamSet& params, bool shadows) {
-  slots_.assign(header_.args.size(), 0);
-  std::vector<void*> pointers;
+KernelArguments PointBuffers::arguments(const ParamSet& params, bool shadows) const {
+  KernelArguments out;
+  out.slots.assign(header_.args.size(), 0);
   for (std::size_t i = 0; i < header_.args.size(); ++i) {
     const KernelArg& arg = header_.args[i];
-    std::uint64_t& slot = slots_[i];
+    std::uint64_t& slot = out.slots[i];
     if (arg.isBuffer) {
       for (const Held& held : buffers_) {
         if (held.declared->name != arg.name) continue;
@@ -191,9 +191,9 @@ std::vector<void*> PointBuffers::arguments(const ParamSet& params, bool shadows)
         }
       }
     }
-    pointers.push_back(&slot);
+    out.pointers.push_back(&slot);
   }
-  return pointers;
+  return out;
 }
 
 std::vector<std::string> PointBuffers::compareChecks() const {

@@ -12,6 +12,19 @@
 
 namespace warpscope::labs::user_kernel {
 
+/// A launch's arguments as cudaLaunchKernel takes them: one pointer per argument into slots this
+/// object owns (8 bytes each). Move-only: a moved vector keeps its storage, a copy would not.
+struct KernelArguments {
+  KernelArguments() = default;
+  KernelArguments(KernelArguments&&) = default;
+  KernelArguments& operator=(KernelArguments&&) = default;
+  KernelArguments(const KernelArguments&) = delete;
+  KernelArguments& operator=(const KernelArguments&) = delete;
+
+  std::vector<std::uint64_t> slots;
+  std::vector<void*> pointers;
+};
+
 class PointBuffers {
  public:
   /// Allocates header.buffers with `elements` each (kernel_launch.h's bufferElements) and a
@@ -23,10 +36,9 @@ class PointBuffers {
   /// output poison (every byte 0xFF). Asynchronous on the default stream; throws CudaError.
   void initialise(std::uint64_t seed);
 
-  /// The kernel's arguments (args:), as cudaLaunchKernel takes them: buffers by their device
-  /// pointers, `arg` params by their values. With `shadows`, every checked buffer is replaced by
-  /// its shadow (the reference's run). The pointers stay valid while this object lives.
-  std::vector<void*> arguments(const ParamSet& params, bool shadows);
+  /// The kernel's arguments (args:): buffers by their device pointers, `arg` params by their
+  /// values. With `shadows`, every checked buffer is replaced by its shadow (the reference's run).
+  [[nodiscard]] KernelArguments arguments(const ParamSet& params, bool shadows) const;
 
   /// Compares every check: the kernel's buffer against its shadow (synchronises). Returns one
   /// line per check ("out: 16777216 elements equal to the reference, exactly"); throws
@@ -46,8 +58,6 @@ class PointBuffers {
   const KernelHeader& header_;
   std::vector<Held> buffers_;
   long long totalBytes_ = 0;
-  // Argument storage: one 8-byte slot per argument, pointed to by arguments().
-  std::vector<std::uint64_t> slots_;
 };
 
 }  // namespace warpscope::labs::user_kernel

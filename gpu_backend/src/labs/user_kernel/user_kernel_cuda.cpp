@@ -76,10 +76,10 @@ dim3 dims(const std::array<int64_t, 3>& d) {
 }
 
 /// Launches kernel once; a fault is rethrown naming the kernel and its params.
-void launch(const void* kernel, const LaunchDims& launch, long long sharedBytes, std::vector<void*>& args,
+void launch(const void* kernel, const LaunchDims& launch, long long sharedBytes, KernelArguments& args,
             const std::string& what) {
   try {
-    WS_CUDA_CHECK(cudaLaunchKernel(kernel, dims(launch.grid), dims(launch.block), args.data(),
+    WS_CUDA_CHECK(cudaLaunchKernel(kernel, dims(launch.grid), dims(launch.block), args.pointers.data(),
                                    static_cast<std::size_t>(sharedBytes), nullptr));
   } catch (const cuda::CudaError& e) {
     throw cuda::CudaError(e.code(), std::string(e.what()) + " (" + what + ")");
@@ -156,14 +156,14 @@ RunResult measureUserKernel(cuda::DeviceContext& device, const RunRequest& reque
     auto held = std::make_unique<PointBuffers>(header, values.bufferElements, memoryLimit);
     PointBuffers& buffers = *held;
     buffers.initialise(seed + i);
-    std::vector<void*> args = buffers.arguments(point.params, false);
+    KernelArguments args = buffers.arguments(point.params, false);
     try {
 
     // The output checked once per point per session, before any timing: the reference on the
     // shadows, then the kernel, each watched against the budget (a kernel that never ends).
     const std::string checkKey = source + ":" + variant.key() + ":" + describe(header, "", point.params);
     if (header.reference && !state.checked.count(checkKey)) {
-      std::vector<void*> shadowArgs = buffers.arguments(point.params, true);
+      KernelArguments shadowArgs = buffers.arguments(point.params, true);
       const LaunchDims referenceDims = values.reference ? *values.reference : values.kernel;
       const std::string referenceWhat = describe(header, variant.referenceName, point.params);
       if (values.sharedBytes > 48 * 1024)
