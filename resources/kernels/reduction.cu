@@ -2,7 +2,8 @@
 // title: Sum of N floats
 // summary: Each block sums a grid-stride slice of the array, ILP float4 loads in flight per
 // summary: thread, then reduces with warp shuffles and writes one partial sum; the host adds the
-// summary: partials. Enough loads in flight reach DRAM bandwidth: watch GB/s climb with ILP.
+// summary: partials. Compare the curves: how much do more loads in flight add once each load
+// summary: already moves 16 bytes, and at which block sizes?
 //
 // # The knobs: block size is compiled in (-DBLOCK), ILP is a template argument.
 // param BLOCK: 64..1024, x2, default 256, unit threads, label Threads per block, focus, define
