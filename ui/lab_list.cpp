@@ -7,6 +7,23 @@ namespace warpscope::ui {
 namespace {
 constexpr int kTitleRole = Qt::UserRole + 1;  ///< The title as first shown (before any mark).
 constexpr int kTipRole = Qt::UserRole + 2;    ///< The tooltip without a device's reason.
+
+/// Sets an item's title (without the topic it repeats: "Unified memory: ..." under "Unified
+/// memory", so fewer of them wrap) and its tooltip.
+void describe(QListWidgetItem* item, const LabSpec& lab) {
+  const QString labTopic = toQ(lab.topic);
+  QString title = toQ(lab.title);
+  if (!labTopic.isEmpty() && title.startsWith(labTopic + QStringLiteral(": "), Qt::CaseInsensitive))
+    title = title.mid(labTopic.size() + 2);
+  if (!title.isEmpty()) title[0] = title[0].toUpper();
+  item->setText(QStringLiteral("   ") + title);
+  item->setData(Qt::UserRole, toQ(lab.id));
+  item->setData(kTitleRole, item->text());
+  const QString tip = QStringLiteral("<p><b>%1</b> (%2)</p><p>%3</p>")
+                          .arg(toQ(lab.title).toHtmlEscaped(), toQ(lab.id).toHtmlEscaped(), toQ(lab.summary).toHtmlEscaped());
+  item->setData(kTipRole, tip);
+  item->setToolTip(tip);
+}
 }  // namespace
 
 LabList::LabList(const LabRegistry& registry, QWidget* parent) : QListWidget(parent) {
@@ -28,17 +45,7 @@ LabList::LabList(const LabRegistry& registry, QWidget* parent) : QListWidget(par
       heading->setData(Qt::AccessibleTextRole, tr("Topic: %1").arg(labTopic));
       topic = labTopic;
     }
-    QString title = toQ(lab.title);
-    if (!labTopic.isEmpty() && title.startsWith(labTopic + QStringLiteral(": "), Qt::CaseInsensitive))
-      title = title.mid(labTopic.size() + 2);
-    if (!title.isEmpty()) title[0] = title[0].toUpper();
-    auto* item = new QListWidgetItem(QStringLiteral("   ") + title, this);
-    item->setData(Qt::UserRole, toQ(lab.id));
-    item->setData(kTitleRole, item->text());
-    const QString tip = QStringLiteral("<p><b>%1</b> (%2)</p><p>%3</p>")
-                            .arg(toQ(lab.title).toHtmlEscaped(), toQ(lab.id).toHtmlEscaped(), toQ(lab.summary).toHtmlEscaped());
-    item->setData(kTipRole, tip);
-    item->setToolTip(tip);
+    describe(new QListWidgetItem(this), lab);
   }
   connect(this, &QListWidget::currentItemChanged, this, [this](QListWidgetItem* item) {
     if (!syncing_ && item) emit labSelected(item->data(Qt::UserRole).toString());
@@ -60,6 +67,22 @@ void LabList::markUnavailable(const QHash<QString, QString>& reasons, const QStr
                    (why.isEmpty() ? QString()
                                   : QStringLiteral("<p><i>%1</i></p>").arg(tr("Not on %1: %2.").arg(deviceName, why).toHtmlEscaped())));
   }
+}
+
+void LabList::retitle(const LabSpec& lab) {
+  for (int i = 0; i < count(); ++i) {
+    QListWidgetItem* it = item(i);
+    if (it->data(Qt::UserRole).toString() != toQ(lab.id)) continue;
+    LabSpec listed = lab;
+    listed.topic = fromQ(topicOf(i));
+    describe(it, listed);
+  }
+}
+
+QString LabList::topicOf(int row) const {
+  for (int i = row; i >= 0; --i)
+    if (item(i)->data(Qt::UserRole).toString().isEmpty()) return item(i)->text();
+  return {};
 }
 
 QString LabList::currentLabId() const {

@@ -22,12 +22,17 @@ class LabList : public QListWidget {
   /// title, the reason in their tooltip and accessible text; the rest unmarked. They stay pickable: the chart
   /// then says the same reason.
   void markUnavailable(const QHash<QString, QString>& reasons, const QString& deviceName);
+  /// Shows `lab`'s title and summary for its entry: a lab whose declaration changed (the user's
+  /// kernel file opened in the lab that opens with an example).
+  void retitle(const LabSpec& lab);
 
  signals:
   /// The user picked another lab.
   void labSelected(const QString& labId);
 
  private:
+  /// The topic heading above `row`.
+  [[nodiscard]] QString topicOf(int row) const;
   bool syncing_ = false;
 };
 

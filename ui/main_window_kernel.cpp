@@ -60,6 +60,7 @@ QString MainWindow::openKernelFile(const QString& path) {
   ParamSet values = defaultParams(kernelLab_->params);
   for (const auto& [name, value] : previous.values())
     if (const ParamSpec* p = findParam(kernelLab_->params, name); p && p->accepts(value)) values.set(name, value);
+  labList_->retitle(*kernelLab_);
   switchLab(*kernelLab_, values, QString());
   messageBar_->showMessage(tr("%1 %2: %3 params from its header; each variant is compiled when first run.")
                                .arg(reload ? tr("Reloaded") : tr("Opened"), QFileInfo(path).fileName())

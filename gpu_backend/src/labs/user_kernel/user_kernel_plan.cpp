@@ -61,7 +61,9 @@ std::string variantLabel(const KernelHeader& header, const ParamSet& params) {
   std::string label;
   for (const UserParam& param : header.params) {
     if (param.use != ParamUse::Define && param.use != ParamUse::Template) continue;
-    label += (label.empty() ? "" : ", ") + param.name + " " + param.spec.valueText(params.get(param.name));
+    // A named choice is its name ("padded"), a number its param's ("ROWS 8").
+    const std::string value = param.spec.valueText(params.get(param.name));
+    label += (label.empty() ? "" : ", ") + (param.spec.isNamedChoice() ? value : param.name + " " + value);
   }
   return label.empty() ? "the kernel" : label;
 }

@@ -1,6 +1,7 @@
 #include "labs/user_kernel/user_kernel_points.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <sstream>
@@ -149,14 +150,17 @@ void addUserKernelViews(RunResult& result, const KernelHeader& header, const Use
   registers.bars.valueLabel = "Registers per thread";
   BarSeries calculated{"Occupancy calculator", {}}, onGpu{"CUDA occupancy API", {}}, regs{"Registers", {}};
   std::map<std::string, bool> seen;
+  // Which resource limits each bar, said once per resource under the chart: on the bars' own
+  // labels it would not fit a projector's width (twelve variants at 1280 pixels).
+  std::map<std::string, std::vector<std::string>> byLimiter;
   bool anyOnGpu = false;
   for (const PointOutcome& p : points) {
     const std::string key = p.variant + " @ " + std::to_string(p.resources.threadsPerBlock);
     if (seen[key]) continue;
     seen[key] = true;
     const VariantResources& r = p.resources;
-    occupancy.bars.categories.push_back(p.variant + ", " + std::to_string(r.threadsPerBlock) + " threads (" +
-                                        r.limiter + ")");
+    occupancy.bars.categories.push_back(p.variant);
+    byLimiter[r.limiter].push_back(p.variant);
     registers.bars.categories.push_back(p.variant);
     calculated.values.push_back({r.occupancyPct, r.occupancyPct, r.occupancyPct});
     const double apiPct = r.blocksPerSmOnGpu >= 0 && r.blocksPerSm > 0
@@ -172,6 +176,16 @@ void addUserKernelViews(RunResult& result, const KernelHeader& header, const Use
   registers.bars.series.push_back(std::move(regs));
   result.views.push_back(std::move(occupancy));
   result.views.push_back(std::move(registers));
+  std::string limiters;
+  for (const auto& [limiter, variants] : byLimiter) {
+    std::string names;
+    for (const std::string& v : variants) names += (names.empty() ? "" : "; ") + v;
+    std::string name = limiter;
+    if (!name.empty()) name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
+    limiters += (limiters.empty() ? "" : ". ") + name + ": " +
+                (variants.size() == seen.size() && seen.size() > 1 ? "every variant" : names);
+  }
+  result.notes.push_back("What limits occupancy. " + limiters + ".");
 
   // The focus point's figures.
   const auto focus = std::find_if(points.begin(), points.end(), [](const PointOutcome& p) { return p.point.isFocus; });
@@ -190,7 +204,9 @@ void addUserKernelViews(RunResult& result, const KernelHeader& header, const Use
   if (r.blocksPerSmOnGpu >= 0)
     result.scalars.push_back({"user.blocks_per_sm_gpu", "Blocks per SM (CUDA occupancy API)",
                               static_cast<double>(r.blocksPerSmOnGpu), "blocks"});
-  result.notes.push_back("Focus variant " + focus->variant + ": occupancy limited by " + r.limiter + ".");
+  result.notes.push_back("Focus variant " + focus->variant + ", " + std::to_string(r.threadsPerBlock) +
+                         " threads a block: occupancy " +
+                         (r.limiter.rfind("full", 0) == 0 ? r.limiter : "limited by " + r.limiter) + ".");
   if (focus->timed) {
     result.scalars.push_back({"user.time_us", "Kernel time (median)", focus->medianUs, "us"});
     if (focus->bytes) {

@@ -1,5 +1,7 @@
 #include "labs/user_kernel/user_kernel_resources.h"
 
+#include <string>
+
 #include "mechanisms/occupancy_calculator.h"
 
 namespace warpscope::labs::user_kernel {
@@ -19,7 +21,10 @@ VariantResources variantResources(const DeviceInfo& device, const sim::Occupancy
   const OccupancyResult occupancy = calculateOccupancy(device, rules, request);
   r.blocksPerSm = occupancy.blocksPerSm;
   r.occupancyPct = occupancy.occupancyPct;
-  r.limiter = occupancy.infeasible.empty() ? limiterName(occupancy.limiter) : occupancy.infeasible;
+  // At full occupancy no resource holds the SM back: every warp slot is filled.
+  r.limiter = !occupancy.infeasible.empty() ? occupancy.infeasible
+              : occupancy.occupancyPct >= 100 - 1e-9 ? std::string("full: every warp slot filled")
+                                                     : std::string(limiterName(occupancy.limiter));
   return r;
 }
 

@@ -1,0 +1,103 @@
+// The user's own kernel in the window (issue 33): File > Open kernel... makes the file's header the
+// controls and sends the file's text with every run; a header that cannot be used is said in the
+// message bar naming its line, and nothing on screen changes; reopening the file keeps the values
+// still valid.
+#include <QFile>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "lab_list.h"
+#include "message_bar.h"
+#include "param_panel.h"
+#include "qt_text.h"
+#include "window_fixture.h"
+
+using namespace warpscope;
+using namespace warpscope::ui;
+
+namespace {
+
+const char* const kKernel =
+    "// warpscope-kernel 1\n"
+    "// title: Scale a vector\n"
+    "// param BLOCK: 64..512, x2, default 128, focus, define\n"
+    "// param N: 1K..4K, x2, default 2K, arg int\n"
+    "// kernel: scale\n// grid: ceil_div(N, BLOCK)\n// block: BLOCK\n"
+    "// buffer x: float[N] random(0, 1)\n// args: x, N\n"
+    "__global__ void scale(float* x, int n) {\n"
+    "  const int i = blockIdx.x * BLOCK + threadIdx.x;\n"
+    "  if (i < n) x[i] *= 2;\n"
+    "}\n";
+
+QString writeFile(const QTemporaryDir& dir, const QString& name, const std::string& text) {
+  const QString path = dir.filePath(name);
+  QFile out(path);
+  EXPECT_TRUE(out.open(QIODevice::WriteOnly));
+  out.write(QByteArray::fromStdString(text));
+  return path;
+}
+
+}  // namespace
+
+TEST(KernelWindow, OpeningAKernelMakesItsHeaderTheControlsAndSendsItsTextWithEachRun) {
+  test::WindowFixture f;
+  ASSERT_TRUE(f.waitIdle());
+  QTemporaryDir dir;
+  const QString path = writeFile(dir, QStringLiteral("scale.cu"), kKernel);
+  ASSERT_TRUE(f.window.openKernelFile(path).isEmpty()) << fromQ(f.window.messageBar()->text());
+  ASSERT_TRUE(f.waitIdle());
+  EXPECT_EQ(f.window.currentLabId(), QStringLiteral("user-kernel"));
+  const ParamSet values = f.window.paramPanel()->values();
+  EXPECT_EQ(values.get("BLOCK"), 128);
+  EXPECT_EQ(values.get("N"), 2048);
+  ASSERT_GT(f.state->runCount(), 0u);
+  const RunRequest last = f.state->run(f.state->runCount() - 1);
+  EXPECT_EQ(last.labId, "user-kernel");
+  EXPECT_EQ(last.kernel.fileName, "scale.cu");
+  EXPECT_EQ(last.kernel.text, kKernel);
+  // The list names the open file, not the example the lab opens with.
+  EXPECT_TRUE(f.window.labList()->currentItem()->text().contains(QStringLiteral("scale.cu")))
+      << fromQ(f.window.labList()->currentItem()->text());
+}
+
+TEST(KernelWindow, AHeaderThatCannotBeUsedIsSaidWithItsLineAndNothingChanges) {
+  test::WindowFixture f;
+  ASSERT_TRUE(f.waitIdle());
+  const QString labBefore = f.window.currentLabId();
+  const ParamSet valuesBefore = f.window.paramPanel()->values();
+  const size_t runsBefore = f.state->runCount();
+  QTemporaryDir dir;
+  std::string bad = kKernel;
+  bad.replace(bad.find("default 128"), 11, "default 100");
+  const QString message = f.window.openKernelFile(writeFile(dir, QStringLiteral("bad.cu"), bad));
+  EXPECT_TRUE(message.contains(QStringLiteral("line 3"))) << fromQ(message);
+  EXPECT_EQ(f.window.messageBar()->level(), MessageBar::Level::Error);
+  EXPECT_EQ(f.window.currentLabId(), labBefore);
+  EXPECT_EQ(f.window.paramPanel()->values(), valuesBefore);
+  EXPECT_EQ(f.state->runCount(), runsBefore);
+}
+
+TEST(KernelWindow, ReopeningTheFileAfterAnEditKeepsTheValuesStillValid) {
+  test::WindowFixture f;
+  ASSERT_TRUE(f.waitIdle());
+  QTemporaryDir dir;
+  const QString path = writeFile(dir, QStringLiteral("scale.cu"), kKernel);
+  ASSERT_TRUE(f.window.openKernelFile(path).isEmpty());
+  ASSERT_TRUE(f.waitIdle());
+  ParamSet values = f.window.paramPanel()->values();
+  values.set("BLOCK", 256);
+  values.set("N", 4096);
+  f.window.paramPanel()->setValues(values);
+  // The edit drops 4K from N's range: BLOCK keeps 256, N falls back to its default.
+  std::string edited = kKernel;
+  edited.replace(edited.find("1K..4K"), 6, "1K..2K");
+  writeFile(dir, QStringLiteral("scale.cu"), edited);
+  f.window.reloadKernelFile();
+  ASSERT_TRUE(f.waitIdle());
+  EXPECT_EQ(f.window.paramPanel()->values().get("BLOCK"), 256);
+  EXPECT_EQ(f.window.paramPanel()->values().get("N"), 2048);
+  EXPECT_EQ(f.state->run(f.state->runCount() - 1).kernel.text, edited);
+}
