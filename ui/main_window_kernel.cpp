@@ -16,16 +16,6 @@
 
 namespace warpscope::ui {
 
-namespace {
-/// The lab every kernel file runs as: the registry's entry whose declaration comes with each
-/// request (LabDefinition::specForRequest).
-const labs::LabDefinition* kernelLabDefinition() {
-  for (const labs::LabDefinition& lab : LabRegistry::builtin().definitions())
-    if (lab.specForRequest) return &lab;
-  return nullptr;
-}
-}  // namespace
-
 void MainWindow::openKernelFileInteractively() {
   const QString path = QFileDialog::getOpenFileName(this, tr("Open your kernel"), QFileInfo(kernelPath_).path(),
                                                     tr("CUDA sources (*.cu *.cuh);;All files (*)"));
@@ -33,7 +23,7 @@ void MainWindow::openKernelFileInteractively() {
 }
 
 QString MainWindow::openKernelFile(const QString& path) {
-  const labs::LabDefinition* definition = kernelLabDefinition();
+  const labs::LabDefinition* definition = LabRegistry::builtin().userKernelLab();
   if (!definition) return tr("this Warpscope has no lab for your own kernel");
   // Read and parse everything before touching the window: a bad file changes nothing.
   KernelSource kernel;

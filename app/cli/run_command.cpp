@@ -32,7 +32,9 @@ std::pair<const LabSpec*, ParamSet> requestedLabAndParams(const Session& session
                                                           RunRequest& request, LabSpec& kernelSpec) {
   if (options.kernel) {
     // The user's own kernel: its header declares the lab's parameters (docs/your-kernel.md).
-    const labs::LabDefinition& lab = session.registry().resolve("user-kernel");
+    const labs::LabDefinition* kernelLab = session.registry().userKernelLab();
+    if (!kernelLab) throw BadInputError("this Warpscope has no lab for your own kernel");
+    const labs::LabDefinition& lab = *kernelLab;
     if (!options.positional.empty() && options.positional[0] != lab.spec.id)
       throw BadInputError("--kernel runs lab " + lab.spec.id + ", not " + options.positional[0]);
     if (options.preset) throw BadInputError("--kernel and --preset cannot be combined");

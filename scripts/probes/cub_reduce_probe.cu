@@ -4,22 +4,21 @@
 // checks the sum against a double-precision host sum. Build and run (docs/logs/issue33_device_log.txt):
 //   nvcc -O2 -std=c++17 -arch=sm_90 scripts/probes/cub_reduce_probe.cu -o cub_reduce_probe
 //   ./cub_reduce_probe [N]
-#include <cub/device/device_reduce.cuh>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cub/device/device_reduce.cuh>
 #include <random>
 #include <vector>
 
-#define CHECK(call)                                                                         \
-  do {                                                                                      \
-    cudaError_t e = (call);                                                                 \
-    if (e != cudaSuccess) {                                                                 \
-      std::fprintf(stderr, "%s failed: %s\n", #call, cudaGetErrorString(e));                \
-      std::exit(1);                                                                         \
-    }                                                                                       \
+#define CHECK(call)                                                          \
+  do {                                                                       \
+    cudaError_t e = (call);                                                  \
+    if (e != cudaSuccess) {                                                  \
+      std::fprintf(stderr, "%s failed: %s\n", #call, cudaGetErrorString(e)); \
+      std::exit(1);                                                          \
+    }                                                                        \
   } while (0)
 
 int main(int argc, char** argv) {
@@ -59,7 +58,9 @@ int main(int argc, char** argv) {
   const bool ok = std::abs(sum - expected) <= 1e-4 * std::abs(expected);
   cudaDeviceProp prop{};
   CHECK(cudaGetDeviceProperties(&prop, 0));
-  std::printf("%s: cub::DeviceReduce::Sum of %ld floats: median %.4f ms (min %.4f, max %.4f), %.1f GB/s; sum %s (%.6g vs %.6g)\n",
-              prop.name, n, median, ms.front(), ms.back(), gbps, ok ? "checked" : "WRONG", sum, expected);
+  std::printf(
+      "%s: cub::DeviceReduce::Sum of %ld floats: median %.4f ms (min %.4f, max %.4f), %.1f GB/s; sum %s (%.6g vs "
+      "%.6g)\n",
+      prop.name, n, median, ms.front(), ms.back(), gbps, ok ? "checked" : "WRONG", sum, expected);
   return ok ? 0 : 2;
 }

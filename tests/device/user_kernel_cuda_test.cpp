@@ -73,7 +73,8 @@ TEST_F(UserKernelCuda, TheReductionExampleIsCheckedTimedAndReachesTheCopyCeiling
     double& top = s.name.rfind("Ceiling", 0) == 0 ? ceiling : best;
     for (const Point& p : s.points) top = std::max(top, p.y);
   }
-  std::cout << "  best reduction " << best << " GB/s, memcpy ceiling " << ceiling << " GB/s: " << best / ceiling << "\n";
+  std::cout << "  best reduction " << best << " GB/s, memcpy ceiling " << ceiling << " GB/s: " << best / ceiling
+            << "\n";
   EXPECT_GT(best, 0);
   EXPECT_GT(ceiling, 0);
 }
@@ -151,7 +152,8 @@ TEST_F(UserKernelCuda, AKernelThatFaultsEndsOnlyTheWorkerAndIsNamedWithItsValues
 TEST_F(UserKernelCuda, AKernelThatNeverEndsIsStoppedAtItsBudgetWithItsWorker) {
   auto backend = worker::makeWorkerBackend(worker::localWorkerCommand());
   const auto started = std::chrono::steady_clock::now();
-  const RunOutcome endless = run(*backend, requestFor(test::kernelText("spin.cu", kEndlessKernel), RunScope::FocusOnly));
+  const RunOutcome endless =
+      run(*backend, requestFor(test::kernelText("spin.cu", kEndlessKernel), RunScope::FocusOnly));
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   ASSERT_FALSE(endless.ok());
   std::cout << "  after " << s << " s: " << endless.error().message << "\n";

@@ -10,7 +10,8 @@
 namespace warpscope::test {
 
 inline std::string kernelExamplesDir() {
-  if (const char* dir = std::getenv("WARPSCOPE_SOURCE_DIR"); dir && *dir) return std::string(dir) + "/resources/kernels";
+  if (const char* dir = std::getenv("WARPSCOPE_SOURCE_DIR"); dir && *dir)
+    return std::string(dir) + "/resources/kernels";
   return WARPSCOPE_KERNEL_EXAMPLES_DIR;
 }
 
@@ -20,6 +21,8 @@ inline KernelSource kernelExample(const std::string& fileName) {
 }
 
 /// A kernel given as text (a test's own, e.g. one that faults), named fileName.
-inline KernelSource kernelText(std::string fileName, std::string text) { return {std::move(fileName), std::move(text)}; }
+inline KernelSource kernelText(std::string fileName, std::string text) {
+  return {std::move(fileName), std::move(text)};
+}
 
 }  // namespace warpscope::test

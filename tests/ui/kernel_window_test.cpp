@@ -2,11 +2,10 @@
 // controls and sends the file's text with every run; a header that cannot be used is said in the
 // message bar naming its line, and nothing on screen changes; reopening the file keeps the values
 // still valid.
-#include <QFile>
-#include <QTemporaryDir>
-
 #include <gtest/gtest.h>
 
+#include <QFile>
+#include <QTemporaryDir>
 #include <string>
 
 #include "lab_list.h"

@@ -2,13 +2,14 @@
 // header and the session validates every request against it; the points a run measures follow
 // the focus and sweep params; without a GPU the examples compile for a simulator profile's
 // architecture and show registers and occupancy, never a time; a compile error names its line.
+#include "labs/user_kernel/user_kernel_lab.h"
+
 #include <gtest/gtest.h>
 
 #include <string>
 
 #include "kernel_examples.h"
 #include "labs/user_kernel/kernel_header.h"
-#include "labs/user_kernel/user_kernel_lab.h"
 #include "labs/user_kernel/user_kernel_plan.h"
 #include "sim/simulator_backend.h"
 #include "warpscope/registry.h"

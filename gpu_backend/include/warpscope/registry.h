@@ -29,6 +29,10 @@ class LabRegistry {
   /// The lab with this id; throws BadInputError listing the known ids otherwise.
   [[nodiscard]] const labs::LabDefinition& resolve(const std::string& id) const;
 
+  /// The lab that runs the user's own kernel file (its declaration comes with the request:
+  /// LabDefinition::specForRequest), or nullptr when there is none.
+  [[nodiscard]] const labs::LabDefinition* userKernelLab() const;
+
   /// The declaration of the lab with this id, or nullptr.
   [[nodiscard]] const LabSpec* find(const std::string& id) const;
   /// The declaration of the lab with this id; throws BadInputError listing the known ids otherwise.

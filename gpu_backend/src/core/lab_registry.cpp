@@ -21,4 +21,10 @@ const LabSpec* LabRegistry::find(const std::string& id) const {
   return lab ? &lab->spec : nullptr;
 }
 
+const labs::LabDefinition* LabRegistry::userKernelLab() const {
+  for (const labs::LabDefinition& lab : labs_)
+    if (lab.specForRequest) return &lab;
+  return nullptr;
+}
+
 }  // namespace warpscope

@@ -61,8 +61,8 @@ struct LoadedNvrtc : NvrtcApi {
 
   LoadedNvrtc() {
     std::string missing;
-#define WARPSCOPE_NVRTC_BIND(name)                                                    \
-  name = reinterpret_cast<decltype(name)>(library.function<void>(#name));            \
+#define WARPSCOPE_NVRTC_BIND(name)                                        \
+  name = reinterpret_cast<decltype(name)>(library.function<void>(#name)); \
   if (!name && library.loaded()) missing += (missing.empty() ? "" : ", ") + std::string(#name);
     WARPSCOPE_NVRTC_FUNCTIONS(WARPSCOPE_NVRTC_BIND)
 #undef WARPSCOPE_NVRTC_BIND
@@ -162,8 +162,7 @@ NvrtcOutput compileWithNvrtc(const NvrtcRequest& request) {
   // A cubin for exactly this GPU (-arch=sm_XX, not compute_XX: no PTX left for the driver to
   // compile at load time), C++17 as the built-in labs' kernels, and ptxas's --verbose lines
   // for registers, shared memory and spills.
-  std::vector<std::string> options = {"-arch=" + out.arch, "-std=c++17", "-Xptxas=-v",
-                                      "-lineinfo"};
+  std::vector<std::string> options = {"-arch=" + out.arch, "-std=c++17", "-Xptxas=-v", "-lineinfo"};
   for (const std::string& define : request.defines) options.push_back("-D" + define);
   std::vector<const char*> optionPointers;
   for (const std::string& option : options) optionPointers.push_back(option.c_str());

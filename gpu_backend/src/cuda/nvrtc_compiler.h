@@ -15,9 +15,9 @@
 namespace warpscope::cuda {
 
 struct NvrtcRequest {
-  std::string source;    ///< The whole .cu file.
-  std::string fileName;  ///< Names the source in the compiler's messages ("reduction.cu").
-  int computeCapability = 0;  ///< 90 for sm_90: the cubin is for exactly this architecture.
+  std::string source;                ///< The whole .cu file.
+  std::string fileName;              ///< Names the source in the compiler's messages ("reduction.cu").
+  int computeCapability = 0;         ///< 90 for sm_90: the cubin is for exactly this architecture.
   std::vector<std::string> defines;  ///< "NAME=VALUE", each passed as -D.
   /// The kernels to instantiate and find by their C++ names ("reduce_sum<4>", "transpose_naive").
   std::vector<std::string> kernelNames;

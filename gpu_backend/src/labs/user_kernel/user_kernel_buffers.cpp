@@ -13,11 +13,16 @@ namespace {
 
 FillType fillType(ScalarType type) {
   switch (type) {
-    case ScalarType::Int: return FillType::Int;
-    case ScalarType::Unsigned: return FillType::Unsigned;
-    case ScalarType::Long: return FillType::Long;
-    case ScalarType::Float: return FillType::Float;
-    case ScalarType::Double: return FillType::Double;
+    case ScalarType::Int:
+      return FillType::Int;
+    case ScalarType::Unsigned:
+      return FillType::Unsigned;
+    case ScalarType::Long:
+      return FillType::Long;
+    case ScalarType::Float:
+      return FillType::Float;
+    case ScalarType::Double:
+      return FillType::Double;
   }
   return FillType::Float;
 }
@@ -76,9 +81,12 @@ std::string number(double v) {
 
 std::string toleranceText(const UserCheck& check) {
   switch (check.tolerance) {
-    case UserCheck::Tolerance::Exact: return "exactly";
-    case UserCheck::Tolerance::Relative: return "within rtol " + number(check.amount);
-    case UserCheck::Tolerance::Absolute: return "within atol " + number(check.amount);
+    case UserCheck::Tolerance::Exact:
+      return "exactly";
+    case UserCheck::Tolerance::Relative:
+      return "within rtol " + number(check.amount);
+    case UserCheck::Tolerance::Absolute:
+      return "within atol " + number(check.amount);
   }
   return "";
 }
@@ -88,9 +96,12 @@ std::string toleranceText(const UserCheck& check) {
 bool matches(double a, double b, const UserCheck& check) {
   if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
   switch (check.tolerance) {
-    case UserCheck::Tolerance::Exact: return a == b;
-    case UserCheck::Tolerance::Relative: return std::abs(a - b) <= check.amount * std::abs(b);
-    case UserCheck::Tolerance::Absolute: return std::abs(a - b) <= check.amount;
+    case UserCheck::Tolerance::Exact:
+      return a == b;
+    case UserCheck::Tolerance::Relative:
+      return std::abs(a - b) <= check.amount * std::abs(b);
+    case UserCheck::Tolerance::Absolute:
+      return std::abs(a - b) <= check.amount;
   }
   return false;
 }
@@ -111,8 +122,7 @@ PointBuffers::PointBuffers(const KernelHeader& header, const std::vector<int64_t
   }
   if (totalBytes_ > memoryLimitBytes)
     throw BadInputError("the buffers need " + mib(totalBytes_) + " (" + sizes + "), more than the " +
-                        mib(memoryLimitBytes) +
-                        " allowed: half of the device's free memory. Choose smaller sizes.");
+                        mib(memoryLimitBytes) + " allowed: half of the device's free memory. Choose smaller sizes.");
   for (std::size_t i = 0; i < header.buffers.size(); ++i) {
     Held held;
     held.declared = &header.buffers[i];
@@ -136,8 +146,12 @@ void PointBuffers::initialise(std::uint64_t seed) {
       if (!target->get()) continue;
       const std::size_t n = static_cast<std::size_t>(held.elements);
       switch (b.init) {
-        case BufferInit::Zero: WS_CUDA_CHECK(cudaMemsetAsync(target->get(), 0, target->bytes())); break;
-        case BufferInit::Output: WS_CUDA_CHECK(cudaMemsetAsync(target->get(), 0xFF, target->bytes())); break;
+        case BufferInit::Zero:
+          WS_CUDA_CHECK(cudaMemsetAsync(target->get(), 0, target->bytes()));
+          break;
+        case BufferInit::Output:
+          WS_CUDA_CHECK(cudaMemsetAsync(target->get(), 0xFF, target->bytes()));
+          break;
         case BufferInit::Random:
           WS_CUDA_CHECK(launchFill(target->get(), n, fillType(b.type), FillKind::Random, b.low, b.high, bufferSeed));
           break;
@@ -178,7 +192,9 @@ KernelArguments PointBuffers::arguments(const ParamSet& params, bool shadows) co
           std::memcpy(&slot, &v, sizeof v);
           break;
         }
-        case ScalarType::Long: std::memcpy(&slot, &value, sizeof value); break;
+        case ScalarType::Long:
+          std::memcpy(&slot, &value, sizeof value);
+          break;
         case ScalarType::Float: {
           const auto v = static_cast<float>(value);
           std::memcpy(&slot, &v, sizeof v);
@@ -214,8 +230,8 @@ std::vector<std::string> PointBuffers::compareChecks() const {
         throw cuda::CheckFailed("check of " + held.declared->name + " (line " + std::to_string(check.line) +
                                 "): the sum of its elements is " + number(a) + ", the reference's " + number(b) +
                                 ", not " + toleranceText(check));
-      lines.push_back(held.declared->name + ": the sum of its " + std::to_string(n) + " elements equals the reference's " +
-                      toleranceText(check) + " (" + number(a) + ")");
+      lines.push_back(held.declared->name + ": the sum of its " + std::to_string(n) +
+                      " elements equals the reference's " + toleranceText(check) + " (" + number(a) + ")");
       continue;
     }
     for (std::size_t i = 0; i < n; ++i) {

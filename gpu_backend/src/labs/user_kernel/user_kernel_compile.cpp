@@ -58,8 +58,8 @@ std::string firstLines(const std::string& text, int lines) {
   std::string out, line;
   int n = 0;
   while (std::getline(in, line)) {
-    if (n++ == lines) return out + "... (" + std::to_string(std::count(text.begin(), text.end(), '\n') + 1 - lines) +
-                             " more lines)";
+    if (n++ == lines)
+      return out + "... (" + std::to_string(std::count(text.begin(), text.end(), '\n') + 1 - lines) + " more lines)";
     out += line + "\n";
   }
   if (!out.empty()) out.pop_back();
@@ -141,9 +141,8 @@ std::vector<std::shared_ptr<const CompiledVariant>> compileVariants(const Kernel
   for (std::size_t start = 0; start < missing.size(); start += workers) {
     std::vector<std::future<std::shared_ptr<const CompiledVariant>>> batch;
     for (std::size_t k = start; k < std::min(missing.size(), start + workers); ++k)
-      batch.push_back(std::async(std::launch::async, [&, i = missing[k]] {
-        return compileVariant(source, variants[i], computeCapability);
-      }));
+      batch.push_back(std::async(
+          std::launch::async, [&, i = missing[k]] { return compileVariant(source, variants[i], computeCapability); }));
     for (std::size_t k = 0; k < batch.size(); ++k) {
       try {
         out[missing[start + k]] = batch[k].get();

@@ -17,8 +17,8 @@ struct CompiledVariant {
   KernelVariant variant;
   int computeCapability = 0;  ///< 90 for sm_90.
   std::vector<char> cubin;
-  std::string kernelMangled;     ///< The kernel's name in the cubin.
-  std::string referenceMangled;  ///< The reference's, or empty.
+  std::string kernelMangled;         ///< The kernel's name in the cubin.
+  std::string referenceMangled;      ///< The reference's, or empty.
   cuda::PtxasKernelInfo kernelInfo;  ///< What ptxas said of the kernel.
   std::string warnings;              ///< The compiler's log when it compiled with warnings.
   double compileSeconds = 0;

@@ -39,10 +39,10 @@ RunResult compileUserKernelOnly(const sim::DeviceProfile& profile, const RunRequ
     outcome.variant = variantLabel(header, point.params);
     const int threads = static_cast<int>(values.kernel.block[0] * values.kernel.block[1] * values.kernel.block[2]);
     const cuda::PtxasKernelInfo& info = compiled->kernelInfo;
-    outcome.resources = variantResources(profile.info, profile.occupancy,
-                                         {info.registers, static_cast<long long>(info.staticSharedBytes),
-                                          static_cast<long long>(info.stackFrameBytes)},
-                                         threads, values.sharedBytes);
+    outcome.resources = variantResources(
+        profile.info, profile.occupancy,
+        {info.registers, static_cast<long long>(info.staticSharedBytes), static_cast<long long>(info.stackFrameBytes)},
+        threads, values.sharedBytes);
     outcomes.push_back(std::move(outcome));
   }
   addUserKernelViews(result, header, plan, outcomes, {});

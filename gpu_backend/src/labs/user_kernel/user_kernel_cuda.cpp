@@ -50,7 +50,8 @@ std::string sourceKey(const KernelSource& source) {
   return std::to_string(std::hash<std::string>{}(source.text)) + ":" + std::to_string(source.text.size());
 }
 
-LoadedVariant& load(UserKernelState& state, const KernelSource& source, std::shared_ptr<const CompiledVariant> compiled) {
+LoadedVariant& load(UserKernelState& state, const KernelSource& source,
+                    std::shared_ptr<const CompiledVariant> compiled) {
   const std::string key = sourceKey(source) + ":" + compiled->variant.key();
   auto it = state.loaded.find(key);
   if (it != state.loaded.end()) return it->second;
@@ -100,12 +101,110 @@ void measureCeilings(cuda::DeviceContext& device, UserKernelState& state, const 
   if (state.memcpyGbps == 0) {
     // 256 MiB each way (well past the L2), or a quarter of the free memory on a small GPU.
     const long long quarter = device.info.freeMemBytes > 0 ? device.info.freeMemBytes / 4 : (1LL << 30);
-    const std::size_t bytes = static_cast<std::size_t>(std::min<long long>(256LL << 20, quarter / 2)) & ~std::size_t{255};
+    const std::size_t bytes =
+        static_cast<std::size_t>(std::min<long long>(256LL << 20, quarter / 2)) & ~std::size_t{255};
     cuda::DeviceBuffer src(bytes), dst(bytes);
     WS_CUDA_CHECK(launchFill(src.get(), bytes / 4, FillType::Unsigned, FillKind::Random, 0, 4294967295.0, 1));
     state.memcpyGbps = cuda::memcpyCeiling(device, dst.get(), src.get(), bytes, &monitor.token()).gbpsMedian;
   }
-  if (header.flops && state.fp32Gflops == 0) state.fp32Gflops = cuda::measureFmaPeak(device.info, &monitor.token()).gflops;
+  if (header.flops && state.fp32Gflops == 0)
+    state.fp32Gflops = cuda::measureFmaPeak(device.info, &monitor.token()).gflops;
+}
+
+/// What every point of one run shares.
+struct RunContext {
+  cuda::DeviceContext& device;
+  UserKernelState& state;
+  const KernelSource& kernel;
+  const KernelHeader& header;
+  int computeCapability = 0;
+  DeviceValues deviceValues;
+  sim::OccupancyRules rules;
+  std::uint64_t seed = 0;
+  long long memoryLimit = 0;  ///< Half the device's free memory: the buffers' bound.
+  RunMonitor& monitor;
+};
+
+/// The reference on the shadows, then the kernel, each watched against the budget (a kernel that
+/// never ends), then every check compared: once per point per session, before any timing.
+void checkOnce(RunContext& c, const LoadedVariant& loaded, const KernelVariant& variant, const PlannedPoint& point,
+               const LaunchValues& values, PointBuffers& buffers, KernelArguments& args, const std::string& what,
+               std::vector<std::string>& checkLines) {
+  const std::string checkKey = sourceKey(c.kernel) + ":" + variant.key() + ":" + describe(c.header, "", point.params);
+  if (!c.header.reference || c.state.checked.count(checkKey)) {
+    launch(loaded.kernel, values.kernel, values.sharedBytes, args, what);
+    watch(c.header.budgetMs, what);
+    return;
+  }
+  KernelArguments shadowArgs = buffers.arguments(point.params, true);
+  const LaunchDims referenceDims = values.reference ? *values.reference : values.kernel;
+  const std::string referenceWhat = describe(c.header, variant.referenceName, point.params);
+  if (values.sharedBytes > 48 * 1024)
+    WS_CUDA_CHECK(cudaFuncSetAttribute(loaded.reference, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                       static_cast<int>(values.sharedBytes)));
+  launch(loaded.reference, referenceDims, values.sharedBytes, shadowArgs, referenceWhat);
+  watch(c.header.budgetMs, referenceWhat);
+  launch(loaded.kernel, values.kernel, values.sharedBytes, args, what);
+  watch(c.header.budgetMs, what);
+  for (const std::string& line : buffers.compareChecks()) checkLines.push_back(variant.key() + ": " + line);
+  c.state.checked.insert(checkKey);
+}
+
+/// One point: its variant loaded, its buffers filled, its output checked, its launches timed, and
+/// for the focus point of a full run its counters (into result), in launches of their own.
+PointOutcome measurePoint(RunContext& c, const PlannedPoint& point, std::size_t index, RunScope scope,
+                          RunResult& result, std::vector<std::string>& checkLines) {
+  const LaunchValues values = evaluateLaunch(c.header, point.params, c.deviceValues);
+  const KernelVariant variant = variantOf(c.header, point.params);
+  LoadedVariant& loaded = load(c.state, c.kernel, compileVariant(c.kernel, variant, c.computeCapability));
+  const std::string what = describe(c.header, variant.kernelName, point.params);
+  if (values.sharedBytes > 48 * 1024)
+    WS_CUDA_CHECK(cudaFuncSetAttribute(loaded.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                       static_cast<int>(values.sharedBytes)));
+  auto buffers = std::make_unique<PointBuffers>(c.header, values.bufferElements, c.memoryLimit);
+  try {
+    buffers->initialise(c.seed + index);
+    KernelArguments args = buffers->arguments(point.params, false);
+    checkOnce(c, loaded, variant, point, values, *buffers, args, what, checkLines);
+    const auto once = [&] { launch(loaded.kernel, values.kernel, values.sharedBytes, args, what); };
+    const cuda::TimingStats t = cuda::timeLaunches(once, cuda::TimingPolicy{}, &c.monitor.token());
+
+    PointOutcome outcome;
+    outcome.point = point;
+    outcome.variant = variantLabel(c.header, point.params);
+    const int threads = static_cast<int>(values.kernel.block[0] * values.kernel.block[1] * values.kernel.block[2]);
+    const cuda::KernelAttributes& a = loaded.attributes;
+    outcome.resources = variantResources(
+        c.device.info, c.rules,
+        {a.registers, static_cast<long long>(a.staticSharedBytes), static_cast<long long>(a.localBytes)}, threads,
+        values.sharedBytes);
+    outcome.resources.blocksPerSmOnGpu =
+        cuda::activeBlocksPerSm(loaded.kernel, threads, static_cast<std::size_t>(values.sharedBytes));
+    outcome.timed = true;
+    outcome.medianUs = t.medianMs * 1000;
+    outcome.minUs = t.minMs * 1000;
+    outcome.maxUs = t.maxMs * 1000;
+    if (values.bytes) outcome.bytes = static_cast<double>(*values.bytes);
+    if (values.flops) outcome.flops = static_cast<double>(*values.flops);
+
+    // A slider step does not wait for the counters: the full run the window starts once it rests
+    // reads them.
+    if (point.isFocus && !c.header.counters.empty()) {
+      if (scope == RunScope::FocusOnly) {
+        cuda::addCounterScalars(result, cuda::countersSkippedOnFocusMove(), {});
+      } else {
+        std::vector<std::pair<std::string, std::string>> labels;
+        for (const std::string& metric : c.header.counters) labels.emplace_back(metric, metric);
+        cuda::addCounterScalars(result, cuda::readCounters(c.device, c.header.counters, once), labels);
+      }
+    }
+    return outcome;
+  } catch (const cuda::KernelOverBudget&) {
+    // The kernel still runs: freeing its buffers would wait for it (cudaFree synchronises), so
+    // they stay until the process ends, which is what ends the kernel.
+    (void)buffers.release();
+    throw;
+  }
 }
 
 }  // namespace
@@ -115,8 +214,6 @@ RunResult measureUserKernel(cuda::DeviceContext& device, const RunRequest& reque
   const KernelHeader header = parseKernelHeader(kernel.text);
   const UserKernelPlan plan = planUserKernel(header, request.params, request.scope);
   const int cc = computeCapabilityNumber(device.info.computeCapability);
-  const DeviceValues deviceValues = deviceValuesOf(device.info);
-  const sim::OccupancyRules rules = architectureOccupancyRules(device.info.computeCapability);
   UserKernelState& state = device.labState<UserKernelState>();
 
   // Every variant the points need, compiled before the first launch (in parallel).
@@ -133,90 +230,25 @@ RunResult measureUserKernel(cuda::DeviceContext& device, const RunRequest& reque
       std::chrono::duration<double>(std::chrono::steady_clock::now() - compileStarted).count();
   measureCeilings(device, state, header, monitor);
 
+  RunContext c{device,
+               state,
+               kernel,
+               header,
+               cc,
+               deviceValuesOf(device.info),
+               architectureOccupancyRules(device.info.computeCapability),
+               std::random_device{}(),
+               (device.info.freeMemBytes > 0 ? device.info.freeMemBytes : device.info.globalMemBytes) / 2,
+               monitor};
   RunResult result = resultShell(kUserKernelLabId, device.info, request.params);
   result.provenance = Provenance::Measured;
   result.focusOnly = request.scope == RunScope::FocusOnly;
   std::vector<PointOutcome> outcomes;
   std::vector<std::string> checkLines;
-  const std::uint64_t seed = std::random_device{}();
-  const long long memoryLimit = device.info.freeMemBytes > 0 ? device.info.freeMemBytes / 2 : device.info.globalMemBytes / 2;
-  const std::string source = sourceKey(kernel);
-
   for (std::size_t i = 0; i < plan.points.size(); ++i) {
-    const PlannedPoint& point = plan.points[i];
-    monitor.step(i + 1, plan.points.size() + 1, "point " + std::to_string(i + 1) + " of " + std::to_string(plan.points.size()));
-    const LaunchValues values = evaluateLaunch(header, point.params, deviceValues);
-    const KernelVariant variant = variantOf(header, point.params);
-    LoadedVariant& loaded = load(state, kernel, compileVariant(kernel, variant, cc));
-    const std::string what = describe(header, variant.kernelName, point.params);
-    if (values.sharedBytes > 48 * 1024)
-      WS_CUDA_CHECK(cudaFuncSetAttribute(loaded.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                         static_cast<int>(values.sharedBytes)));
-
-    auto held = std::make_unique<PointBuffers>(header, values.bufferElements, memoryLimit);
-    PointBuffers& buffers = *held;
-    buffers.initialise(seed + i);
-    KernelArguments args = buffers.arguments(point.params, false);
-    try {
-
-    // The output checked once per point per session, before any timing: the reference on the
-    // shadows, then the kernel, each watched against the budget (a kernel that never ends).
-    const std::string checkKey = source + ":" + variant.key() + ":" + describe(header, "", point.params);
-    if (header.reference && !state.checked.count(checkKey)) {
-      KernelArguments shadowArgs = buffers.arguments(point.params, true);
-      const LaunchDims referenceDims = values.reference ? *values.reference : values.kernel;
-      const std::string referenceWhat = describe(header, variant.referenceName, point.params);
-      if (values.sharedBytes > 48 * 1024)
-        WS_CUDA_CHECK(cudaFuncSetAttribute(loaded.reference, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                           static_cast<int>(values.sharedBytes)));
-      launch(loaded.reference, referenceDims, values.sharedBytes, shadowArgs, referenceWhat);
-      watch(header.budgetMs, referenceWhat);
-      launch(loaded.kernel, values.kernel, values.sharedBytes, args, what);
-      watch(header.budgetMs, what);
-      for (const std::string& line : buffers.compareChecks()) checkLines.push_back(variant.key() + ": " + line);
-      state.checked.insert(checkKey);
-    } else {
-      launch(loaded.kernel, values.kernel, values.sharedBytes, args, what);
-      watch(header.budgetMs, what);
-    }
-
-    const auto once = [&] { launch(loaded.kernel, values.kernel, values.sharedBytes, args, what); };
-    const cuda::TimingStats t = cuda::timeLaunches(once, cuda::TimingPolicy{}, &monitor.token());
-
-    PointOutcome outcome;
-    outcome.point = point;
-    outcome.variant = variantLabel(header, point.params);
-    const int threads = static_cast<int>(values.kernel.block[0] * values.kernel.block[1] * values.kernel.block[2]);
-    outcome.resources = variantResources(device.info, rules,
-                                         {loaded.attributes.registers, static_cast<long long>(loaded.attributes.staticSharedBytes),
-                                          static_cast<long long>(loaded.attributes.localBytes)},
-                                         threads, values.sharedBytes);
-    outcome.resources.blocksPerSmOnGpu = cuda::activeBlocksPerSm(loaded.kernel, threads, static_cast<std::size_t>(values.sharedBytes));
-    outcome.timed = true;
-    outcome.medianUs = t.medianMs * 1000;
-    outcome.minUs = t.minMs * 1000;
-    outcome.maxUs = t.maxMs * 1000;
-    if (values.bytes) outcome.bytes = static_cast<double>(*values.bytes);
-    if (values.flops) outcome.flops = static_cast<double>(*values.flops);
-
-    // Counters in launches of their own, for the focus point of a full run only (a slider step
-    // does not wait for them).
-    if (point.isFocus && !header.counters.empty()) {
-      if (request.scope == RunScope::FocusOnly) {
-        cuda::addCounterScalars(result, cuda::countersSkippedOnFocusMove(), {});
-      } else {
-        std::vector<std::pair<std::string, std::string>> labels;
-        for (const std::string& metric : header.counters) labels.emplace_back(metric, metric);
-        cuda::addCounterScalars(result, cuda::readCounters(device, header.counters, once), labels);
-      }
-    }
-    outcomes.push_back(std::move(outcome));
-    } catch (const cuda::KernelOverBudget&) {
-      // The kernel still runs: freeing its buffers would wait for it (cudaFree synchronises), so
-      // they stay until the process ends, which is what ends the kernel.
-      (void)held.release();
-      throw;
-    }
+    monitor.step(i + 1, plan.points.size() + 1,
+                 "point " + std::to_string(i + 1) + " of " + std::to_string(plan.points.size()));
+    outcomes.push_back(measurePoint(c, plan.points[i], i, request.scope, result, checkLines));
   }
 
   addUserKernelViews(result, header, plan, outcomes, {state.memcpyGbps, state.fp32Gflops});
@@ -224,8 +256,8 @@ RunResult measureUserKernel(cuda::DeviceContext& device, const RunRequest& reque
                          compiled.front()->nvrtcVersion + " for sm_" + std::to_string(cc) + " in " +
                          std::to_string(static_cast<int>(compileSeconds * 1000)) +
                          " ms (a variant compiled before in this process is reused).");
-  for (const auto& c : compiled)
-    if (!c->warnings.empty()) result.notes.push_back(c->variant.key() + ": compiler warnings: " + c->warnings);
+  for (const auto& v : compiled)
+    if (!v->warnings.empty()) result.notes.push_back(v->variant.key() + ": compiler warnings: " + v->warnings);
   if (!header.reference) result.notes.push_back("No reference kernel declared: the output is not checked.");
   for (const std::string& line : checkLines) result.notes.push_back("Checked " + line + ".");
   monitor.done();

@@ -47,11 +47,16 @@ cudaError_t launch(void* data, std::size_t n, FillKind kind, double low, double 
 cudaError_t launchFill(void* data, std::size_t elements, FillType type, FillKind kind, double low, double high,
                        std::uint64_t seed) {
   switch (type) {
-    case FillType::Int: return launch<int, true>(data, elements, kind, low, high, seed);
-    case FillType::Unsigned: return launch<unsigned, true>(data, elements, kind, low, high, seed);
-    case FillType::Long: return launch<long long, true>(data, elements, kind, low, high, seed);
-    case FillType::Float: return launch<float, false>(data, elements, kind, low, high, seed);
-    case FillType::Double: return launch<double, false>(data, elements, kind, low, high, seed);
+    case FillType::Int:
+      return launch<int, true>(data, elements, kind, low, high, seed);
+    case FillType::Unsigned:
+      return launch<unsigned, true>(data, elements, kind, low, high, seed);
+    case FillType::Long:
+      return launch<long long, true>(data, elements, kind, low, high, seed);
+    case FillType::Float:
+      return launch<float, false>(data, elements, kind, low, high, seed);
+    case FillType::Double:
+      return launch<double, false>(data, elements, kind, low, high, seed);
   }
   return cudaErrorInvalidValue;
 }

@@ -34,11 +34,14 @@ LabSpec labShell() {
 
 std::string defaultHelp(const UserParam& param) {
   switch (param.use) {
-    case ParamUse::Define: return "Compiled into the kernel as -D" + param.name + "=value: a variant of its own.";
-    case ParamUse::Template: return "A template argument of the kernel: each value is a variant of its own.";
+    case ParamUse::Define:
+      return "Compiled into the kernel as -D" + param.name + "=value: a variant of its own.";
+    case ParamUse::Template:
+      return "A template argument of the kernel: each value is a variant of its own.";
     case ParamUse::Arg:
       return std::string("Passed to the kernel as a runtime argument (") + scalarTypeName(param.argType) + ").";
-    case ParamUse::Expression: break;
+    case ParamUse::Expression:
+      break;
   }
   return "Read by the header's launch and size expressions.";
 }
@@ -68,7 +71,8 @@ LabSpec userKernelSpecFor(const RunRequest& request) {
 }
 
 LabDefinition userKernelLab() {
-  LabDefinition lab{userKernelSpecFor(RunRequest{}), &compileUserKernelOnly, WARPSCOPE_GPU_MEASUREMENT(measureUserKernel)};
+  LabDefinition lab{userKernelSpecFor(RunRequest{}), &compileUserKernelOnly,
+                    WARPSCOPE_GPU_MEASUREMENT(measureUserKernel)};
   lab.specForRequest = &userKernelSpecFor;
   return lab;
 }

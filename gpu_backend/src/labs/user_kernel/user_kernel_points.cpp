@@ -55,8 +55,11 @@ std::vector<ViewSpec> userKernelViews(const KernelHeader& header) {
   std::vector<ViewSpec> views = {{"time", "Kernel time", ViewKind::Xy}};
   if (hasThroughput(header)) {
     const Throughput t = throughputOf(header);
-    views.push_back({"throughput", std::string("Throughput against the device's ceiling (") + t.unit + ")",
-                     ViewKind::Xy, ViewSource::Run, {"Ceiling"}});
+    views.push_back({"throughput",
+                     std::string("Throughput against the device's ceiling (") + t.unit + ")",
+                     ViewKind::Xy,
+                     ViewSource::Run,
+                     {"Ceiling"}});
   }
   if (header.bytes && header.flops)
     views.push_back({"roofline", "The roofline point", ViewKind::Xy, ViewSource::Run, {"Roof:"}});
@@ -163,13 +166,12 @@ void addUserKernelViews(RunResult& result, const KernelHeader& header, const Use
     byLimiter[r.limiter].push_back(p.variant);
     registers.bars.categories.push_back(p.variant);
     calculated.values.push_back({r.occupancyPct, r.occupancyPct, r.occupancyPct});
-    const double apiPct = r.blocksPerSmOnGpu >= 0 && r.blocksPerSm > 0
-                              ? r.occupancyPct * r.blocksPerSmOnGpu / r.blocksPerSm
-                              : 0;
+    const double apiPct =
+        r.blocksPerSmOnGpu >= 0 && r.blocksPerSm > 0 ? r.occupancyPct * r.blocksPerSmOnGpu / r.blocksPerSm : 0;
     anyOnGpu = anyOnGpu || r.blocksPerSmOnGpu >= 0;
     onGpu.values.push_back({apiPct, apiPct, apiPct});
-    regs.values.push_back({static_cast<double>(r.registers), static_cast<double>(r.registers),
-                           static_cast<double>(r.registers)});
+    regs.values.push_back(
+        {static_cast<double>(r.registers), static_cast<double>(r.registers), static_cast<double>(r.registers)});
   }
   occupancy.bars.series.push_back(std::move(calculated));
   if (anyOnGpu) occupancy.bars.series.push_back(std::move(onGpu));
@@ -198,8 +200,8 @@ void addUserKernelViews(RunResult& result, const KernelHeader& header, const Use
                             static_cast<double>(r.dynamicSharedBytes), "bytes"});
   result.scalars.push_back({"user.local_bytes", "Local memory per thread (spills, stack)",
                             static_cast<double>(r.localBytesPerThread), "bytes"});
-  result.scalars.push_back({"user.blocks_per_sm", "Blocks per SM (occupancy calculator)",
-                            static_cast<double>(r.blocksPerSm), "blocks"});
+  result.scalars.push_back(
+      {"user.blocks_per_sm", "Blocks per SM (occupancy calculator)", static_cast<double>(r.blocksPerSm), "blocks"});
   result.scalars.push_back({"user.occupancy_pct", "Occupancy", r.occupancyPct, "%"});
   if (r.blocksPerSmOnGpu >= 0)
     result.scalars.push_back({"user.blocks_per_sm_gpu", "Blocks per SM (CUDA occupancy API)",
@@ -213,22 +215,23 @@ void addUserKernelViews(RunResult& result, const KernelHeader& header, const Use
       const double gbps = per(*focus->bytes, focus->medianUs);
       result.scalars.push_back({"user.gbps", "Bandwidth", gbps, "GB/s"});
       if (ceilings.memcpyGbps > 0)
-        result.scalars.push_back({"user.fraction_of_memcpy", "Fraction of cudaMemcpy's bandwidth",
-                                  gbps / ceilings.memcpyGbps, ""});
+        result.scalars.push_back(
+            {"user.fraction_of_memcpy", "Fraction of cudaMemcpy's bandwidth", gbps / ceilings.memcpyGbps, ""});
     }
     if (focus->flops) {
       const double gflops = per(*focus->flops, focus->medianUs);
       result.scalars.push_back({"user.gflops", "Arithmetic", gflops, "GFLOP/s"});
       if (ceilings.fp32Gflops > 0)
-        result.scalars.push_back({"user.fraction_of_fp32_peak", "Fraction of the FP32 peak",
-                                  gflops / ceilings.fp32Gflops, ""});
+        result.scalars.push_back(
+            {"user.fraction_of_fp32_peak", "Fraction of the FP32 peak", gflops / ceilings.fp32Gflops, ""});
     }
   }
   if (ceilings.memcpyGbps > 0)
     result.notes.push_back("Ceilings measured on this device in this session: cudaMemcpy device to device " +
                            formatNumber(ceilings.memcpyGbps) + " GB/s" +
-                           (ceilings.fp32Gflops > 0 ? ", FP32 FMA peak " + formatNumber(ceilings.fp32Gflops) + " GFLOP/s"
-                                                    : std::string()) +
+                           (ceilings.fp32Gflops > 0
+                                ? ", FP32 FMA peak " + formatNumber(ceilings.fp32Gflops) + " GFLOP/s"
+                                : std::string()) +
                            ".");
 }
 

@@ -7,7 +7,8 @@
 namespace warpscope::labs::user_kernel {
 
 VariantResources variantResources(const DeviceInfo& device, const sim::OccupancyRules& rules,
-                                  const CompiledResources& compiled, int threadsPerBlock, long long dynamicSharedBytes) {
+                                  const CompiledResources& compiled, int threadsPerBlock,
+                                  long long dynamicSharedBytes) {
   VariantResources r;
   r.registers = compiled.registers;
   r.staticSharedBytes = compiled.staticSharedBytes;
@@ -22,7 +23,7 @@ VariantResources variantResources(const DeviceInfo& device, const sim::Occupancy
   r.blocksPerSm = occupancy.blocksPerSm;
   r.occupancyPct = occupancy.occupancyPct;
   // At full occupancy no resource holds the SM back: every warp slot is filled.
-  r.limiter = !occupancy.infeasible.empty() ? occupancy.infeasible
+  r.limiter = !occupancy.infeasible.empty()          ? occupancy.infeasible
               : occupancy.occupancyPct >= 100 - 1e-9 ? std::string("full: every warp slot filled")
                                                      : std::string(limiterName(occupancy.limiter));
   return r;
