@@ -3,6 +3,8 @@
 // sim:h200, a run on rec:h100, every recording as `show` writes it (the rec:h100 device's and the
 // old version 1 and 2 files), and documents the schema must refuse, so the check can fail.
 #include <gtest/gtest.h>
+
+#include <iostream>
 #include <sys/wait.h>
 
 #include <algorithm>
@@ -16,6 +18,7 @@
 
 #include "cli/cli.h"
 #include "warpscope/registry.h"
+#include "warpscope/session.h"
 
 namespace fs = std::filesystem;
 
@@ -79,7 +82,13 @@ class RunJsonSchema : public ::testing::Test {
 TEST_F(RunJsonSchema, EveryLabsDefaultRunOnTheSimulatorMatchesIt) {
   const fs::path folder = freshFolder("labs");
   std::vector<fs::path> files;
+  warpscope::Session session;
   for (const warpscope::LabSpec& lab : warpscope::LabRegistry::builtin().labs()) {
+    // A lab this machine cannot run (the user's kernel without the toolkit's NVRTC) is said, not failed.
+    if (const std::string why = session.whyCannotRun(lab.id, "sim:h200"); !why.empty()) {
+      std::cout << "[ note ] " << lab.id << " not checked on sim:h200 here: " << why << "\n";
+      continue;
+    }
     const fs::path file = folder / (lab.id + ".json");
     std::string err;
     ASSERT_EQ(cli({"run", lab.id, "--device", "sim:h200", "--out", file.string()}, &err), 0) << lab.id << ": " << err;

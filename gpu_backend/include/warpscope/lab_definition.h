@@ -33,6 +33,10 @@ using SimulateFn = RunResult (*)(const sim::DeviceProfile& profile, const RunReq
 /// SimulateFn plus CudaError and CheckFailed (a kernel's output was wrong).
 using MeasureFn = RunResult (*)(cuda::DeviceContext& device, const RunRequest& request, RunMonitor& monitor);
 
+/// What this machine lacks to run a lab on `device` (a tool the lab opens at run time, an
+/// architecture that tool cannot build for); empty when nothing.
+using MachineCheckFn = std::string (*)(const DeviceInfo& device);
+
 /// The declaration of one request of a lab whose parameters come with the request (the user's
 /// own kernel: its header declares them). Throws BadInputError naming what is wrong.
 using SpecForRequestFn = LabSpec (*)(const RunRequest& request);
@@ -52,6 +56,10 @@ struct LabDefinition {
   /// the user supplies: the session validates each request against the declaration this builds
   /// from request.kernel (`spec` is then the lab's fixed part: id, title, views).
   SpecForRequestFn specForRequest = nullptr;
+  /// Null for a lab that needs nothing beyond the build. Set for one that opens a tool at run
+  /// time (the user's kernel: NVRTC): the backends' whyCannotRun says what is missing, so the lab
+  /// list marks the lab before it is picked.
+  MachineCheckFn whyNotOnThisMachine = nullptr;
 
   /// The declaration `request` is validated against: specForRequest's, else spec.
   [[nodiscard]] LabSpec specFor(const RunRequest& request) const {

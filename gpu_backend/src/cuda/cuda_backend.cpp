@@ -42,11 +42,14 @@ std::vector<UnavailableDevice> CudaBackend::unavailableDevices() const {
   return out;
 }
 
-std::string CudaBackend::whyCannotRun(const labs::LabDefinition& lab, const std::string&) const {
+std::string CudaBackend::whyCannotRun(const labs::LabDefinition& lab, const std::string& deviceId) const {
   if (!lab.measureOnGpu) return "this lab has no CUDA measurement yet (the simulator devices run it)";
   const std::size_t gpus = devices().size();
   if (static_cast<std::size_t>(lab.spec.gpusNeeded) > gpus)
     return "it needs " + std::to_string(lab.spec.gpusNeeded) + " GPUs; this machine has " + std::to_string(gpus);
+  if (lab.whyNotOnThisMachine)
+    for (const DeviceInfo& device : devices())
+      if (device.id == deviceId) return lab.whyNotOnThisMachine(device);
   return {};
 }
 

@@ -97,21 +97,27 @@ void check(nvrtcResult result, const char* what) {
     throw std::runtime_error(std::string("NVRTC: ") + what + " failed: " + nvrtc().nvrtcGetErrorString(result));
 }
 
-void requireArchitecture(int computeCapability) {
+/// Empty when NVRTC knows sm_<computeCapability>, otherwise a sentence naming the ones it knows.
+std::string unknownArchitecture(int computeCapability) {
   int count = 0;
   check(nvrtc().nvrtcGetNumSupportedArchs(&count), "nvrtcGetNumSupportedArchs");
   std::vector<int> archs(static_cast<std::size_t>(std::max(count, 0)));
   if (count > 0) check(nvrtc().nvrtcGetSupportedArchs(archs.data()), "nvrtcGetSupportedArchs");
-  if (std::find(archs.begin(), archs.end(), computeCapability) != archs.end()) return;
+  if (std::find(archs.begin(), archs.end(), computeCapability) != archs.end()) return {};
   std::string known;
   for (int arch : archs) known += (known.empty() ? "" : ", ") + std::string("sm_") + std::to_string(arch);
-  throw std::runtime_error("NVRTC " + nvrtc().version + " cannot compile for sm_" + std::to_string(computeCapability) +
-                           " (it knows " + known + ")");
+  return "NVRTC " + nvrtc().version + " cannot compile for sm_" + std::to_string(computeCapability) + " (it knows " +
+         known + ")";
 }
 
 }  // namespace
 
 const std::string& nvrtcUnavailableReason() { return nvrtc().reason; }
+
+std::string whyNvrtcCannotCompileFor(int computeCapability) {
+  if (!nvrtcUnavailableReason().empty()) return nvrtcUnavailableReason();
+  return unknownArchitecture(computeCapability);
+}
 
 std::vector<PtxasKernelInfo> parsePtxasInfo(const std::string& log) {
   // ptxas --verbose, per kernel:
@@ -147,7 +153,7 @@ std::vector<PtxasKernelInfo> parsePtxasInfo(const std::string& log) {
 NvrtcOutput compileWithNvrtc(const NvrtcRequest& request) {
   if (!nvrtcUnavailableReason().empty()) throw std::runtime_error(nvrtcUnavailableReason());
   LoadedNvrtc& api = nvrtc();
-  requireArchitecture(request.computeCapability);
+  if (std::string why = unknownArchitecture(request.computeCapability); !why.empty()) throw std::runtime_error(why);
   const auto started = std::chrono::steady_clock::now();
 
   std::unique_ptr<nvrtcProgram, ProgramDeleter> program(new nvrtcProgram{});

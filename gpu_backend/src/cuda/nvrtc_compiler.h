@@ -57,6 +57,9 @@ NvrtcOutput compileWithNvrtc(const NvrtcRequest& request);
 /// Empty when NVRTC opened; otherwise why not, in a sentence.
 const std::string& nvrtcUnavailableReason();
 
+/// Empty when NVRTC opened and compiles for sm_<computeCapability>; otherwise why not.
+std::string whyNvrtcCannotCompileFor(int computeCapability);
+
 /// ptxas's --verbose lines read into one record per kernel (exposed for its test).
 std::vector<PtxasKernelInfo> parsePtxasInfo(const std::string& log);
 

@@ -31,7 +31,7 @@ class SimulatorBackend final : public Backend {
     for (const std::string& need : lab.modelNeeds)
       if (!profile->provides(need))
         return "the " + profile->info.name + " profile has no " + mechanismName(need) + " model";
-    return {};
+    return lab.whyNotOnThisMachine ? lab.whyNotOnThisMachine(profile->info) : std::string();
   }
 
   RunOutcome run(const labs::LabDefinition& lab, const RunRequest& request, const ProgressFn& progress,

@@ -2,7 +2,9 @@
 
 #include <stdexcept>
 
+#include "cuda/nvrtc_compiler.h"
 #include "labs/user_kernel/kernel_header.h"
+#include "labs/user_kernel/user_kernel_compile.h"
 #include "labs/user_kernel/user_kernel_compile_only.h"
 #include "labs/user_kernel/user_kernel_cuda.h"
 #include "labs/user_kernel/user_kernel_points.h"
@@ -46,6 +48,15 @@ std::string defaultHelp(const UserParam& param) {
   return "Read by the header's launch and size expressions.";
 }
 
+/// The user's kernel needs NVRTC on the machine that runs it, for the device's architecture.
+std::string whyNotHere(const DeviceInfo& device) {
+  try {
+    return cuda::whyNvrtcCannotCompileFor(computeCapabilityNumber(device.computeCapability));
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+}
+
 }  // namespace
 
 KernelSource kernelOf(const RunRequest& request) {
@@ -74,6 +85,7 @@ LabDefinition userKernelLab() {
   LabDefinition lab{userKernelSpecFor(RunRequest{}), &compileUserKernelOnly,
                     WARPSCOPE_GPU_MEASUREMENT(measureUserKernel)};
   lab.specForRequest = &userKernelSpecFor;
+  lab.whyNotOnThisMachine = &whyNotHere;
   return lab;
 }
 
