@@ -274,8 +274,9 @@ QStringList validateLaunchOptions(const LaunchOptions& options, StartupChoice* s
     }
   }
 
-  if (!options.openPath.isEmpty()) {
-    // The file names its own lab: its views are checked when it is opened.
+  if (!options.openPath.isEmpty() || !options.kernelPath.isEmpty()) {
+    // The file names its own lab (a kernel file declares its own): its views are checked when it
+    // is opened.
     startup->viewId = options.viewId;
   } else if (lab && !options.viewId.isEmpty()) {
     bool known = false;

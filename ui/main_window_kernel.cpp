@@ -51,7 +51,10 @@ QString MainWindow::openKernelFile(const QString& path) {
   for (const auto& [name, value] : previous.values())
     if (const ParamSpec* p = findParam(kernelLab_->params, name); p && p->accepts(value)) values.set(name, value);
   labList_->retitle(*kernelLab_);
-  switchLab(*kernelLab_, values, QString());
+  // `--kernel FILE --view ID`: the view asked for, when the kernel's header gives it.
+  QString viewId;
+  if (path == startup_.kernelPath && kernelLab_->findView(fromQ(startup_.viewId))) viewId = startup_.viewId;
+  switchLab(*kernelLab_, values, viewId);
   messageBar_->showMessage(tr("%1 %2: %3 params from its header; each variant is compiled when first run.")
                                .arg(reload ? tr("Reloaded") : tr("Opened"), QFileInfo(path).fileName())
                                .arg(kernelLab_->params.size()),
