@@ -8,6 +8,7 @@
 
 #include "chart_panel.h"
 #include "controllers/run_controller.h"
+#include "lab_list.h"
 #include "lecture_navigator.h"
 #include "main_window.h"
 #include "controllers/handout_export.h"
@@ -49,12 +50,22 @@ QString MainWindow::openRunFile(const QString& path, std::optional<int> page) {
   // Read and check everything before touching the window: a bad file changes nothing.
   Recording recording;
   const LabSpec* lab = nullptr;
+  std::optional<LabSpec> kernelSpec;  // a run of the user's kernel: the declaration its kernel gives
   try {
     recording = readRunFile(fromQ(path), page);
     lab = LabRegistry::builtin().find(recording.result.labId);
     if (!lab)
       throw BadInputError(fromQ(path) + ": holds a run of lab '" + recording.result.labId +
                           "', which this Warpscope does not have");
+    if (const labs::LabDefinition* kernelLab = LabRegistry::builtin().userKernelLab();
+        kernelLab && kernelLab->spec.id == recording.result.labId && !recording.result.kernel.empty()) {
+      try {
+        kernelSpec = kernelLab->specFor(recording.request);
+      } catch (const BadInputError& e) {
+        throw BadInputError(fromQ(path) + ": its kernel " + recording.result.kernel.fileName + ": " + e.what());
+      }
+      lab = &*kernelSpec;
+    }
     try {
       validateParams(lab->params, ParamSet(recording.result.params));
     } catch (const BadInputError& e) {
@@ -78,6 +89,15 @@ QString MainWindow::openRunFile(const QString& path, std::optional<int> page) {
   }
   if (lectures_->active()) lectures_->close();
   const ParamSet values(recording.result.params);
+  if (kernelSpec) {
+    // The run's kernel becomes the open kernel (there is no file to reload: it came in the run).
+    lab_ = nullptr;
+    kernelLab_ = std::move(kernelSpec);
+    kernel_ = recording.result.kernel;
+    kernelPath_.clear();
+    lab = &*kernelLab_;
+    labList_->retitle(*lab);
+  }
   switchLab(*lab, values, viewId, /*run=*/false);
   lastFullParams_ = values;
   showFull(recording.result);

@@ -6,12 +6,14 @@
 
 #include <QFile>
 #include <QTemporaryDir>
+#include <sstream>
 #include <string>
 
 #include "lab_list.h"
 #include "message_bar.h"
 #include "param_panel.h"
 #include "qt_text.h"
+#include "warpscope/writers.h"
 #include "window_fixture.h"
 
 using namespace warpscope;
@@ -99,4 +101,34 @@ TEST(KernelWindow, ReopeningTheFileAfterAnEditKeepsTheValuesStillValid) {
   EXPECT_EQ(f.window.paramPanel()->values().get("BLOCK"), 256);
   EXPECT_EQ(f.window.paramPanel()->values().get("N"), 2048);
   EXPECT_EQ(f.state->run(f.state->runCount() - 1).kernel.text, edited);
+}
+
+TEST(KernelWindow, ASavedRunOfAKernelOpensWithThatKernelsControls) {
+  test::WindowFixture f;
+  ASSERT_TRUE(f.waitIdle());
+  // A run of a kernel whose params are not those of the example the lab opens with.
+  RunResult run;
+  run.labId = "user-kernel";
+  run.deviceId = test::kFakeDeviceId;
+  run.deviceName = "A GPU";
+  run.provenance = Provenance::Measured;
+  run.kernel = {"scale.cu", kKernel};
+  run.params = {{"BLOCK", 256}, {"N", 1024}};
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("scale-run.json"));
+  {
+    std::ostringstream text;
+    makeJsonWriter()->write(run, text);
+    writeFile(dir, QStringLiteral("scale-run.json"), text.str());
+  }
+  ASSERT_TRUE(f.window.openRunFile(path).isEmpty()) << fromQ(f.window.messageBar()->text());
+  EXPECT_EQ(f.window.currentLabId(), QStringLiteral("user-kernel"));
+  EXPECT_EQ(f.window.paramPanel()->values().get("BLOCK"), 256);
+  EXPECT_EQ(f.window.paramPanel()->values().get("N"), 1024);
+  // Run > Run again runs that kernel, not the example.
+  const size_t runsBefore = f.state->runCount();
+  f.window.rerun();
+  ASSERT_TRUE(f.waitIdle());
+  ASSERT_GT(f.state->runCount(), runsBefore);
+  EXPECT_EQ(f.state->run(f.state->runCount() - 1).kernel.text, kKernel);
 }

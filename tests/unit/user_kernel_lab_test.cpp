@@ -6,14 +6,17 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
 #include <string>
 
+#include "core/result_json.h"
 #include "kernel_examples.h"
 #include "labs/user_kernel/kernel_header.h"
 #include "labs/user_kernel/user_kernel_plan.h"
 #include "sim/simulator_backend.h"
 #include "warpscope/registry.h"
 #include "warpscope/session.h"
+#include "warpscope/writers.h"
 
 namespace warpscope {
 namespace {
@@ -78,6 +81,33 @@ TEST(UserKernelLab, AHeaderThatCannotBeUsedIsRefusedNamingItsLine) {
   const RunOutcome out = session.run(request, {}, cancel);
   ASSERT_FALSE(out.ok());
   EXPECT_NE(out.error().message.find("line 3"), std::string::npos) << out.error().message;
+}
+
+TEST(UserKernelLab, ARunKeepsItsKernelSoItsFileReadsBackWithTheKernelsNamedChoices) {
+  // The transpose's `variant` is a named choice of its header, not of the example the lab opens with.
+  RunResult run;
+  run.labId = kUserKernelLabId;
+  run.deviceId = "cuda:0";
+  run.deviceName = "NVIDIA H200";
+  run.provenance = Provenance::Measured;
+  run.kernel = test::kernelExample("transpose.cu");
+  run.params = requestFor(run.kernel).params.values();
+  run.params["variant"] = 2;
+  const nlohmann::json doc = resultToJson(run);
+  EXPECT_EQ(doc["params"]["variant"], "padded");
+  EXPECT_EQ(doc["kernel"]["file"], "transpose.cu");
+  const RunResult back = readResultJson(doc.dump());
+  EXPECT_EQ(back.kernel, run.kernel);
+  EXPECT_EQ(back.params.at("variant"), 2);
+  // A kernel whose header cannot be used makes the file one that cannot be read, naming the line.
+  nlohmann::json broken = doc;
+  broken["kernel"]["source"] = "// warpscope-kernel 1\n// title: t\n// colour: blue\n";
+  try {
+    (void)readResultJson(broken.dump());
+    ADD_FAILURE() << "a run whose kernel's header cannot be used was read";
+  } catch (const BadInputError& e) {
+    EXPECT_NE(std::string(e.what()).find("line 3"), std::string::npos) << e.what();
+  }
 }
 
 TEST(UserKernelPlan, FocusParamsSpanTheChartAndSweepParamsHoldTheirValues) {

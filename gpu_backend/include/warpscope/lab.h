@@ -132,16 +132,6 @@ struct LabSpec {
   [[nodiscard]] bool sameSweep(const ParamSet& a, const ParamSet& b) const;
 };
 
-/// The user's own kernel (issue 33): a .cu file whose header declares its parameters, launch,
-/// buffers and checks (docs/your-kernel.md). It travels with each request, to a worker too, and
-/// every process parses it again as hostile input. Empty for every built-in lab.
-struct KernelSource {
-  std::string fileName;  ///< The file's name without its folder, for messages and charts.
-  std::string text;      ///< The whole file.
-  [[nodiscard]] bool empty() const { return text.empty(); }
-  bool operator==(const KernelSource&) const = default;
-};
-
 /// What a run request covers.
 enum class RunScope {
   FullSweep,  ///< Every point of every series.

@@ -216,6 +216,16 @@ struct Scalar {
   std::string unit;
 };
 
+/// The user's own kernel (issue 33): a .cu file whose header declares its parameters, launch,
+/// buffers and checks (docs/your-kernel.md). It travels with each request, to a worker too, and
+/// every process parses it again as hostile input. Empty for every built-in lab.
+struct KernelSource {
+  std::string fileName;  ///< The file's name without its folder, for messages and charts.
+  std::string text;      ///< The whole file.
+  [[nodiscard]] bool empty() const { return text.empty(); }
+  bool operator==(const KernelSource&) const = default;
+};
+
 /// Whether the numbers came from hardware or from the simulator.
 enum class Provenance { Measured, Simulated };
 
@@ -236,6 +246,9 @@ struct RunResult {
   /// The day a recording was made ("2026-11-24") when this result was served from one (device
   /// rec:h200) rather than measured now; empty otherwise.
   std::string recordedOn;
+  /// The user's own kernel this run ran (its lab's declaration comes from the kernel's header);
+  /// empty for every other lab. Files keep it, so a saved run opens with its own controls.
+  KernelSource kernel;
 
   /// "Measured on NVIDIA H200", "Recorded on NVIDIA H200, 2026-11-24" or "Simulated: H100 SXM5
   /// model": shown on every chart.

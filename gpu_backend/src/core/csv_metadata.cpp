@@ -36,8 +36,9 @@ std::string provenanceWord(const RunResult& result) {
 
 std::string paramsText(const RunResult& result) {
   std::string text;
+  const std::vector<ParamSpec> declared = resultParamSpecs(result);
   for (const auto& [id, value] : result.params)
-    text += (text.empty() ? "" : ", ") + id + "=" + paramValueText(result.labId, id, value);
+    text += (text.empty() ? "" : ", ") + id + "=" + paramValueText(declared, id, value);
   return text;
 }
 

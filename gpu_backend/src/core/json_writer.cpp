@@ -7,6 +7,7 @@
 #include "core/param_json.h"
 #include "core/result_json.h"
 #include "core/view_json.h"
+#include "warpscope/kernel_source.h"
 #include "warpscope/params.h"
 #include "warpscope/writers.h"
 
@@ -30,7 +31,7 @@ json resultToJson(const RunResult& result, JsonForm form) {
       scalars.push_back({{"id", s.id}, {"label", s.label}, {"value", s.value}, {"unit", s.unit}});
     json views = json::array();
     for (const auto& v : result.views) views.push_back(viewToJson(v, form));
-    json params = paramsToJson(result.labId, result.params);
+    json params = paramsToJson(result.labId, result.params, result.kernel);
     // The same names again, as version 2 wrote them beside the numbers: kept for its readers.
     json paramNames = result.paramNames;
     for (const auto& [id, value] : params.items())
@@ -53,6 +54,8 @@ json resultToJson(const RunResult& result, JsonForm form) {
     };
     // Only a result served from a recording has the date; other documents stay as they were.
     if (!result.recordedOn.empty()) doc["recorded_on"] = result.recordedOn;
+    // A run of the user's own kernel keeps it: its header is the declaration of its params.
+    if (!result.kernel.empty()) doc["kernel"] = {{"file", result.kernel.fileName}, {"source", result.kernel.text}};
     return doc;
 }
 
@@ -84,10 +87,19 @@ RunResult resultFromJson(const json& doc, JsonForm form) {
     throw BadInputError("result JSON: 'provenance' must be \"measured\" or \"simulated\"");
   result.provenance = provenance == "measured" ? Provenance::Measured : Provenance::Simulated;
   result.focusOnly = optionalField(doc, "focus_only", "document", false);
+  if (doc.contains("kernel")) {
+    // The user's kernel, read as hostile as the file it came in (a kernel file's own bounds).
+    const json& kernel = member(doc, "kernel", "document");
+    result.kernel.fileName = textField(kernel, "file", "kernel");
+    result.kernel.text = field<std::string>(kernel, "source", "kernel");
+    if (result.kernel.text.size() > kMaxKernelFileBytes || result.kernel.text.find('\0') != std::string::npos)
+      throw BadInputError("result JSON: its kernel's source is not a kernel file (larger than " +
+                          std::to_string(kMaxKernelFileBytes / 1024) + " KiB, or holding a NUL byte)");
+  }
   result.elapsedSeconds = optionalField(doc, "elapsed_seconds", "document", 0.0);
   requireAtMost(doc, "params", "document", kMaxParams, "parameters");
   requireAtMost(doc, "param_names", "document", kMaxParams, "parameter names");
-  result.params = paramsFromJson(result.labId, member(doc, "params", "document"), "document");
+  result.params = paramsFromJson(result.labId, member(doc, "params", "document"), "document", result.kernel);
   if (doc.contains("param_names"))
     result.paramNames = textMapField(doc, "param_names", "document");
   // The names params gives (version 3) are the ones its numbers were read from: they win.

@@ -16,10 +16,22 @@ namespace {
 
 using nlohmann::json;
 
-/// The lab's declaration of parameter `id` when it is a named choice, else nullptr.
-const ParamSpec* namedChoice(const std::string& labId, const std::string& id) {
-  const LabSpec* lab = LabRegistry::builtin().find(labId);
-  const ParamSpec* spec = lab ? findParam(lab->params, id) : nullptr;
+/// The parameters a run of `labId` declares: the registry's, or for a run of the user's own
+/// kernel those its kernel's header declares (LabDefinition::specFor; a header that cannot be used
+/// throws BadInputError naming its line). Empty for a lab this build does not know.
+std::vector<ParamSpec> declaredParams(const std::string& labId, const KernelSource& kernel) {
+  const labs::LabDefinition* lab = LabRegistry::builtin().definition(labId);
+  if (!lab) return {};
+  if (kernel.empty() || !lab->specForRequest) return lab->spec.params;
+  RunRequest request;
+  request.labId = labId;
+  request.kernel = kernel;
+  return lab->specFor(request).params;
+}
+
+/// The declaration of parameter `id` when it is a named choice, else nullptr.
+const ParamSpec* namedChoice(const std::vector<ParamSpec>& params, const std::string& id) {
+  const ParamSpec* spec = findParam(params, id);
   return spec && spec->isNamedChoice() ? spec : nullptr;
 }
 
@@ -32,19 +44,22 @@ const std::string* choiceName(const ParamSpec& spec, double value) {
 
 }  // namespace
 
-json paramsToJson(const std::string& labId, const std::map<std::string, double>& params) {
+json paramsToJson(const std::string& labId, const std::map<std::string, double>& params, const KernelSource& kernel) {
   json out = json::object();
+  const std::vector<ParamSpec> declared = declaredParams(labId, kernel);
   for (const auto& [id, value] : params) {
-    const ParamSpec* spec = namedChoice(labId, id);
+    const ParamSpec* spec = namedChoice(declared, id);
     const std::string* name = spec ? choiceName(*spec, value) : nullptr;
     out[id] = name ? json(*name) : json(value);
   }
   return out;
 }
 
-std::map<std::string, double> paramsFromJson(const std::string& labId, const json& params, const std::string& where) {
+std::map<std::string, double> paramsFromJson(const std::string& labId, const json& params, const std::string& where,
+                                             const KernelSource& kernel) {
   if (!params.is_object()) throw BadInputError("result JSON: field 'params' in " + where + " is not an object");
   std::map<std::string, double> out;
+  const std::vector<ParamSpec> declared = declaredParams(labId, kernel);
   for (const auto& [key, value] : params.items()) {
     const std::string id = boundedText(key, kMaxLabelChars);
     if (value.is_number()) {
@@ -54,7 +69,7 @@ std::map<std::string, double> paramsFromJson(const std::string& labId, const jso
     if (!value.is_string())
       throw BadInputError("result JSON: params '" + id + "' in " + where + " is neither a number nor a choice's name");
     const std::string name = boundedText(value.get<std::string>(), kMaxLabelChars);
-    const ParamSpec* spec = namedChoice(labId, id);
+    const ParamSpec* spec = namedChoice(declared, id);
     if (!spec) {
       const bool known = LabRegistry::builtin().find(labId) != nullptr;
       throw BadInputError("result JSON: params '" + id + "' in " + where + " is the name '" + name + "', but " +
@@ -70,12 +85,14 @@ std::map<std::string, double> paramsFromJson(const std::string& labId, const jso
   return out;
 }
 
-std::string paramValueText(const std::string& labId, const std::string& id, double value) {
-  if (const ParamSpec* spec = namedChoice(labId, id))
+std::string paramValueText(const std::vector<ParamSpec>& declared, const std::string& id, double value) {
+  if (const ParamSpec* spec = namedChoice(declared, id))
     if (const std::string* name = choiceName(*spec, value)) return *name;
   std::ostringstream out;
   out << std::setprecision(std::numeric_limits<double>::max_digits10 - 2) << value;
   return out.str();
 }
+
+std::vector<ParamSpec> resultParamSpecs(const RunResult& result) { return declaredParams(result.labId, result.kernel); }
 
 }  // namespace warpscope

@@ -159,6 +159,7 @@ Recording recordingFromJson(const json& doc) {
   r.request.scope = scope == "focus" ? RunScope::FocusOnly : RunScope::FullSweep;
   r.request.params = ParamSet(boundedKeys(field<std::map<std::string, double>>(request, "params", "request")));
   r.result = resultFromJson(member(doc, "result", "document"));
+  r.request.kernel = r.result.kernel;  // a run of the user's kernel: the file is the result's
   if (r.result.labId != r.request.labId)
     throw BadInputError("the result is of lab '" + r.result.labId + "' but the request of lab '" + r.request.labId + "'");
   return r;
@@ -168,6 +169,7 @@ Recording recordingFromBareResult(const json& doc) {
   Recording r;
   r.result = resultFromJson(doc);
   r.request.labId = r.result.labId;
+  r.request.kernel = r.result.kernel;
   r.request.deviceId = r.result.deviceId;
   r.request.params = ParamSet(r.result.params);
   r.request.scope = r.result.focusOnly ? RunScope::FocusOnly : RunScope::FullSweep;

@@ -30,6 +30,7 @@ RunResult compileUserKernelOnly(const sim::DeviceProfile& profile, const RunRequ
   RunResult result = resultShell(kUserKernelLabId, profile.info, request.params);
   result.provenance = Provenance::Simulated;
   result.focusOnly = request.scope == RunScope::FocusOnly;
+  result.kernel = kernel;
   std::vector<PointOutcome> outcomes;
   for (const PlannedPoint& point : plan.points) {
     const LaunchValues values = evaluateLaunch(header, point.params, deviceValues);

@@ -243,6 +243,7 @@ RunResult measureUserKernel(cuda::DeviceContext& device, const RunRequest& reque
   RunResult result = resultShell(kUserKernelLabId, device.info, request.params);
   result.provenance = Provenance::Measured;
   result.focusOnly = request.scope == RunScope::FocusOnly;
+  result.kernel = kernel;
   std::vector<PointOutcome> outcomes;
   std::vector<std::string> checkLines;
   for (std::size_t i = 0; i < plan.points.size(); ++i) {
