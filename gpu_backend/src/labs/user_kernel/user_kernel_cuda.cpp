@@ -46,6 +46,8 @@ struct UserKernelState : cuda::LabState {
   double fp32Gflops = 0;
 };
 
+constexpr std::size_t kMaxLoadedVariants = 256;
+
 std::string sourceKey(const KernelSource& source) {
   return std::to_string(std::hash<std::string>{}(source.text)) + ":" + std::to_string(source.text.size());
 }
@@ -55,6 +57,9 @@ LoadedVariant& load(UserKernelState& state, const KernelSource& source,
   const std::string key = sourceKey(source) + ":" + compiled->variant.key();
   auto it = state.loaded.find(key);
   if (it != state.loaded.end()) return it->second;
+  // A long session of edits loads a module per variant of every version of the file: past a few
+  // hundred they are all unloaded (the next run of each reloads it from the compile cache).
+  if (state.loaded.size() >= kMaxLoadedVariants) state.loaded.clear();
   LoadedVariant v;
   v.compiled = std::move(compiled);
   v.module = std::make_unique<cuda::RuntimeModule>(v.compiled->cubin);
