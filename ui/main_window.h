@@ -276,6 +276,9 @@ class MainWindow : public QMainWindow {
   [[nodiscard]] const LabSpec* shownKernelLab(const QString& labId) const;
   /// Gives a request of the kernel on screen that kernel's text.
   void attachKernel(RunRequest& request) const;
+  /// Makes `spec` (read from `kernel`, from the file at `path`, or "" for a saved run's) the open
+  /// kernel's declaration and names it in the lab list; the caller switches to it.
+  const LabSpec& adoptKernel(LabSpec spec, KernelSource kernel, const QString& path);
   bool sessionReady_ = false;
   std::optional<RunResult> shown_;
   std::optional<RunResult> pinned_;     ///< Compare > Pin: drawn under later runs of its lab.

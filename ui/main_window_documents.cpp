@@ -8,7 +8,6 @@
 
 #include "chart_panel.h"
 #include "controllers/run_controller.h"
-#include "lab_list.h"
 #include "lecture_navigator.h"
 #include "main_window.h"
 #include "controllers/handout_export.h"
@@ -89,15 +88,8 @@ QString MainWindow::openRunFile(const QString& path, std::optional<int> page) {
   }
   if (lectures_->active()) lectures_->close();
   const ParamSet values(recording.result.params);
-  if (kernelSpec) {
-    // The run's kernel becomes the open kernel (there is no file to reload: it came in the run).
-    lab_ = nullptr;
-    kernelLab_ = std::move(kernelSpec);
-    kernel_ = recording.result.kernel;
-    kernelPath_.clear();
-    lab = &*kernelLab_;
-    labList_->retitle(*lab);
-  }
+  // The run's kernel becomes the open kernel (there is no file to reload: it came in the run).
+  if (kernelSpec) lab = &adoptKernel(std::move(*kernelSpec), recording.result.kernel, QString());
   switchLab(*lab, values, viewId, /*run=*/false);
   lastFullParams_ = values;
   showFull(recording.result);

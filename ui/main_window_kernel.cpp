@@ -41,16 +41,10 @@ QString MainWindow::openKernelFile(const QString& path) {
   }
   const bool reload = kernelLab_ && lab_ == &*kernelLab_ && QFileInfo(path) == QFileInfo(kernelPath_);
   const ParamSet previous = reload ? paramPanel_->values() : ParamSet{};
-  // Another kernel's values mean nothing for this one; a reload keeps the ones still valid.
-  valuesByLab_.erase(spec.id);
-  lab_ = nullptr;  // the declaration is new even where the lab id is the same: the controls are rebuilt
-  kernelLab_ = std::move(spec);
-  kernel_ = std::move(kernel);
-  kernelPath_ = path;
+  adoptKernel(std::move(spec), std::move(kernel), path);
   ParamSet values = defaultParams(kernelLab_->params);
   for (const auto& [name, value] : previous.values())
     if (const ParamSpec* p = findParam(kernelLab_->params, name); p && p->accepts(value)) values.set(name, value);
-  labList_->retitle(*kernelLab_);
   // `--kernel FILE --view ID`: the view asked for, when the kernel's header gives it.
   QString viewId;
   if (path == startup_.kernelPath && kernelLab_->findView(fromQ(startup_.viewId))) viewId = startup_.viewId;
@@ -60,6 +54,17 @@ QString MainWindow::openKernelFile(const QString& path) {
                                .arg(kernelLab_->params.size()),
                            MessageBar::Level::Info);
   return {};
+}
+
+const LabSpec& MainWindow::adoptKernel(LabSpec spec, KernelSource kernel, const QString& path) {
+  // Another kernel's values mean nothing for this one (a reload keeps the valid ones itself).
+  valuesByLab_.erase(spec.id);
+  lab_ = nullptr;  // the declaration is new even where the lab id is the same: the controls are rebuilt
+  kernelLab_ = std::move(spec);
+  kernel_ = std::move(kernel);
+  kernelPath_ = path;
+  labList_->retitle(*kernelLab_);
+  return *kernelLab_;
 }
 
 void MainWindow::reloadKernelFile() {

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <sstream>
 
 #include "cuda/cuda_check.h"
@@ -34,36 +35,33 @@ std::string mib(long long bytes) {
   return s.str();
 }
 
-/// Element i of a host copy of a buffer of `type`, as a double (long: exact below 2^53).
-double elementAt(const std::vector<unsigned char>& bytes, ScalarType type, std::size_t i) {
+/// Calls visit(i, kernel's element i, reference's element i) as doubles (long: exact below 2^53)
+/// for i = 0.. until it returns false. The element type is decided once, outside the loop: the
+/// check reads up to hundreds of millions of elements.
+template <typename Visit>
+void forEachPair(const std::vector<unsigned char>& kernel, const std::vector<unsigned char>& reference, ScalarType type,
+                 std::size_t n, Visit visit) {
+  const auto run = [&](auto zero) {
+    using T = decltype(zero);
+    for (std::size_t i = 0; i < n; ++i) {
+      T a, b;
+      std::memcpy(&a, kernel.data() + i * sizeof(T), sizeof(T));
+      std::memcpy(&b, reference.data() + i * sizeof(T), sizeof(T));
+      if (!visit(i, static_cast<double>(a), static_cast<double>(b))) return;
+    }
+  };
   switch (type) {
-    case ScalarType::Int: {
-      std::int32_t v;
-      std::memcpy(&v, bytes.data() + i * 4, 4);
-      return v;
-    }
-    case ScalarType::Unsigned: {
-      std::uint32_t v;
-      std::memcpy(&v, bytes.data() + i * 4, 4);
-      return v;
-    }
-    case ScalarType::Long: {
-      std::int64_t v;
-      std::memcpy(&v, bytes.data() + i * 8, 8);
-      return static_cast<double>(v);
-    }
-    case ScalarType::Float: {
-      float v;
-      std::memcpy(&v, bytes.data() + i * 4, 4);
-      return v;
-    }
-    case ScalarType::Double: {
-      double v;
-      std::memcpy(&v, bytes.data() + i * 8, 8);
-      return v;
-    }
+    case ScalarType::Int:
+      return run(std::int32_t{});
+    case ScalarType::Unsigned:
+      return run(std::uint32_t{});
+    case ScalarType::Long:
+      return run(std::int64_t{});
+    case ScalarType::Float:
+      return run(float{});
+    case ScalarType::Double:
+      return run(double{});
   }
-  return 0;
 }
 
 std::vector<unsigned char> toHost(const cuda::DeviceBuffer& buffer) {
@@ -222,10 +220,11 @@ std::vector<std::string> PointBuffers::compareChecks() const {
     const std::size_t n = static_cast<std::size_t>(held.elements);
     if (check.compare == UserCheck::Compare::Sum) {
       double a = 0, b = 0;
-      for (std::size_t i = 0; i < n; ++i) {
-        a += elementAt(kernel, type, i);
-        b += elementAt(reference, type, i);
-      }
+      forEachPair(kernel, reference, type, n, [&](std::size_t, double x, double y) {
+        a += x;
+        b += y;
+        return true;
+      });
       if (!matches(a, b, check))
         throw cuda::CheckFailed("check of " + held.declared->name + " (line " + std::to_string(check.line) +
                                 "): the sum of its elements is " + number(a) + ", the reference's " + number(b) +
@@ -234,14 +233,20 @@ std::vector<std::string> PointBuffers::compareChecks() const {
                       " elements equals the reference's " + toleranceText(check) + " (" + number(a) + ")");
       continue;
     }
-    for (std::size_t i = 0; i < n; ++i) {
-      const double a = elementAt(kernel, type, i), b = elementAt(reference, type, i);
-      if (!matches(a, b, check))
-        throw cuda::CheckFailed("check of " + held.declared->name + " (line " + std::to_string(check.line) +
-                                "): element " + std::to_string(i) + " is " + number(a) + ", the reference's " +
-                                number(b) + ", not " + toleranceText(check) +
-                                (std::isnan(a) ? " (the kernel never wrote it: it still holds the poison)" : ""));
-    }
+    std::optional<std::size_t> first;  // the first element that differs
+    double firstA = 0, firstB = 0;
+    forEachPair(kernel, reference, type, n, [&](std::size_t i, double a, double b) {
+      if (matches(a, b, check)) return true;
+      first = i;
+      firstA = a;
+      firstB = b;
+      return false;
+    });
+    if (first)
+      throw cuda::CheckFailed("check of " + held.declared->name + " (line " + std::to_string(check.line) +
+                              "): element " + std::to_string(*first) + " is " + number(firstA) + ", the reference's " +
+                              number(firstB) + ", not " + toleranceText(check) +
+                              (std::isnan(firstA) ? " (the kernel never wrote it: it still holds the poison)" : ""));
     lines.push_back(held.declared->name + ": " + std::to_string(n) + " elements equal to the reference's " +
                     toleranceText(check));
   }

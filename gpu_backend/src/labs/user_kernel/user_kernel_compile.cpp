@@ -7,6 +7,7 @@
 #include <list>
 #include <map>
 #include <mutex>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -47,9 +48,7 @@ VariantCache& cache() {
 }
 
 std::string cacheKey(const KernelSource& source, const KernelVariant& variant, int computeCapability) {
-  // The whole text takes part (through its hash and length): an edited file is a new program.
-  return std::to_string(std::hash<std::string>{}(source.text)) + ":" + std::to_string(source.text.size()) + ":" +
-         std::to_string(computeCapability) + ":" + variant.key();
+  return sourceKey(source) + ":" + std::to_string(computeCapability) + ":" + variant.key();
 }
 
 /// At most this many of the compiler's lines in a message: the first errors are the ones to read.
@@ -106,6 +105,20 @@ std::shared_ptr<const CompiledVariant> compileNow(const KernelSource& source, co
 }
 
 }  // namespace
+
+std::string sourceKey(const KernelSource& source) {
+  return std::to_string(std::hash<std::string>{}(source.text)) + ":" + std::to_string(source.text.size());
+}
+
+std::vector<KernelVariant> variantsOfPlan(const KernelHeader& header, const UserKernelPlan& plan) {
+  std::vector<KernelVariant> variants;
+  std::set<std::string> seen;
+  for (const PlannedPoint& p : plan.points) {
+    KernelVariant v = variantOf(header, p.params);
+    if (seen.insert(v.key()).second) variants.push_back(std::move(v));
+  }
+  return variants;
+}
 
 int computeCapabilityNumber(const std::string& computeCapability) {
   int major = 0, minor = 0;

@@ -9,6 +9,7 @@
 
 #include "cuda/nvrtc_compiler.h"
 #include "labs/user_kernel/kernel_variants.h"
+#include "labs/user_kernel/user_kernel_plan.h"
 #include "warpscope/lab.h"
 
 namespace warpscope::labs::user_kernel {
@@ -24,6 +25,13 @@ struct CompiledVariant {
   double compileSeconds = 0;
   std::string nvrtcVersion;
 };
+
+/// Names one version of a kernel file (its text's hash and length): what compiled variants,
+/// loaded modules and checked points are kept by, so an edited file is a new program.
+std::string sourceKey(const KernelSource& source);
+
+/// The variants `plan`'s points run, each once, in the order the points first need them.
+std::vector<KernelVariant> variantsOfPlan(const KernelHeader& header, const UserKernelPlan& plan);
 
 /// "9.0" -> 90. Throws BadInputError for a malformed capability.
 int computeCapabilityNumber(const std::string& computeCapability);

@@ -1,6 +1,5 @@
 #include "labs/user_kernel/user_kernel_compile_only.h"
 
-#include <set>
 #include <vector>
 
 #include "core/sweep_format.h"
@@ -18,12 +17,7 @@ RunResult compileUserKernelOnly(const sim::DeviceProfile& profile, const RunRequ
   const UserKernelPlan plan = planUserKernel(header, request.params, request.scope);
   const int cc = computeCapabilityNumber(profile.info.computeCapability);
   const DeviceValues deviceValues = deviceValuesOf(profile.info);
-  std::vector<KernelVariant> variants;
-  std::set<std::string> seen;
-  for (const PlannedPoint& p : plan.points) {
-    KernelVariant v = variantOf(header, p.params);
-    if (seen.insert(v.key()).second) variants.push_back(std::move(v));
-  }
+  const std::vector<KernelVariant> variants = variantsOfPlan(header, plan);
   monitor.step(0, 2, "compiling " + std::to_string(variants.size()) + " variants");
   compileVariants(kernel, variants, cc);
 

@@ -48,10 +48,6 @@ struct UserKernelState : cuda::LabState {
 
 constexpr std::size_t kMaxLoadedVariants = 256;
 
-std::string sourceKey(const KernelSource& source) {
-  return std::to_string(std::hash<std::string>{}(source.text)) + ":" + std::to_string(source.text.size());
-}
-
 LoadedVariant& load(UserKernelState& state, const KernelSource& source,
                     std::shared_ptr<const CompiledVariant> compiled) {
   const std::string key = sourceKey(source) + ":" + compiled->variant.key();
@@ -222,12 +218,7 @@ RunResult measureUserKernel(cuda::DeviceContext& device, const RunRequest& reque
   UserKernelState& state = device.labState<UserKernelState>();
 
   // Every variant the points need, compiled before the first launch (in parallel).
-  std::vector<KernelVariant> variants;
-  std::set<std::string> seen;
-  for (const PlannedPoint& p : plan.points) {
-    KernelVariant v = variantOf(header, p.params);
-    if (seen.insert(v.key()).second) variants.push_back(std::move(v));
-  }
+  const std::vector<KernelVariant> variants = variantsOfPlan(header, plan);
   monitor.step(0, plan.points.size() + 1, "compiling " + std::to_string(variants.size()) + " variants");
   const auto compileStarted = std::chrono::steady_clock::now();
   const auto compiled = compileVariants(kernel, variants, cc);
