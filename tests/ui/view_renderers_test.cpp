@@ -70,7 +70,7 @@ View smallTimeline() {
 }  // namespace
 
 TEST(ViewRenderers, FactoryMakesOneRendererPerKind) {
-  for (ViewKind k : {ViewKind::Xy, ViewKind::Timeline, ViewKind::Grid, ViewKind::Bars}) {
+  for (ViewKind k : {ViewKind::Xy, ViewKind::Timeline, ViewKind::Grid, ViewKind::Bars, ViewKind::Listing}) {
     const auto r = makeViewRenderer(k);
     ASSERT_NE(r, nullptr);
     EXPECT_EQ(r->kind(), k);
@@ -286,4 +286,23 @@ TEST(ViewBanner, AModelOrCalculatorViewOfAGpuRunSaysWhatMadeIt) {
   simulated.recordedOn.clear();
   simulated.deviceName = "H100 SXM5 (model)";
   EXPECT_EQ(bannerFor(simulated, model), bannerFor(simulated)) << "on the simulator every view is the model already";
+}
+
+// Issue 33: a user kernel's SASS and registers are the compiler's, the same with or without a GPU:
+// neither "Measured on" nor "Simulated".
+TEST(ViewBanner, TheCompilersViewsSayCompiledWithOrWithoutAGpu) {
+  RunResult run;
+  run.labId = "user-kernel";
+  run.deviceName = "NVIDIA H200";
+  run.provenance = Provenance::Measured;
+  View sass;
+  sass.id = "sass";
+  View time;
+  time.id = "time";
+  EXPECT_EQ(bannerFor(run, sass), QStringLiteral("Compiled for the NVIDIA H200 (NVRTC), the code it ran"));
+  EXPECT_EQ(bannerFor(run, time), QStringLiteral("Measured on NVIDIA H200"));
+  run.provenance = Provenance::Simulated;
+  run.deviceName = "H100 SXM5 (model)";
+  EXPECT_EQ(bannerFor(run, sass), QStringLiteral("Compiled for the H100 SXM5 (model)'s architecture (NVRTC): no GPU ran it"));
+  EXPECT_EQ(provenanceFor(run, sass), Provenance::Simulated) << "not in the measured green";
 }

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <string>
 
+#include "cuda/sass_listing.h"
 #include "labs/instruction_costs/instruction_costs_sass.h"
 
 using namespace warpscope::labs;
@@ -68,7 +69,7 @@ std::string name(const char* ns, int kind) {
 }  // namespace
 
 TEST(InstructionCostsSass, SplitsTheListingByFunction) {
-  const auto functions = splitSassFunctions(kernel("_Z1av", 4) + kernel("_Z1bv", 8));
+  const auto functions = warpscope::cuda::splitSassFunctions(kernel("_Z1av", 4) + kernel("_Z1bv", 8));
   ASSERT_EQ(functions.size(), 2u);
   EXPECT_NE(functions.at("_Z1av").find("FFMA"), std::string::npos);
 }

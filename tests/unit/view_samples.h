@@ -96,7 +96,22 @@ inline View barsView() {
   return v;
 }
 
-inline std::vector<View> everyKind() { return {xyView(), timelineView(), gridView(), barsView()}; }
+/// A kernel's SASS: classed lines, one without a class, a line with a comma and quotes (CSV).
+inline View listingView() {
+  View v;
+  v.id = "sass";
+  v.title = "SASS of the focus variant";
+  v.kind = ViewKind::Listing;
+  v.listing.caption = "BLOCK 256, sm_90: 4 instructions";
+  v.listing.states = {{"global", "Global memory"}, {"control", "Branches and barriers"}};
+  v.listing.lines = {{"/*0000*/  LDC R1, c[0x0][0x28] ;", -1},
+                     {"/*0010*/  LDG.E.128 R4, desc[UR4][R2.64] ;", 0},
+                     {"/*0020*/  \"quoted\", text ;", -1},
+                     {"/*0030*/  EXIT ;", 1}};
+  return v;
+}
+
+inline std::vector<View> everyKind() { return {xyView(), timelineView(), gridView(), barsView(), listingView()}; }
 
 /// Passes when every field of the two views is equal; otherwise names the first that is not.
 inline ::testing::AssertionResult sameView(const View& a, const View& b) {
@@ -175,6 +190,15 @@ inline ::testing::AssertionResult sameView(const View& a, const View& b) {
     }
     check(same, "bar series " + std::to_string(s));
   }
+  const Listing& l = a.listing;
+  const Listing& m = b.listing;
+  check(l.caption == m.caption, "listing caption");
+  check(l.states.size() == m.states.size(), "listing state count");
+  for (std::size_t s = 0; s < std::min(l.states.size(), m.states.size()); ++s)
+    check(l.states[s].id == m.states[s].id && l.states[s].label == m.states[s].label, "listing state " + std::to_string(s));
+  check(l.lines.size() == m.lines.size(), "listing line count");
+  for (std::size_t i = 0; i < std::min(l.lines.size(), m.lines.size()); ++i)
+    check(l.lines[i].text == m.lines[i].text && l.lines[i].state == m.lines[i].state, "listing line " + std::to_string(i));
   if (diff.str().empty()) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << "view '" << a.id << "': " << diff.str();
 }

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/text_limits.h"
 #include "view_samples.h"
 #include "warpscope/params.h"
 
@@ -18,6 +19,7 @@ View metadataOnly(View view) {
   view.timeline.events.clear();
   view.grid.frames.clear();
   for (auto& series : view.bars.series) series.values.clear();
+  view.listing.lines.clear();
   return view;
 }
 
@@ -49,6 +51,7 @@ TEST(ViewTable, EachKindHasItsDocumentedColumns) {
   EXPECT_EQ(toTable(gridView()).columns, (Columns{"frame", "time", "frame_label", "row", "row_label", "column",
                                                   "column_label", "state", "text"}));
   EXPECT_EQ(toTable(barsView()).columns, (Columns{"category", "series", "value", "low", "high"}));
+  EXPECT_EQ(toTable(listingView()).columns, (Columns{"line", "state", "text"}));
   for (const View& view : everyKind()) EXPECT_EQ(toTable(view).columns, tableColumns(view.kind));
 }
 
@@ -57,6 +60,7 @@ TEST(ViewTable, OneRowPerPointEventCellPerFrameAndBar) {
   EXPECT_EQ(toTable(timelineView()).rows.size(), 3u);
   EXPECT_EQ(toTable(gridView()).rows.size(), 2u * 2u * 3u) << "2 frames of 2 x 3 cells";
   EXPECT_EQ(toTable(barsView()).rows.size(), 3u * 2u);
+  EXPECT_EQ(toTable(listingView()).rows.size(), 4u);
   for (const View& view : everyKind())
     for (const auto& row : toTable(view).rows) EXPECT_EQ(row.size(), tableColumns(view.kind).size());
 }
@@ -235,4 +239,31 @@ TEST(ViewTable, RefusesMalformedChangeTables) {
   table = toTable(view);
   table.rows[3][3] = std::string("gpu7");
   EXPECT_NE(refusal(view, table).find("'gpu7' is not one of the view's cell states"), std::string::npos);
+}
+
+TEST(ViewTable, ListingLinesAreNumberedInOrderAndNameTheirClassById) {
+  const ViewTable table = toTable(listingView());
+  EXPECT_EQ(std::get<double>(table.rows[1][0]), 2.0);
+  EXPECT_EQ(std::get<std::string>(table.rows[1][1]), "global");
+  EXPECT_EQ(std::get<std::string>(table.rows[0][1]), "") << "a line without a class";
+}
+
+TEST(ViewTable, RefusesAListingLineMovedLeftOutOrOfAnUndeclaredClass) {
+  ViewTable table = toTable(listingView());
+  std::swap(table.rows[1], table.rows[2]);
+  EXPECT_NE(refusal(listingView(), table).find("rows[1], column 'line': 3 where line 2 belongs"), std::string::npos)
+      << refusal(listingView(), table);
+  table = toTable(listingView());
+  table.rows.erase(table.rows.begin());
+  EXPECT_NE(refusal(listingView(), table).find("where line 1 belongs"), std::string::npos);
+  table = toTable(listingView());
+  table.rows[3][columnOf(table, "state")] = std::string("texture");
+  EXPECT_NE(refusal(listingView(), table).find("'texture' is not one of the view's line classes"), std::string::npos);
+}
+
+TEST(ViewTable, RefusesAListingLongerThanTheLimitBeforeReadingItsLines) {
+  ViewTable table = toTable(listingView());
+  table.rows.assign(kMaxListingLines + 1, table.rows[0]);
+  EXPECT_NE(refusal(listingView(), table).find("more than the 20000 a listing may have"), std::string::npos)
+      << refusal(listingView(), table);
 }

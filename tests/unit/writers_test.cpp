@@ -154,7 +154,7 @@ TEST(JsonWriter, RoundTripsEveryFieldThroughReadResultJson) {
 TEST(JsonWriter, RoundTripsEveryViewKindToEqualViews) {
   const RunResult original = sampleResult();
   const RunResult back = readResultJson(write(*makeJsonWriter(), original));
-  ASSERT_EQ(back.views.size(), 4u);
+  ASSERT_EQ(back.views.size(), 5u);
   for (std::size_t i = 0; i < back.views.size(); ++i) EXPECT_TRUE(sameView(back.views[i], original.views[i]));
 }
 
@@ -168,7 +168,7 @@ TEST(JsonWriter, ViewsCarryKindMetadataAndOneTable) {
   const auto doc = nlohmann::json::parse(sampleJson());
   EXPECT_EQ(doc["schema_version"], 3);
   const auto& views = doc["views"];
-  ASSERT_EQ(views.size(), 4u);
+  ASSERT_EQ(views.size(), 5u);
   EXPECT_EQ(views[0]["kind"], "xy");
   EXPECT_EQ(views[0]["series"][0], (nlohmann::json{{"name", "ILP 4"}, {"key", 4}}));
   EXPECT_EQ(views[0]["focus"]["series"], "ILP 4");
@@ -183,6 +183,10 @@ TEST(JsonWriter, ViewsCarryKindMetadataAndOneTable) {
   EXPECT_EQ(views[2]["table"]["rows"].size(), 12u);
   EXPECT_EQ(views[3]["kind"], "bars");
   EXPECT_EQ(views[3]["table"]["columns"], (nlohmann::json{"category", "series", "value", "low", "high"}));
+  EXPECT_EQ(views[4]["kind"], "listing");
+  EXPECT_EQ(views[4]["caption"], "BLOCK 256, sm_90: 4 instructions");
+  EXPECT_EQ(views[4]["states"][0]["id"], "global");
+  EXPECT_EQ(views[4]["table"]["rows"][1], (nlohmann::json{2, "global", "/*0010*/  LDG.E.128 R4, desc[UR4][R2.64] ;"}));
   EXPECT_FALSE(views[0].contains("points")) << "version 1's series[].points[] is gone";
 }
 

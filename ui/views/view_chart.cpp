@@ -124,14 +124,21 @@ ViewSource declaredSource(const RunResult& result, const View& view) {
 }  // namespace
 
 QString bannerFor(const RunResult& result, const View& view) {
+  const ViewSource source = declaredSource(result, view);
+  // What the compiler made is the same whether a GPU ran it or not: said as such, not simulated.
+  if (source == ViewSource::Compiler)
+    return result.provenance == Provenance::Measured
+               ? QObject::tr("Compiled for the %1 (NVRTC), the code it ran").arg(toQ(result.deviceName))
+               : QObject::tr("Compiled for the %1's architecture (NVRTC): no GPU ran it").arg(toQ(result.deviceName));
   // On the simulator every view is the model already, and its banner says so.
   if (result.provenance != Provenance::Measured) return bannerFor(result);
   const QString when = result.recordedOn.empty() ? QString() : QObject::tr(", recorded %1").arg(toQ(result.recordedOn));
-  switch (declaredSource(result, view)) {
+  switch (source) {
     case ViewSource::Model:
       return QObject::tr("Warpscope's model of the %1 (beside its measured run%2)").arg(toQ(result.deviceName), when);
     case ViewSource::Calculator:
       return QObject::tr("Computed: CUDA's occupancy rules for the %1").arg(toQ(result.deviceName));
+    case ViewSource::Compiler:
     case ViewSource::Run: break;
   }
   return bannerFor(result);

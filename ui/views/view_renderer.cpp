@@ -2,6 +2,7 @@
 
 #include "bars_renderer.h"
 #include "grid_renderer.h"
+#include "listing_renderer.h"
 #include "timeline_renderer.h"
 #include "xy_renderer.h"
 
@@ -13,6 +14,7 @@ std::unique_ptr<ViewRenderer> makeViewRenderer(ViewKind kind, QWidget* parent) {
     case ViewKind::Timeline: return std::make_unique<TimelineRenderer>(parent);
     case ViewKind::Grid: return std::make_unique<GridRenderer>(parent);
     case ViewKind::Bars: return std::make_unique<BarsRenderer>(parent);
+    case ViewKind::Listing: return std::make_unique<ListingRenderer>(parent);
   }
   return std::make_unique<XyRenderer>(parent);
 }

@@ -1,6 +1,6 @@
 #pragma once
 /// \file view_renderer.h
-/// One renderer per view kind (xy, timeline, grid, bars) behind one small interface. The window
+/// One renderer per view kind (xy, timeline, grid, bars, listing) behind one small interface. The window
 /// shows a renderer's widget; the figure export (PNG, SVG, PDF) asks a renderer of the same kind
 /// to paint into its own QPainter. Both draw the same picture: title, provenance banner,
 /// legend and plot, and for the animated kinds the frame at the cursor time.

@@ -16,9 +16,10 @@ namespace warpscope {
 
 /// What makes a view's content, whatever the device: the run itself (measured on a GPU, recorded,
 /// or simulated), Warpscope's model beside a measurement (streams' model timeline), or a
-/// calculation from the device's published rules (the occupancy calculator). A chart's banner
+/// calculation from the device's published rules (the occupancy calculator), or what the compiler
+/// made of a user's kernel (its registers, its SASS), which no device measured. A chart's banner
 /// says which: a model view of a GPU run is not "Measured on" that GPU.
-enum class ViewSource { Run, Model, Calculator };
+enum class ViewSource { Run, Model, Calculator, Compiler };
 
 /// Declares one view a lab produces. Results use exactly this id, title and kind.
 struct ViewSpec {

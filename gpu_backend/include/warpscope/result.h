@@ -18,9 +18,10 @@ enum class ViewKind {
   Timeline,  ///< Labelled rows over time, spans with a kind; animated by a time cursor.
   Grid,      ///< Cells with a state per time step and optional text; animated step by step.
   Bars,      ///< Grouped bars with their spread: comparisons of modes and variants.
+  Listing,   ///< Lines of text with a class each, e.g. a kernel's SASS: read, not plotted.
 };
 
-/// "xy", "timeline", "grid", "bars": the kind's name in JSON, CSV and messages.
+/// "xy", "timeline", "grid", "bars", "listing": the kind's name in JSON, CSV and messages.
 const char* viewKindName(ViewKind kind);
 /// The kind a name stands for; false when the name is none of them.
 bool parseViewKind(const std::string& name, ViewKind* kind);
@@ -166,6 +167,22 @@ struct Bars {
   std::vector<BarSeries> series;
 };
 
+// ---- listing ------------------------------------------------------------------------------
+
+/// One line of a listing, e.g. one SASS instruction. state indexes Listing::states (-1: none).
+struct ListingLine {
+  std::string text;
+  int state = -1;
+};
+
+/// Text read line by line, each line coloured by its class (the legend): the SASS of a compiled
+/// kernel, its memory instructions told from its arithmetic and its control.
+struct Listing {
+  std::string caption;  ///< What the lines are and where they came from, e.g. "SASS for sm_90 (nvdisasm)".
+  std::vector<CellState> states;
+  std::vector<ListingLine> lines;
+};
+
 // ---- the view ----------------------------------------------------------------------------
 
 /// The box an xy view's data fills, or a bars view's highest value (yMax).
@@ -206,6 +223,7 @@ struct View {
   Timeline timeline;
   Grid grid;
   Bars bars;
+  Listing listing;
 };
 
 /// A named number with its unit, e.g. ceiling.memcpy_gbps = 4201.3 "GB/s".

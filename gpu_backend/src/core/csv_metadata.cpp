@@ -65,6 +65,10 @@ void kindMetadata(const View& view, std::vector<CsvMetadataLine>& lines) {
       lines.push_back({"time_unit", view.grid.timeUnit});
       for (const CellState& state : view.grid.states) lines.push_back({"state " + state.id, state.label});
       break;
+    case ViewKind::Listing:
+      lines.push_back({"caption", view.listing.caption});
+      for (const CellState& state : view.listing.states) lines.push_back({"state " + state.id, state.label});
+      break;
   }
 }
 

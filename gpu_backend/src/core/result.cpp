@@ -8,12 +8,13 @@ const char* viewKindName(ViewKind kind) {
     case ViewKind::Timeline: return "timeline";
     case ViewKind::Grid: return "grid";
     case ViewKind::Bars: return "bars";
+    case ViewKind::Listing: return "listing";
   }
   return "xy";
 }
 
 bool parseViewKind(const std::string& name, ViewKind* kind) {
-  for (ViewKind k : {ViewKind::Xy, ViewKind::Timeline, ViewKind::Grid, ViewKind::Bars})
+  for (ViewKind k : {ViewKind::Xy, ViewKind::Timeline, ViewKind::Grid, ViewKind::Bars, ViewKind::Listing})
     if (name == viewKindName(k)) {
       *kind = k;
       return true;

@@ -48,5 +48,8 @@ inline constexpr std::size_t kMaxCategories = 256;  ///< a bars view's categorie
 inline constexpr std::size_t kMaxBars = 2048;       ///< a bars view's series x categories
 inline constexpr std::size_t kMaxTimelineRows = 4096;
 inline constexpr std::size_t kMaxLegendEntries = 256;  ///< span kinds, cell states, grid levels
+/// A listing's lines (a kernel's SASS: the shipped examples' longest variant has a few hundred).
+/// The window paints only the lines in sight, so the bound is the file's size, not the drawing's.
+inline constexpr std::size_t kMaxListingLines = 20000;
 
 }  // namespace warpscope

@@ -307,6 +307,17 @@ void barsMetadataFromJson(const json& in, const std::string& where, Bars& bars) 
                         std::to_string(kMaxBars) + " bars Warpscope shows");
 }
 
+void listingMetadataToJson(const Listing& listing, json& out) {
+  out["caption"] = listing.caption;
+  out["states"] = idLabels(listing.states);
+}
+
+void listingMetadataFromJson(const json& in, const std::string& where, Listing& listing) {
+  listing.caption = textField(in, "caption", where);
+  for (const auto& s : boundedArrayField(in, "states", where, kMaxLegendEntries, "states"))
+    listing.states.push_back({textField(s, "id", where + " states"), textField(s, "label", where + " states")});
+}
+
 }  // namespace
 
 json viewToJson(const View& view, JsonForm form) {
@@ -316,6 +327,7 @@ json viewToJson(const View& view, JsonForm form) {
     case ViewKind::Timeline: timelineMetadataToJson(view.timeline, out); break;
     case ViewKind::Grid: gridMetadataToJson(view, out); break;
     case ViewKind::Bars: barsMetadataToJson(view.bars, out); break;
+    case ViewKind::Listing: listingMetadataToJson(view.listing, out); break;
   }
   if (sentAsFrames(view, form))
     out["frames"] = gridFramesToJson(view.grid);
@@ -331,12 +343,13 @@ View viewFromJson(const json& object, JsonForm form) {
   view.title = textField(object, "title", where);
   const auto kind = textField(object, "kind", where);
   if (!parseViewKind(kind, &view.kind))
-    throw BadInputError("result JSON: field 'kind' in " + where + " is '" + kind + "' (kinds: xy, timeline, grid, bars)");
+    throw BadInputError("result JSON: field 'kind' in " + where + " is '" + kind + "' (kinds: xy, timeline, grid, bars, listing)");
   switch (view.kind) {
     case ViewKind::Xy: xyMetadataFromJson(object, where, view); break;
     case ViewKind::Timeline: timelineMetadataFromJson(object, where, view.timeline); break;
     case ViewKind::Grid: gridMetadataFromJson(object, where, view.grid); break;
     case ViewKind::Bars: barsMetadataFromJson(object, where, view.bars); break;
+    case ViewKind::Listing: listingMetadataFromJson(object, where, view.listing); break;
   }
   if (form == JsonForm::Wire && view.kind == ViewKind::Grid && object.contains("frames")) {
     gridFramesFromJson(object["frames"], where, view.grid);

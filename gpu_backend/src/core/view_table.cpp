@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "core/text_limits.h"
 #include "warpscope/params.h"
 
 namespace warpscope {
@@ -23,6 +24,7 @@ enum GridColumn : std::size_t {
 };
 enum GridChangeColumn : std::size_t { kChTime, kChFirstCell, kChCount, kChState };
 enum BarsColumn : std::size_t { kBarCategory, kBarSeries, kBarValue, kBarLow, kBarHigh };
+enum ListingColumn : std::size_t { kLsLine, kLsState, kLsText };
 
 std::string numberText(double value) {
   std::ostringstream out;
@@ -375,6 +377,42 @@ void barsFromTable(View& view, const ViewTable& table) {
                        bars.categories[c] + "'");
 }
 
+// ---- listing -----------------------------------------------------------------------------
+
+void listingToTable(const View& view, ViewTable& table) {
+  const Listing& listing = view.listing;
+  for (std::size_t i = 0; i < listing.lines.size(); ++i) {
+    const ListingLine& line = listing.lines[i];
+    const bool known = line.state >= 0 && static_cast<std::size_t>(line.state) < listing.states.size();
+    table.rows.push_back({static_cast<double>(i + 1), known ? listing.states[line.state].id : std::string(), line.text});
+  }
+}
+
+void listingFromTable(View& view, const ViewTable& table) {
+  Listing& listing = view.listing;
+  if (table.rows.size() > kMaxListingLines)
+    fail(view, std::to_string(table.rows.size()) + " lines, more than the " + std::to_string(kMaxListingLines) +
+                   " a listing may have");
+  std::unordered_map<std::string, int> stateAt;
+  for (std::size_t s = 0; s < listing.states.size(); ++s) stateAt.emplace(listing.states[s].id, static_cast<int>(s));
+  listing.lines.clear();
+  listing.lines.reserve(table.rows.size());
+  for (std::size_t r = 0; r < table.rows.size(); ++r) {
+    const RowCells row(view, table, r);
+    // Lines are numbered from 1 in order: a file with a line left out or moved says so here.
+    if (row.number(kLsLine) != static_cast<double>(r + 1))
+      row.failAt(kLsLine, numberText(row.number(kLsLine)) + " where line " + std::to_string(r + 1) + " belongs");
+    const std::string& stateId = row.text(kLsState);
+    int state = -1;
+    if (!stateId.empty()) {
+      const auto at = stateAt.find(stateId);
+      if (at == stateAt.end()) row.failAt(kLsState, "'" + stateId + "' is not one of the view's line classes");
+      state = at->second;
+    }
+    listing.lines.push_back({row.text(kLsText), state});
+  }
+}
+
 }  // namespace
 
 const std::vector<std::string>& tableColumns(ViewKind kind) {
@@ -384,11 +422,13 @@ const std::vector<std::string>& tableColumns(ViewKind kind) {
   static const std::vector<std::string> grid{"frame",     "time",   "frame_label",  "row",  "row_label",
                                              "column",    "column_label", "state", "text"};
   static const std::vector<std::string> bars{"category", "series", "value", "low", "high"};
+  static const std::vector<std::string> listing{"line", "state", "text"};
   switch (kind) {
     case ViewKind::Xy: return xy;
     case ViewKind::Timeline: return timeline;
     case ViewKind::Grid: return grid;
     case ViewKind::Bars: return bars;
+    case ViewKind::Listing: return listing;
   }
   return xy;
 }
@@ -418,6 +458,7 @@ ViewTable toTable(const View& view) {
     case ViewKind::Timeline: timelineToTable(view, table); break;
     case ViewKind::Grid: usesChangeForm(view) ? gridChangesToTable(view, table) : gridToTable(view, table); break;
     case ViewKind::Bars: barsToTable(view, table); break;
+    case ViewKind::Listing: listingToTable(view, table); break;
   }
   return table;
 }
@@ -436,6 +477,7 @@ void fromTable(View& view, const ViewTable& table) {
       }
       break;
     case ViewKind::Bars: barsFromTable(view, table); break;
+    case ViewKind::Listing: listingFromTable(view, table); break;
   }
 }
 

@@ -119,12 +119,15 @@ ViewTable toWideTable(const View& view) {
     case ViewKind::Xy: return xyWide(view);
     case ViewKind::Bars: return barsWide(view);
     case ViewKind::Timeline:
-    case ViewKind::Grid: break;
+    case ViewKind::Grid:
+    case ViewKind::Listing: break;
   }
   // Said in the words of both front ends: the CLI's --wide and the window's "wide CSV".
   throw BadInputError(std::string("a wide CSV (--wide) writes xy and bars views; view '") + view.id + "' is a " +
                       viewKindName(view.kind) + ": its CSV is its table, one row per " +
-                      (view.kind == ViewKind::Timeline ? "event" : "cell or change"));
+                      (view.kind == ViewKind::Timeline  ? "event"
+                       : view.kind == ViewKind::Listing ? "line"
+                                                        : "cell or change"));
 }
 
 }  // namespace warpscope

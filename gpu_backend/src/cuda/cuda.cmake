@@ -8,6 +8,8 @@
 target_sources(${warpscope_lab_target} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/dynamic_library.cpp
   ${CMAKE_CURRENT_LIST_DIR}/nvrtc_compiler.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/sass_listing.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/toolkit_program.cpp
 )
 target_link_libraries(${warpscope_lab_target} PUBLIC ${CMAKE_DL_LIBS})
 if(NOT warpscope_lab_cuda)

@@ -1,13 +1,11 @@
 #include "labs/instruction_costs/instruction_costs_sass.h"
 
-#include <array>
-#include <cstdio>
-#include <cstdlib>
+#include "cuda/sass_listing.h"
+#include "cuda/toolkit_program.h"
+
 #include <filesystem>
-#include <memory>
 #include <mutex>
 #include <regex>
-#include <sstream>
 #include <vector>
 
 namespace warpscope::labs {
@@ -20,22 +18,12 @@ struct SassLine {
 };
 
 std::vector<SassLine> parseLines(const std::string& functionSass) {
-  // "        /*0360*/                   @P0 BRA 0x240 ;      /* 0x... */": the address in /*hex*/,
-  // then the instruction up to ';'. The encoding's own lines start "/* 0x" and do not match.
-  static const std::regex line(R"(/\*([0-9a-fA-F]+)\*/\s+(@!?U?P[T0-9]+\s+)?([A-Z0-9_.]+)([^;]*);)");
   static const std::regex target(R"(^\s*(0x[0-9a-fA-F]+))");
   std::vector<SassLine> lines;
-  std::istringstream in(functionSass);
-  std::string text;
-  std::smatch m;
-  while (std::getline(in, text)) {
-    if (!std::regex_search(text, m, line)) continue;
-    SassLine l;
-    l.address = std::stol(m[1].str(), nullptr, 16);
-    l.opcode = m[3].str();
-    const std::string operands = m[4].str();
+  for (const cuda::SassInstruction& i : cuda::parseSassInstructions(functionSass)) {
+    SassLine l{i.address, i.opcode, -1};
     std::smatch t;
-    if (l.opcode.rfind("BRA", 0) == 0 && std::regex_search(operands, t, target)) l.target = std::stol(t[1].str(), nullptr, 16);
+    if (l.opcode.rfind("BRA", 0) == 0 && std::regex_search(i.operands, t, target)) l.target = std::stol(t[1].str(), nullptr, 16);
     lines.push_back(std::move(l));
   }
   return lines;
@@ -48,37 +36,7 @@ bool isKindKernel(const std::string& name, InstructionKind kind) {
          name.find(id) != std::string::npos;
 }
 
-std::string cuobjdumpPath() {
-  std::vector<std::string> candidates;
-  if (const char* home = std::getenv("CUDA_HOME")) candidates.push_back(std::string(home) + "/bin/cuobjdump");
-  candidates.push_back("/usr/local/cuda/bin/cuobjdump");
-  if (const char* path = std::getenv("PATH")) {
-    std::istringstream dirs(path);
-    for (std::string dir; std::getline(dirs, dir, ':');)
-      if (!dir.empty()) candidates.push_back(dir + "/cuobjdump");
-  }
-  std::error_code ec;
-  for (const std::string& c : candidates)
-    if (std::filesystem::is_regular_file(c, ec)) return c;
-  return "";
-}
-
 }  // namespace
-
-std::map<std::string, std::string> splitSassFunctions(const std::string& listing) {
-  std::map<std::string, std::string> functions;
-  std::istringstream in(listing);
-  std::string text, current;
-  while (std::getline(in, text)) {
-    if (const auto at = text.find("Function : "); at != std::string::npos) {
-      current = text.substr(at + 11);
-      current.erase(current.find_last_not_of(" \r\n\t") + 1);
-      continue;
-    }
-    if (!current.empty()) functions[current] += text + "\n";
-  }
-  return functions;
-}
 
 int loopBodyInstructions(const std::string& functionSass) {
   const std::vector<SassLine> lines = parseLines(functionSass);
@@ -101,7 +59,7 @@ int loopBodyInstructions(const std::string& functionSass) {
 SassReading sassPerOperation(const std::string& listing) {
   SassReading reading;
   reading.perOp.fill(-1);
-  const auto functions = splitSassFunctions(listing);
+  const auto functions = cuda::splitSassFunctions(listing);
   std::array<int, kInstructionKindCount> bodies{};
   bodies.fill(-1);
   for (int k = 0; k < kInstructionKindCount; ++k)
@@ -125,7 +83,7 @@ SassReading readOwnSass(const std::string& smArch) {
 
   SassReading reading;
   reading.perOp.fill(-1);
-  const std::string tool = cuobjdumpPath();
+  const std::string tool = cuda::findToolkitProgram("cuobjdump");
   std::error_code ec;
   const std::string self = std::filesystem::read_symlink("/proc/self/exe", ec).string();
   if (tool.empty()) {
@@ -133,12 +91,9 @@ SassReading readOwnSass(const std::string& smArch) {
   } else if (self.empty()) {
     reading.source = "this program's own file could not be found (/proc/self/exe)";
   } else {
-    const std::string command = "'" + tool + "' -sass -arch " + smArch + " '" + self + "' 2>/dev/null";
-    std::string listing;
-    if (std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose); pipe) {
-      std::array<char, 65536> chunk{};
-      for (std::size_t n; (n = fread(chunk.data(), 1, chunk.size(), pipe.get())) > 0;) listing.append(chunk.data(), n);
-    }
+    // The whole program's listing: tens of megabytes for every lab's kernels.
+    const cuda::ProgramOutput out = cuda::runProgram({tool, "-sass", "-arch", smArch, self}, std::size_t{1} << 30);
+    const std::string& listing = out.out;
     reading = sassPerOperation(listing);
     reading.source = reading.available
                          ? "cuobjdump -sass -arch " + smArch + " of " + self + " (the kernels this run timed)"

@@ -13,9 +13,6 @@
 
 namespace warpscope::labs {
 
-/// Each function's listing in cuobjdump -sass output, by (mangled) name.
-std::map<std::string, std::string> splitSassFunctions(const std::string& listing);
-
 /// Instructions of the kernel's main loop: from the target of its outermost backward branch (the
 /// one reaching furthest back, before the function's last EXIT) to that branch, NOPs left out.
 /// -1 when the listing has no such loop.

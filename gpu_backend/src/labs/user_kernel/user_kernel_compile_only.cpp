@@ -7,6 +7,7 @@
 #include "labs/user_kernel/user_kernel_compile.h"
 #include "labs/user_kernel/user_kernel_lab.h"
 #include "labs/user_kernel/user_kernel_resources.h"
+#include "labs/user_kernel/user_kernel_sass.h"
 #include "mechanisms/device_profile.h"
 
 namespace warpscope::labs::user_kernel {
@@ -41,6 +42,7 @@ RunResult compileUserKernelOnly(const sim::DeviceProfile& profile, const RunRequ
     outcomes.push_back(std::move(outcome));
   }
   addUserKernelViews(result, header, plan, outcomes, {});
+  addFocusSassView(result, kernel, header, plan, cc);
   result.notes.push_back("Compiled only, for sm_" + std::to_string(cc) + " (" + profile.info.name +
                          "): registers, shared memory and occupancy are the compiler's and the occupancy "
                          "calculator's. Time and throughput need a GPU (local, over ssh or on Slurm): the "

@@ -23,6 +23,7 @@
 #include "labs/user_kernel/user_kernel_fill.h"
 #include "labs/user_kernel/user_kernel_lab.h"
 #include "labs/user_kernel/user_kernel_resources.h"
+#include "labs/user_kernel/user_kernel_sass.h"
 #include "mechanisms/occupancy_calculator.h"
 
 namespace warpscope::labs::user_kernel {
@@ -249,6 +250,7 @@ RunResult measureUserKernel(cuda::DeviceContext& device, const RunRequest& reque
   }
 
   addUserKernelViews(result, header, plan, outcomes, {state.memcpyGbps, state.fp32Gflops});
+  addFocusSassView(result, kernel, header, plan, cc);
   result.notes.push_back(std::to_string(variants.size()) + " variant(s) compiled with NVRTC " +
                          compiled.front()->nvrtcVersion + " for sm_" + std::to_string(cc) + " in " +
                          std::to_string(static_cast<int>(compileSeconds * 1000)) +

@@ -1,5 +1,7 @@
 #include "labs/user_kernel/user_kernel_points.h"
 
+#include "labs/user_kernel/user_kernel_sass.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -64,7 +66,8 @@ std::vector<ViewSpec> userKernelViews(const KernelHeader& header) {
   if (header.bytes && header.flops)
     views.push_back({"roofline", "The roofline point", ViewKind::Xy, ViewSource::Run, {"Roof:"}});
   views.push_back({"occupancy", "Occupancy and what limits it, per variant", ViewKind::Bars, ViewSource::Calculator});
-  views.push_back({"registers", "Registers per thread, per variant", ViewKind::Bars, ViewSource::Calculator});
+  views.push_back({"registers", "Registers per thread, per variant", ViewKind::Bars, ViewSource::Compiler});
+  views.push_back({kSassViewId, kSassViewTitle, ViewKind::Listing, ViewSource::Compiler});
   return views;
 }
 

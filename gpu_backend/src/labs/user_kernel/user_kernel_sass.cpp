@@ -1,0 +1,71 @@
+#include "labs/user_kernel/user_kernel_sass.h"
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <mutex>
+
+#include "cuda/sass_listing.h"
+
+namespace warpscope::labs::user_kernel {
+namespace {
+
+/// cuobjdump takes tens of milliseconds a cubin: a focus move back to a variant seen before should
+/// not pay it again. Keyed by the compiled variant itself (the compile cache keeps it alive).
+cuda::CubinSass sassOf(const std::shared_ptr<const CompiledVariant>& compiled) {
+  static std::mutex mutex;
+  static std::map<std::shared_ptr<const CompiledVariant>, cuda::CubinSass> cache;
+  {
+    const std::lock_guard lock(mutex);
+    if (const auto hit = cache.find(compiled); hit != cache.end()) return hit->second;
+  }
+  cuda::CubinSass sass = cuda::disassembleCubin(compiled->cubin, compiled->kernelMangled);
+  const std::lock_guard lock(mutex);
+  if (cache.size() >= 256) cache.clear();  // a long session of edits: each edit is new variants
+  cache.emplace(compiled, sass);
+  return sass;
+}
+
+}  // namespace
+
+void addFocusSassView(RunResult& result, const KernelSource& kernel, const KernelHeader& header,
+                      const UserKernelPlan& plan, int computeCapability) {
+  const auto focus =
+      std::find_if(plan.points.begin(), plan.points.end(), [](const PlannedPoint& p) { return p.isFocus; });
+  if (focus == plan.points.end()) return;
+  const auto compiled = compileVariant(kernel, variantOf(header, focus->params), computeCapability);
+  const std::string variantLabel = user_kernel::variantLabel(header, focus->params);
+  View view{kSassViewId, kSassViewTitle, ViewKind::Listing};
+  for (int c = 0; c < cuda::kSassClassCount - 1; ++c) {  // "Other" (moves, NOP) stays unmarked
+    const auto kind = static_cast<cuda::SassClass>(c);
+    view.listing.states.push_back({cuda::sassClassId(kind), cuda::sassClassLabel(kind)});
+  }
+  const std::string arch = "sm_" + std::to_string(computeCapability);
+  const cuda::CubinSass sass = sassOf(compiled);
+  if (!sass.available) {
+    view.listing.caption = "No SASS of " + variantLabel + " for " + arch + ": " + sass.why + ".";
+    result.notes.push_back(view.listing.caption);
+    result.views.push_back(std::move(view));
+    return;
+  }
+  std::array<int, cuda::kSassClassCount> counts{};
+  for (const cuda::SassInstruction& i : sass.instructions) {
+    const cuda::SassClass kind = cuda::sassClassOf(i.opcode);
+    ++counts[static_cast<int>(kind)];
+    view.listing.lines.push_back({i.text, kind == cuda::SassClass::Other ? -1 : static_cast<int>(kind)});
+  }
+  const auto count = [&](cuda::SassClass kind) { return std::to_string(counts[static_cast<int>(kind)]); };
+  // The figures a reader looks for first: how much is memory, and whether anything spilled.
+  view.listing.caption = variantLabel + ", " + arch + ": " + std::to_string(sass.instructions.size()) +
+                         " instructions, " + count(cuda::SassClass::GlobalMemory) + " global, " +
+                         count(cuda::SassClass::SharedMemory) + " shared, " + count(cuda::SassClass::LocalMemory) +
+                         " local (spills) (" + sass.source + ")";
+  result.scalars.push_back({"user.sass_instructions", "SASS instructions of the focus variant",
+                            static_cast<double>(sass.instructions.size()), "instructions"});
+  result.scalars.push_back({"user.sass_local_memory", "Local-memory (spill) instructions of the focus variant",
+                            static_cast<double>(counts[static_cast<int>(cuda::SassClass::LocalMemory)]),
+                            "instructions"});
+  result.views.push_back(std::move(view));
+}
+
+}  // namespace warpscope::labs::user_kernel
