@@ -199,7 +199,8 @@ void Automation::runActions() {
 
 void Automation::startMeasurement() {
   // A Focus parameter is what a class drags; fall back to any parameter if the lab has none.
-  const LabSpec* lab = LabRegistry::builtin().find(fromQ(window_->currentLabId()));
+  // The lab on show: an open kernel file's parameters are its header's, not the lab's example's.
+  const LabSpec* lab = window_->currentLab();
   // Every Focus parameter, in declaration order; without one, the first control that moves.
   for (int pass = 0; pass < 2 && controls_.empty() && lab; ++pass)
     for (const ParamSpec& spec : lab->params) {

@@ -90,6 +90,8 @@ class MainWindow : public QMainWindow {
   /// What the chart draws: shownResult() with a pinned run's series laid over it (compare.h).
   [[nodiscard]] const RunResult* displayedResult() const { return displayed_ ? &*displayed_ : nullptr; }
   [[nodiscard]] QString currentLabId() const;
+  /// The declaration of the lab on show: a built-in lab's, or the open kernel file's (issue 33).
+  [[nodiscard]] const LabSpec* currentLab() const { return lab_; }
   [[nodiscard]] QString currentDeviceId() const;
 
   [[nodiscard]] ChartPanel* chartPanel() const { return chartPanel_; }

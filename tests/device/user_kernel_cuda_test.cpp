@@ -13,6 +13,7 @@
 #include "cuda/device_query.h"
 #include "cuda/nvrtc_compiler.h"
 #include "kernel_examples.h"
+#include "misbehaving_kernels.h"
 #include "labs/user_kernel/user_kernel_lab.h"
 #include "warpscope/registry.h"
 #include "warpscope/worker.h"
@@ -110,37 +111,9 @@ TEST_F(UserKernelCuda, AFocusMoveToAVariantCompiledBeforeReusesItsCompile) {
   std::cout << "  focus rerun of a compiled, checked variant: " << ms << " ms\n";
 }
 
-const char* const kFaultingKernel = R"(// warpscope-kernel 1
-// title: Writes through a wild pointer
-// param N: 1K..4K, x2, default 1K, arg int
-// kernel: wild
-// grid: 4
-// block: 256
-// buffer out: float[N] output
-// args: out, N
-__global__ void wild(float* out, int n) {
-  float* p = reinterpret_cast<float*>(0x10);
-  p[threadIdx.x * 1024 * 1024] = out[0] + n;
-}
-)";
-
-const char* const kEndlessKernel = R"(// warpscope-kernel 1
-// title: Never ends
-// param N: 1K..4K, x2, default 1K, arg int
-// kernel: spin
-// grid: 1
-// block: 32
-// buffer flag: int[N] zero
-// args: flag, N
-// budget: 300 ms
-__global__ void spin(volatile int* flag, int n) {
-  while (flag[0] == 0) {}
-}
-)";
-
 TEST_F(UserKernelCuda, AKernelThatFaultsEndsOnlyTheWorkerAndIsNamedWithItsValues) {
   auto backend = worker::makeWorkerBackend(worker::localWorkerCommand());
-  const RunOutcome fault = run(*backend, requestFor(test::kernelText("wild.cu", kFaultingKernel), RunScope::FocusOnly));
+  const RunOutcome fault = run(*backend, requestFor(test::kernelText("wild.cu", test::kFaultingKernel), RunScope::FocusOnly));
   ASSERT_FALSE(fault.ok());
   std::cout << "  " << fault.error().message << "\n";
   EXPECT_TRUE(fault.error().deviceContextLost);
@@ -153,7 +126,7 @@ TEST_F(UserKernelCuda, AKernelThatNeverEndsIsStoppedAtItsBudgetWithItsWorker) {
   auto backend = worker::makeWorkerBackend(worker::localWorkerCommand());
   const auto started = std::chrono::steady_clock::now();
   const RunOutcome endless =
-      run(*backend, requestFor(test::kernelText("spin.cu", kEndlessKernel), RunScope::FocusOnly));
+      run(*backend, requestFor(test::kernelText("spin.cu", test::kEndlessKernel), RunScope::FocusOnly));
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   ASSERT_FALSE(endless.ok());
   std::cout << "  after " << s << " s: " << endless.error().message << "\n";

@@ -7,6 +7,9 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QListWidget>
+#include <QTemporaryDir>
 #include <QFileInfo>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -24,10 +27,13 @@
 #include <vector>
 
 #include "controllers/run_controller.h"
+#include "kernel_examples.h"
+#include "lab_list.h"
 #include "main_window.h"
 #include "message_bar.h"
 #include "param_control.h"
 #include "param_panel.h"
+#include "misbehaving_kernels.h"
 #include "run_status_bar.h"
 #include "warpscope/session.h"
 #include "warpscope/worker_session.h"
@@ -140,6 +146,15 @@ void saveArtifact(MainWindow& window, const QString& name) {
   // Set WARPSCOPE_UI_TEST_ARTIFACTS=DIR to look at the window at these moments.
   if (const QString dir = qEnvironmentVariable("WARPSCOPE_UI_TEST_ARTIFACTS"); !dir.isEmpty())
     window.grab().save(QDir(dir).filePath(name));
+}
+
+/// `text` written to DIR/name, for File > Open kernel.
+QString writeKernel(const QTemporaryDir& dir, const QString& name, const std::string& text) {
+  const QString path = dir.filePath(name);
+  QFile out(path);
+  EXPECT_TRUE(out.open(QIODevice::WriteOnly));
+  out.write(QByteArray::fromStdString(text));
+  return path;
 }
 
 }  // namespace
@@ -287,6 +302,89 @@ TEST(WindowGpuFaults, ThreeKernelFaultsInARowKeepThePinAndTheValuesAndANewWorker
   ASSERT_NE(window.shownResult(), nullptr);
   EXPECT_EQ(window.shownResult()->provenance, Provenance::Measured);
   EXPECT_FALSE(anyNoteHas(*window.shownResult(), "a new GPU worker was started")) << "the new worker stayed";
+}
+
+// Issue 33: the user's own kernel in the window over the real GPU worker. A kernel that writes
+// through a wild pointer and one that never ends (its header's budget: 300 ms) each end only their
+// worker: the window says which kernel with which values, keeps answering, keeps the file open,
+// and the next kernel is measured by a new worker.
+TEST(WindowGpuFaults, AUserKernelThatFaultsOrNeverEndsCostsOnlyItsWorkerAndTheNextKernelIsMeasured) {
+  const std::unique_ptr<ScopedEnv> cli = pointAtTheWorker();
+  bool workerStarted = false;
+  if (const std::string why = whyNoGpu(&workerStarted); !why.empty()) {
+    if (!workerStarted) FAIL() << "the GPU worker did not start (is warpscope-cli beside this test?): " << why;
+    GTEST_SKIP() << "no CUDA device: " << why;
+  }
+  QTemporaryDir dir;
+  const QString reduction =
+      writeKernel(dir, QStringLiteral("reduction.cu"), test::kernelExample("reduction.cu").text);
+  const QString wild = writeKernel(dir, QStringLiteral("wild.cu"), kFaultingKernel);
+  const QString spin = writeKernel(dir, QStringLiteral("spin.cu"), kEndlessKernel);
+
+  ui::StartupChoice startup;
+  startup.labId = QString::fromLatin1(kQuickLab);
+  startup.deviceId = QString::fromLatin1(kGpu);
+  RunController runs([] { return worker::makeWorkerSession(); });
+  MainWindow window(&runs, startup);
+  QSignalSpy displayed(&window, &MainWindow::resultDisplayed);
+  QSignalSpy errors(&window, &MainWindow::runErrorShown);
+  window.show();
+  const auto state = [&] {
+    return "message bar: '" + window.messageBar()->text().toStdString() + "', status: '" +
+           window.runStatusBar()->statusText().toStdString() + "'";
+  };
+  const auto idle = [&] { return QTest::qWaitFor([&] { return !runs.isBusy(); }, kRunMs); };
+  ASSERT_TRUE(QTest::qWaitFor([&] { return displayed.count() + errors.count() >= 1; }, kRunMs)) << state();
+  ASSERT_TRUE(idle()) << state();
+
+  // 1. The reduction example, measured, with its focus variant's SASS.
+  displayed.clear();
+  ASSERT_TRUE(window.openKernelFile(reduction).isEmpty()) << state();
+  ASSERT_TRUE(idle()) << state();
+  ASSERT_EQ(errors.count(), 0) << state();
+  ASSERT_GE(displayed.count(), 1);
+  ASSERT_NE(window.shownResult(), nullptr);
+  EXPECT_EQ(window.shownResult()->kernel.fileName, "reduction.cu");
+  EXPECT_EQ(window.shownResult()->provenance, Provenance::Measured);
+  const View* sass = window.shownResult()->findView("sass");
+  ASSERT_NE(sass, nullptr);
+  std::cout << "  SASS: " << sass->listing.caption << "\n";
+  saveArtifact(window, QStringLiteral("window_user_kernel_measured.png"));
+
+  // 2. The faulting kernel, then the endless one: each run ends its worker and says so by name.
+  const EventLoopWatch watch;
+  const auto expectLost = [&](int n, const QString& path, const std::string& named, const std::string& why) {
+    ASSERT_TRUE(window.openKernelFile(path).isEmpty()) << "the header is valid: " << state();
+    ASSERT_TRUE(idle()) << state();
+    ASSERT_EQ(errors.count(), n) << state();
+    const RunError error = errors.at(n - 1).at(0).value<RunError>();
+    std::cout << "  " << named << ": " << error.message << "\n";
+    EXPECT_TRUE(error.deviceContextLost) << error.message;
+    EXPECT_NE(error.message.find(named), std::string::npos) << error.message;
+    EXPECT_NE(error.message.find(why), std::string::npos) << error.message;
+    EXPECT_EQ(window.messageBar()->level(), ui::MessageBar::Level::Error);
+    EXPECT_TRUE(window.messageBar()->text().contains(QStringLiteral("The GPU worker ended with its CUDA context")))
+        << state();
+    EXPECT_TRUE(window.isVisible());
+    EXPECT_EQ(window.currentLabId(), QStringLiteral("user-kernel"));
+    EXPECT_TRUE(window.labList()->currentItem()->text().contains(QFileInfo(path).fileName()))
+        << "the file stays open, to be fixed and reloaded";
+  };
+  ASSERT_NO_FATAL_FAILURE(expectLost(1, wild, "wild with N 1024", "illegal"));
+  ASSERT_NO_FATAL_FAILURE(expectLost(2, spin, "spin with N 1024", "budget of 300 ms"));
+  EXPECT_LT(watch.longestGapMs(), 2000) << "the window's event loop stalled while the workers ended";
+  saveArtifact(window, QStringLiteral("window_user_kernel_after_budget.png"));
+
+  // 3. The reduction again: measured by a new worker.
+  displayed.clear();
+  ASSERT_TRUE(window.openKernelFile(reduction).isEmpty()) << state();
+  ASSERT_TRUE(idle()) << state();
+  ASSERT_EQ(errors.count(), 2) << state();
+  ASSERT_GE(displayed.count(), 1);
+  ASSERT_NE(window.shownResult(), nullptr);
+  EXPECT_EQ(window.shownResult()->provenance, Provenance::Measured);
+  EXPECT_TRUE(anyNoteHas(*window.shownResult(), "a new GPU worker was started"));
+  EXPECT_FALSE(window.messageBar()->isVisible()) << "a good run clears the error: " << state();
 }
 
 }  // namespace warpscope::test
