@@ -19,19 +19,24 @@ for exe in "$@"; do [ -x "$exe" ] || { echo "$0: $exe is not a program (build it
 stage=$(mktemp -d)/bundle
 mkdir -p "$stage/bin" "$stage/lib" "$stage/plugins/platforms" "$stage/fonts" "$stage/share/warpscope"
 skip='/(libc|libm|libpthread|libdl|librt|libstdc\+\+|libgcc_s|ld-linux[^/]*|libcuda|libnvidia[^/]*|libcudart|libcublas(Lt)?|libcufft[w]?|libcupti|libnvrtc[^/]*|libnvJitLink|libcurand|libcusparse|libcusolver|libnvToolsExt|libnvperf[^/]*)\.so'
+# WARPSCOPE_BUNDLE_PRESENT=FILE: the library names (one a line, as `ldconfig -p` lists them) the GPU
+# machine has already, left out too (the working tree and the bundle travel together, 64 MiB at most).
+present=${WARPSCOPE_BUNDLE_PRESENT:-/dev/null}
 copy_deps() {
   ldd "$1" | awk '/=>/ && $3 ~ /^\// {print $3}' | while read -r lib; do
     [[ $lib =~ $skip ]] && continue
+    grep -qxF "$(basename "$lib")" "$present" && continue
     [ -e "$stage/lib/$(basename "$lib")" ] || cp -L "$lib" "$stage/lib/"
   done
 }
 for exe in "$@"; do
   cp -L "$exe" "$stage/bin/"; copy_deps "$exe"
-  # Debug information is most of a RelWithDebInfo program; the kernels (.nv_fatbin) stay.
-  strip --strip-debug "$stage/bin/$(basename "$exe")" 2>/dev/null || true
+  # Symbols and debug information are most of a program; the kernels (.nv_fatbin) stay.
+  strip --strip-all "$stage/bin/$(basename "$exe")" 2>/dev/null || true
 done
 # The programs find the recordings from their own folder, as installed: bin/../share/warpscope.
-cp -r "$root/resources/recordings/devices" "$stage/share/warpscope/recordings"
+# WARPSCOPE_BUNDLE_NO_RECORDINGS=1 leaves them out (a check that opens none).
+[ -n "${WARPSCOPE_BUNDLE_NO_RECORDINGS:-}" ] || cp -r "$root/resources/recordings/devices" "$stage/share/warpscope/recordings"
 plugin=$(find /usr/lib -path '*qt6/plugins/platforms/libqoffscreen.so' 2>/dev/null | head -n1 || true)
 if [ -n "$plugin" ]; then
   plugdir=$(dirname "$plugin")
@@ -43,7 +48,10 @@ if [ -n "$plugin" ]; then
     for p in "$stage/plugins/$d"/*.so; do [ -e "$p" ] && copy_deps "$p"; done
   done
 fi
-cp /usr/share/fonts/truetype/dejavu/DejaVuSans*.ttf "$stage/fonts/" 2>/dev/null || true
+# The faces the figures use: regular, bold, and the fixed-width one of listings (a kernel's SASS).
+for face in DejaVuSans DejaVuSans-Bold DejaVuSansMono DejaVuSansMono-Bold; do
+  cp "/usr/share/fonts/truetype/dejavu/$face.ttf" "$stage/fonts/" 2>/dev/null || true
+done
 cat > "$stage/env.sh" <<'ENV'
 # source this on the GPU machine: puts the bundle's programs and libraries first
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -55,6 +63,6 @@ printf '<?xml version="1.0"?>\n<fontconfig><dir>%s/fonts</dir><cachedir>/tmp/fon
 export FONTCONFIG_FILE="$here/fonts.conf"
 ENV
 mkdir -p "$out"
-tar cJf "$out/bundle.tar.xz" -C "$(dirname "$stage")" bundle
+XZ_OPT=-9 tar cJf "$out/bundle.tar.xz" -C "$(dirname "$stage")" bundle
 rm -rf "$(dirname "$stage")"
 echo "$out/bundle.tar.xz: $(du -h "$out/bundle.tar.xz" | cut -f1) (what goes to the GPU machine must stay under 64 MiB)"

@@ -3,13 +3,16 @@
 # its real worker with a kernel that faults and one that never ends, the three shipped examples run
 # with their SASS, the window's slider latency on a kernel file, the SASS view's screenshots at
 # 1600x1000 and 1280x720, and the kernels' counters against Nsight Compute. Logs and pictures go to
-# OUTDIR; the exit status is 1 when a step failed.
+# OUTDIR; the exit status is 1 when a step failed. PART picks half of it: "cli" (the device tests,
+# the examples' runs and SASS, Nsight Compute: warpscope-cli and warpscope_device_tests, no Qt) or
+# "window" (the window's test, slider latency and screenshots); default both.
 #   Here:  cmake --build build && scripts/device-bundle.sh .device build/app/warpscope build/app/warpscope-cli \
 #            build/tests/warpscope_device_tests build/tests/ui/warpscope_ui_device_tests && cp scripts/*.sh .device/
-#   There: bash .device/gpu-check-user-kernel.sh .device/bundle.tar.xz OUTDIR
+#   There: bash .device/gpu-check-user-kernel.sh .device/bundle.tar.xz OUTDIR [cli|window]
 set -uo pipefail
 source "$(dirname "$0")/gpu-check-env.sh"  # [BUNDLE.tar.xz]: the programs
 out=${1:?output folder}
+part=${2:-all}
 mkdir -p "$out"
 repo=$gpu_check_repo
 [ -d "$repo/resources/kernels" ] || repo=$PWD
@@ -26,28 +29,37 @@ step() {
   [ $rc -eq 0 ] || status=1
   return 0
 }
-{
-  nvidia-smi --query-gpu=name,driver_version --format=csv
-  echo "cuobjdump: $(command -v cuobjdump || ls /usr/local/cuda/bin/cuobjdump 2>/dev/null || echo missing)"
-  echo "ncu: $(command -v ncu || echo missing)"
+cli_part() {
   step warpscope_device_tests --gtest_filter='UserKernel*:InstructionCosts*:AtomicsSass*'
-  # The window's test starts its worker from beside itself (the bundle's bin/ holds both).
-  step warpscope_ui_device_tests --gtest_filter='WindowGpuFaults.AUserKernel*'
   for k in reduction transpose stencil; do
     step warpscope-cli run --kernel "$kernels/$k.cu" --device cuda:0 --out "$out/$k.json"
     step warpscope-cli show "$out/$k.json" --format csv --view sass --out "$out/${k}_sass.csv"
   done
+  if command -v ncu >/dev/null; then
+    export WARPSCOPE_CLI=warpscope-cli
+    step bash "$(dirname "$0")/counters-vs-ncu.sh" "$out/ncu" \
+      "--kernel $kernels/transpose.cu --set variant=tiled" "--kernel $kernels/transpose.cu --set variant=padded" \
+      "--kernel $kernels/reduction.cu"
+  fi
+}
+window_part() {
+  # The window's test starts its worker from beside itself (the bundle's bin/ holds both).
+  step warpscope_ui_device_tests --gtest_filter='WindowGpuFaults.AUserKernel*'
   step warpscope --kernel "$kernels/transpose.cu" --device cuda:0 --measure-slider-latency 20
   step warpscope --kernel "$kernels/reduction.cu" --device cuda:0 --measure-slider-latency 20
+  [ -f "$out/transpose.json" ] || step warpscope-cli run --kernel "$kernels/transpose.cu" --device cuda:0 --out "$out/transpose.json"
   for size in 1600x1000 1280x720; do
     step warpscope "$out/transpose.json" --view sass --window-size "$size" --screenshot "$out/transpose_sass_$size.png"
   done
-  step warpscope "$out/reduction.json" --view throughput --window-size 1600x1000 --screenshot "$out/reduction_throughput_1600x1000.png"
-} > "$out/user_kernel_log.txt" 2>&1
-if command -v ncu >/dev/null; then
-  WARPSCOPE_CLI=warpscope-cli bash "$(dirname "$0")/counters-vs-ncu.sh" "$out/ncu" \
-    "--kernel $kernels/transpose.cu --set variant=tiled" "--kernel $kernels/transpose.cu --set variant=padded" \
-    "--kernel $kernels/reduction.cu" > "$out/counters_vs_ncu.txt" 2>&1 || status=1
-fi
-tail -n 3 "$out/user_kernel_log.txt"
+  step warpscope --kernel "$kernels/reduction.cu" --device cuda:0 --view throughput --window-size 1600x1000 \
+    --screenshot "$out/reduction_throughput_1600x1000.png"
+}
+{
+  nvidia-smi --query-gpu=name,driver_version --format=csv
+  echo "cuobjdump: $(command -v cuobjdump || ls /usr/local/cuda/bin/cuobjdump 2>/dev/null || echo missing)"
+  echo "ncu: $(command -v ncu || echo missing)"
+  [ "$part" = window ] || cli_part
+  [ "$part" = cli ] || window_part
+} > "$out/user_kernel_${part}_log.txt" 2>&1
+tail -n 3 "$out/user_kernel_${part}_log.txt"
 exit $status

@@ -63,9 +63,23 @@ QStringList sliderLatencyReport(const std::vector<SliderMove>& moves, const QStr
   const SliderMove* slowest = timed[static_cast<size_t>(hi - total.begin())];
   std::vector<SliderMove> timedMoves;
   for (const SliderMove* m : timed) timedMoves.push_back(*m);
-  QStringList lines{line,
-                    QStringLiteral("  slowest: %1 = %2, %3 ms (window part %4 ms)")
-                        .arg(paramId, slowest->movedTo, ms(slowest->totalMs), ms(slowest->windowMs())),
+  QString slowestLine = QStringLiteral("  slowest: %1 = %2, %3 ms (window part %4 ms)")
+                            .arg(paramId, slowest->movedTo, ms(slowest->totalMs), ms(slowest->windowMs()));
+  // A value's first visit may cost what later ones do not (a user kernel's variant compiled,
+  // checked and its SASS read once per process): the moves back to a value apart.
+  std::vector<double> again;
+  QStringList visited;
+  for (const SliderMove* m : timed) {
+    if (visited.contains(m->movedTo)) again.push_back(m->totalMs);
+    visited.push_back(m->movedTo);
+  }
+  if (!again.empty() && again.size() < timed.size())
+    slowestLine += QStringLiteral("; back to a value moved to before: median %1 ms, p95 %2 ms, max %3 ms (%4 of %5 moves)")
+                       .arg(ms(medianOf(again)), ms(percentileOf(again, 95)),
+                            ms(*std::max_element(again.begin(), again.end())))
+                       .arg(again.size())
+                       .arg(timed.size());
+  QStringList lines{line, slowestLine,
                     QStringLiteral("  window part, median of each phase: ") + windowPhasesLine(timedMoves)};
   // Where the slowest window parts went, as painted: a p95 over target is a few such moves.
   std::vector<const SliderMove*> byWindow = timed;

@@ -81,3 +81,21 @@ TEST(SliderLatencyReport, TheThreeSlowestWindowPartsSayWhatTheyPainted) {
   EXPECT_EQ(lines[4], QStringLiteral("  window part 18.00 ms at stride = ten: painted painted 10"));
   EXPECT_EQ(lines[5], QStringLiteral("  window part 16.00 ms at stride = v: painted painted 6"));
 }
+
+// Issue 33: a user kernel's variant costs a compile on its first visit only; the moves back to a
+// value are what a class drags through, said apart.
+TEST(SliderLatencyReport, MovesBackToAValueAreSaidApartFromFirstVisits) {
+  std::vector<SliderMove> moves{move(650, 645, true, "tiled"), move(640, 636, true, "naive"),
+                                move(6, 3, true, "padded"),    move(5, 3, true, "tiled"),
+                                move(7, 4, true, "naive"),     move(5, 3, true, "padded")};
+  const QStringList lines = sliderLatencyReport(moves, QStringLiteral("variant"), QStringLiteral("cuda:0"),
+                                                QStringLiteral("user-kernel"));
+  EXPECT_TRUE(lines[1].contains(QStringLiteral("slowest: variant = tiled, 650.00 ms"))) << lines[1].toStdString();
+  EXPECT_TRUE(lines[1].contains(
+      QStringLiteral("back to a value moved to before: median 5.00 ms, p95 7.00 ms, max 7.00 ms (3 of 6 moves)")))
+      << lines[1].toStdString();
+  // Every move to a new value: nothing to say apart.
+  const QStringList fresh = sliderLatencyReport({move(5, 3, true, "a"), move(6, 3, true, "b")}, QStringLiteral("x"),
+                                                QStringLiteral("cuda:0"), QStringLiteral("lab"));
+  EXPECT_FALSE(fresh[1].contains(QStringLiteral("back to a value"))) << fresh[1].toStdString();
+}

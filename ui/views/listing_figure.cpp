@@ -58,7 +58,7 @@ std::vector<LegendEntry> ListingFigure::legendEntries() const {
 ListingFigure::Layout ListingFigure::layout(const QRectF& area) const {
   const Layout full = layout(area, false);
   // A short figure (a projector under a lecture's caption) keeps its height for the lines.
-  if (fitting(full) >= 12 || !titleLineFits(area.width(), title_, banner_)) return full;
+  if (fitting(full) >= 16 || !titleLineFits(area.width(), title_, banner_)) return full;
   return layout(area, true);
 }
 

@@ -236,6 +236,11 @@ std::optional<QList<QRectF>> ViewChart::takeChangedArea(QString* why) {
   return area;
 }
 
+namespace {
+/// Characters a line of the empty chart's message holds: 15 pt text in a 480-pixel chart.
+constexpr int kPlaceholderLineChars = 44;
+}  // namespace
+
 void ViewChart::clear(const QString& message) {
   if (pending_) pending_->changedEverything(QStringLiteral("the chart was cleared"));  // before what it maps through goes
   for (auto& [name, line] : lines_) delete line.band;  // before the series it maps through
@@ -251,7 +256,18 @@ void ViewChart::clear(const QString& message) {
   viewId_.clear();
   focus_ = nullptr;
   xAxis_ = yAxis_ = nullptr;
-  chart_->setTitle(QStringLiteral("<span style='font-size:15pt'>%1</span>").arg(message.toHtmlEscaped()));
+  // Qt Charts cuts a title that does not fit on one line: a long message (a run's error) is broken
+  // into short lines here, so it reads whole in a narrow window too.
+  QStringList lines;
+  for (const QString& word : message.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+    if (lines.isEmpty() || lines.back().size() + 1 + word.size() > kPlaceholderLineChars)
+      lines.push_back(word);
+    else
+      lines.back() += QLatin1Char(' ') + word;
+  }
+  QStringList escaped;
+  for (const QString& line : lines) escaped.push_back(line.toHtmlEscaped());
+  chart_->setTitle(QStringLiteral("<span style='font-size:15pt'>%1</span>").arg(escaped.join(QStringLiteral("<br>"))));
 }
 
 bool ViewChart::show(const View& view, const QString& banner, Provenance provenance) {

@@ -179,7 +179,7 @@ CubinSass disassembleCubin(const std::vector<char>& cubin, const std::string& ma
   sass.instructions = parseSassInstructions(function->second);
   sass.available = !sass.instructions.empty();
   if (!sass.available) sass.why = "cuobjdump listed no instructions for " + mangledName;
-  sass.source = "cuobjdump -sass (" + tool + ")";
+  sass.source = "read with " + tool + " -sass";
   return sass;
 }
 

@@ -51,7 +51,7 @@ std::vector<SassInstruction> parseSassInstructions(const std::string& functionSa
 struct CubinSass {
   bool available = false;
   std::string why;     ///< When not available: why not, in a sentence.
-  std::string source;  ///< How it was read: "cuobjdump -sass (CUDA 13.0)".
+  std::string source;  ///< How it was read: "read with /usr/local/cuda/bin/cuobjdump -sass".
   std::vector<SassInstruction> instructions;
 };
 

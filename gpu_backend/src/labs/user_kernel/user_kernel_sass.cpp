@@ -55,11 +55,14 @@ void addFocusSassView(RunResult& result, const KernelSource& kernel, const Kerne
     view.listing.lines.push_back({i.text, kind == cuda::SassClass::Other ? -1 : static_cast<int>(kind)});
   }
   const auto count = [&](cuda::SassClass kind) { return std::to_string(counts[static_cast<int>(kind)]); };
-  // The figures a reader looks for first: how much is memory, and whether anything spilled.
+  // The figures a reader looks for first: how much is memory, and whether anything spilled. Short
+  // enough for a projector's line; where the listing came from goes in a note.
   view.listing.caption = variantLabel + ", " + arch + ": " + std::to_string(sass.instructions.size()) +
-                         " instructions, " + count(cuda::SassClass::GlobalMemory) + " global, " +
+                         " instructions; " + count(cuda::SassClass::GlobalMemory) + " global, " +
                          count(cuda::SassClass::SharedMemory) + " shared, " + count(cuda::SassClass::LocalMemory) +
-                         " local (spills) (" + sass.source + ")";
+                         " local (spills)";
+  result.notes.push_back("SASS of " + variantLabel + ": " + sass.source + ", from the cubin NVRTC compiled for " +
+                         arch + ".");
   result.scalars.push_back({"user.sass_instructions", "SASS instructions of the focus variant",
                             static_cast<double>(sass.instructions.size()), "instructions"});
   result.scalars.push_back({"user.sass_local_memory", "Local-memory (spill) instructions of the focus variant",
