@@ -184,9 +184,17 @@ TEST(Export, FormatFollowsTheExtensionCaseInsensitively) {
 
 // Timeline, grid and bars views export through the same renderer as the window, as PNG, SVG
 // and PDF, with the banner inside.
-TEST(Export, EveryAnimatedAndBarsKindExportsToEveryImageFormat) {
+TEST(Export, EveryAnimatedBarsAndListingKindExportsToEveryImageFormat) {
   QTemporaryDir dir;
-  const RunResult result = demoResult();
+  RunResult result = demoResult();
+  View listing;  // a kernel's SASS (issue 33)
+  listing.id = "sass";
+  listing.title = "SASS of the focus variant";
+  listing.kind = ViewKind::Listing;
+  listing.listing.caption = "BLOCK 256, sm_90: 2 instructions";
+  listing.listing.states = {{"global", "Global memory"}};
+  listing.listing.lines = {{"/*0000*/  LDG.E.128 R4, desc[UR4][R2.64] ;", 0}, {"/*0010*/  EXIT ;", -1}};
+  result.views.push_back(listing);
   for (const View& v : result.views) {
     for (const char* ext : {"png", "svg", "pdf"}) {
       SCOPED_TRACE(v.id + "." + ext);
