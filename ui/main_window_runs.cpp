@@ -149,9 +149,16 @@ void MainWindow::onRunFailed(quint64, const RunError& error) {
     statusBar_->runEnded(tr("Run failed (%1)").arg(runErrorKindText(error.kind)), -1);
   }
   // Nothing of this lab on screen yet: the chart says why instead of "Running…" forever.
-  if (!shown_ && error.kind != RunError::Kind::Cancelled)
-    chartPanel_->showPlaceholder(tr("%1 could not run: %2").arg(toQ(lab_ ? lab_->title : std::string()),
-                                                                toQ(error.message)));
+  // Its first sentence: the chart has room for a few lines, the message bar above holds the rest.
+  if (!shown_ && error.kind != RunError::Kind::Cancelled) {
+    const QString why = toQ(error.message);
+    qsizetype end = why.indexOf(QStringLiteral(". "));
+    if (const qsizetype line = why.indexOf(QLatin1Char('\n')); line >= 0 && (end < 0 || line < end)) end = line;
+    const QString first = end < 0 ? why : why.left(end + (why.at(end) == QLatin1Char('.') ? 1 : 0));
+    chartPanel_->showPlaceholder(end < 0 ? tr("%1 could not run: %2").arg(toQ(lab_ ? lab_->title : std::string()), first)
+                                         : tr("%1 could not run: %2 (the message above says more)")
+                                               .arg(toQ(lab_ ? lab_->title : std::string()), first));
+  }
   // The next change must run a whole sweep: the one that failed never reached the screen.
   if (shown_) {
     lastFullParams_ = ParamSet(shown_->params);

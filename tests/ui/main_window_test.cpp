@@ -155,6 +155,12 @@ TEST(MainWindow, AFailedFirstRunOfALabDoesNotClaimTheChartShowsARun) {
   ASSERT_TRUE(QTest::qWaitFor([&] { return errors.count() == 1; }, 5000));
   EXPECT_FALSE(f.window.messageBar()->text().contains(QStringLiteral("still shows"))) << f.window.messageBar()->text().toStdString();
   EXPECT_TRUE(f.window.messageBar()->text().contains(QStringLiteral("No run of this lab is on screen yet")));
+  // The chart says why in a few lines (a one-sentence error whole), never cut by Qt Charts.
+  const QString placeholder = f.window.chartPanel()->chartView()->chart()->title();
+  EXPECT_TRUE(placeholder.contains(QStringLiteral("<br>"))) << "broken into lines";
+  const QString text = QString(placeholder).replace(QStringLiteral("<br>"), QStringLiteral(" "));
+  EXPECT_TRUE(text.contains(QStringLiteral("could not run: cudaMemcpy(dst, src, n,"))) << text.toStdString();
+  EXPECT_TRUE(text.contains(QStringLiteral("an illegal memory access was encountered")));
   // Once a run of it is on screen, a failure says the chart keeps it.
   f.displayed.clear();
   f.window.rerun();
