@@ -33,6 +33,8 @@ std::string usage() {
          "                                '#' lines naming the run and the axes; --wide: one column per series)\n"
          "  record --lecture ID | --all | --preset ID [--device ID] --out DIR\n"
          "                                runs presets, one recording each (DIR/PRESET.wsrec, DIR/index.json)\n"
+         "  record --kernel FILE.cu [--set NAME=VALUE ...] [--device ID] --out DIR\n"
+         "                                one run of your own kernel (DIR/user-kernel-FILE.wsrec), served for that file\n"
          "  handout --lecture ID | --lecture-file FILE [--device ID] --out FILE.pdf [--prediction-boxes]\n"
          "                                the lecture on paper (a shipped one or your own file): a\n"
          "                                cover and a page a slide (figure, claim, verdict, question); needs\n"

@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "warpscope/recording_index.h"
 #include "warpscope/file_write.h"
+#include "warpscope/kernel_source.h"
 #include "warpscope/lectures.h"
 #include "warpscope/recording.h"
 
@@ -49,17 +50,47 @@ rec::RecordingIndex mergedIndex(const fs::path& folder, const std::vector<rec::I
   return index;
 }
 
+/// `record --kernel FILE.cu [--set ...]`: one run of the user's kernel (issue 33), kept as
+/// user-kernel-<file>.wsrec. A recorded device serves it for the same file's text only.
+int recordKernel(Session& session, const CliOptions& options, const DeviceInfo& device, const fs::path& folder,
+                 std::ostream& out, std::ostream& err) {
+  if (options.lecture || options.all || options.preset)
+    throw BadInputError("record --kernel cannot be combined with --lecture, --all or --preset");
+  const labs::LabDefinition* lab = session.registry().userKernelLab();
+  if (!lab) throw BadInputError("this Warpscope has no lab for your own kernel");
+  RunRequest request{lab->spec.id, device.id, {}, RunScope::FullSweep};
+  request.kernel = readKernelSource(*options.kernel);
+  request.params = parseAssignments(lab->specFor(request).params, options.assignments);
+  err << request.kernel.fileName << " (" << lab->spec.id << ") ... " << std::flush;
+  CancelToken never;
+  const RunOutcome outcome = session.run(request, {}, never);
+  if (!outcome.ok()) {
+    err << "failed: " << outcome.error().message << '\n';
+    return kExitDeviceError;
+  }
+  const Recording recording = makeRecording(request, outcome.result(), device, "");
+  const std::string file = lab->spec.id + "-" + fs::path(request.kernel.fileName).stem().string() + ".wsrec";
+  const std::string bytes = recordingFileBytes(recording);
+  writeFileAtomically((folder / file).string(), bytes);
+  writeFileAtomically((folder / rec::kIndexFileName).string(),
+                      rec::indexToJson(mergedIndex(folder, {rec::indexEntryFor(recording, file)}, device)));
+  err << outcome.result().elapsedSeconds << " s, " << bytes.size() / 1024 << " KiB\n";
+  out << request.kernel.fileName << " recorded on " << device.name << " into " << (folder / file).string() << '\n';
+  return kExitOk;
+}
+
 }  // namespace
 
 int recordCommand(Session& session, const CliOptions& options, std::ostream& out, std::ostream& err) {
   if (!options.outPath) throw BadInputError("record needs --out DIR (the folder the recordings go to)");
-  const std::vector<std::string> presetIds = presetsToRecord(session, options);
   const std::string deviceId = options.device.value_or(session.defaultDeviceId());
   const DeviceInfo& device = session.device(deviceId);
   const fs::path folder(*options.outPath);
   std::error_code error;
   fs::create_directories(folder, error);
   if (error) throw FileWriteError("cannot create " + folder.string() + ": " + error.message());
+  if (options.kernel) return recordKernel(session, options, device, folder, out, err);
+  const std::vector<std::string> presetIds = presetsToRecord(session, options);
 
   std::vector<rec::IndexEntry> written;
   int failed = 0;

@@ -17,4 +17,9 @@ inline constexpr std::size_t kMaxKernelFileBytes = 256 * 1024;
 /// itself is parsed by whoever runs it (the session validates it).
 KernelSource readKernelSource(const std::string& path);
 
+/// Names one version of a kernel file by its text (a 64-bit FNV-1a hash in hex, then its length):
+/// what compiled variants are cached by and recordings are matched by, so an edited file is a
+/// new kernel. The same on every machine and build (it is kept in recordings' index.json).
+std::string kernelKey(const KernelSource& source);
+
 }  // namespace warpscope

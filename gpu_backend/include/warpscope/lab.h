@@ -125,6 +125,9 @@ struct LabSpec {
   /// panel and stand large under the chart in presentation mode. A run that lacks one (a GPU
   /// without a measurement of it) shows the rest.
   std::vector<std::string> keyFigures;
+  /// The kernel file a lab whose kernel the user supplies was declared from (the request's, or
+  /// the example it opens with): recordings are matched by it. Empty for every built-in lab.
+  KernelSource kernel;
 
   [[nodiscard]] const ViewSpec* findView(const std::string& id) const;
   [[nodiscard]] const PresetSpec* findPreset(const std::string& id) const;

@@ -17,6 +17,10 @@ struct IndexEntry {
   std::string labId;
   ParamSet params;
   std::string recordedAt;
+  /// A run of a user-supplied kernel (issue 33): its file's name and kernelKey(), so a run is
+  /// served only for the same kernel. Empty for every built-in lab.
+  std::string kernelFile;
+  std::string kernelKey;
 };
 
 struct RecordingIndex {

@@ -1,5 +1,7 @@
 #include "warpscope/kernel_source.h"
 
+#include <cstdint>
+#include <cstdio>
 #include <filesystem>
 
 #include "files/regular_file.h"
@@ -14,6 +16,17 @@ KernelSource readKernelSource(const std::string& path) {
     throw BadInputError(path + ": holds a NUL byte: not a CUDA source file");
   source.fileName = std::filesystem::path(path).filename().string();
   return source;
+}
+
+std::string kernelKey(const KernelSource& source) {
+  std::uint64_t hash = 14695981039346656037ull;  // FNV-1a, 64 bits
+  for (const unsigned char c : source.text) {
+    hash ^= c;
+    hash *= 1099511628211ull;
+  }
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
+  return std::string(hex) + ":" + std::to_string(source.text.size());
 }
 
 }  // namespace warpscope

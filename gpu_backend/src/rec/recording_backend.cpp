@@ -9,6 +9,7 @@
 #include <sstream>
 #include <vector>
 
+#include "warpscope/kernel_source.h"
 #include "warpscope/recording_index.h"
 #include "warpscope/recording.h"
 #include "core/run_guard.h"
@@ -86,7 +87,8 @@ class RecordingBackend final : public Backend {
   RunOutcome run(const labs::LabDefinition& definition, const RunRequest& request, const ProgressFn& progress,
                  const CancelToken&) override {
     // A recording is a file read as hostile: whatever reading it throws becomes the run's error here.
-    return labs::guardRun("recordings", [&] { return answer(definition.spec, request, progress); });
+    // A lab whose kernel comes with the request is matched by that kernel and its own parameters.
+    return labs::guardRun("recordings", [&] { return answer(definition.specFor(request), request, progress); });
   }
 
  private:
@@ -95,8 +97,15 @@ class RecordingBackend final : public Backend {
     if (!device) return RunError{RunError::Kind::BadInput, "no recorded device '" + request.deviceId + "'"};
     const IndexEntry* best = nullptr;
     std::vector<std::string> bestDifferences;
+    const std::string kernel = lab.kernel.empty() ? std::string() : kernelKey(lab.kernel);
+    std::vector<std::string> otherKernels;
     for (const IndexEntry& entry : device->index.entries) {
       if (entry.labId != request.labId) continue;
+      // A recording of another kernel (or another version of this file) is never this run's.
+      if (entry.kernelKey != kernel) {
+        otherKernels.push_back(entry.kernelFile);
+        continue;
+      }
       std::vector<std::string> diff = differences(lab, request.params, entry.params);
       // Two slides of one setting are one request, and show one run: the first recording that
       // matches, whichever slide recorded it (issue 28: Sakharnykh 4 and 5 showed 9.01 against
@@ -106,6 +115,7 @@ class RecordingBackend final : public Backend {
         bestDifferences = std::move(diff);
       }
     }
+    if (!best && !otherKernels.empty()) return kernelNotRecorded(*device, lab, otherKernels);
     if (!best || !bestDifferences.empty())
       return notRecorded(*device, lab, best, bestDifferences, otherWithRun(*device, lab, request));
     if (progress) progress(0.5, "reading the recording " + best->file);
@@ -199,7 +209,9 @@ class RecordingBackend final : public Backend {
     for (const RecordedDevice& other : devices_) {
       if (&other == &asked) continue;
       for (const IndexEntry& entry : other.index.entries)
-        if (entry.labId == request.labId && differences(lab, request.params, entry.params).empty()) return &other;
+        if (entry.labId == request.labId && entry.kernelKey == (lab.kernel.empty() ? "" : kernelKey(lab.kernel)) &&
+            differences(lab, request.params, entry.params).empty())
+          return &other;
     }
     return nullptr;
   }
@@ -212,12 +224,27 @@ class RecordingBackend final : public Backend {
     } else {
       message += "no run of " + lab.title + " with ";
       for (std::size_t i = 0; i < diff.size(); ++i) message += (i ? ", " : "") + diff[i];
-      message += ". The nearest recording is preset '" + nearest->presetId + "'.";
+      message += nearest->presetId.empty() ? ". The nearest recording is " + nearest->file + "."
+                                           : ". The nearest recording is preset '" + nearest->presetId + "'.";
     }
     if (recordedElsewhere)
       message += " It was recorded on the " + recordedElsewhere->info.name + " (" + recordedElsewhere->info.id + ").";
     RunError error{RunError::Kind::BadInput, message};
     error.alternativeDeviceId = recordedElsewhere ? recordedElsewhere->info.id : modelDeviceFor(device.info.id);
+    return error;
+  }
+
+  /// The lab's recordings on this device are of other kernels (or other versions of this file).
+  static RunError kernelNotRecorded(const RecordedDevice& device, const LabSpec& lab, std::vector<std::string> files) {
+    std::sort(files.begin(), files.end());
+    files.erase(std::unique(files.begin(), files.end()), files.end());
+    std::string names;
+    for (const std::string& f : files)
+      names += (names.empty() ? "" : ", ") + (f == lab.kernel.fileName ? "another version of " + f : f);
+    RunError error{RunError::Kind::BadInput, "Not recorded: the " + device.info.name + " recordings hold no run of " +
+                                                 lab.kernel.fileName + " as it is now (they hold " + names +
+                                                 "). A GPU runs it: local, over ssh or on Slurm."};
+    error.alternativeDeviceId = modelDeviceFor(device.info.id);
     return error;
   }
 

@@ -1,5 +1,7 @@
 #include "warpscope/recording_index.h"
 
+#include "warpscope/kernel_source.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -19,14 +21,27 @@ using nlohmann::json;
 constexpr std::size_t kMaxIndexEntries = 10000;
 
 IndexEntry indexEntryFor(const Recording& recording, std::string file) {
-  return {std::move(file), recording.presetId, recording.request.labId, recording.request.params, recording.recordedAt};
+  IndexEntry entry{std::move(file), recording.presetId, recording.request.labId, recording.request.params,
+                   recording.recordedAt};
+  // The kernel the run ran (a user-supplied kernel's lab keeps it in its result).
+  if (const KernelSource& kernel = recording.result.kernel; !kernel.empty()) {
+    entry.kernelFile = kernel.fileName;
+    entry.kernelKey = kernelKey(kernel);
+  }
+  return entry;
 }
 
 std::string indexToJson(const RecordingIndex& index) {
   json entries = json::array();
-  for (const IndexEntry& e : index.entries)
-    entries.push_back({{"file", e.file}, {"preset", e.presetId}, {"lab", e.labId}, {"params", e.params.values()},
-                       {"recorded_at", e.recordedAt}});
+  for (const IndexEntry& e : index.entries) {
+    json entry = {{"file", e.file},
+                  {"preset", e.presetId},
+                  {"lab", e.labId},
+                  {"params", e.params.values()},
+                  {"recorded_at", e.recordedAt}};
+    if (!e.kernelKey.empty()) entry["kernel"] = {{"file", e.kernelFile}, {"key", e.kernelKey}};
+    entries.push_back(std::move(entry));
+  }
   const json doc = {{"format", "warpscope-recording-index"},
                     {"format_version", 1},
                     {"device", files::deviceToJson(index.device)},
@@ -50,6 +65,11 @@ RecordingIndex readIndexFile(const std::string& path) {
                        textField(e, "lab", "a recording"),
                        ParamSet(boundedKeys(field<std::map<std::string, double>>(e, "params", "a recording"))),
                        textField(e, "recorded_at", "a recording")};
+      if (e.contains("kernel")) {
+        const json& kernel = member(e, "kernel", "a recording");
+        entry.kernelFile = textField(kernel, "file", "a recording's kernel");
+        entry.kernelKey = textField(kernel, "key", "a recording's kernel");
+      }
       // A file name is a name in this folder, never a path out of it.
       if (entry.file.empty() || entry.file.find('/') != std::string::npos || entry.file.starts_with("."))
         throw BadInputError("recording file '" + entry.file + "' is not a plain file name");

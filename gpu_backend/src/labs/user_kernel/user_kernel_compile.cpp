@@ -1,5 +1,7 @@
 #include "labs/user_kernel/user_kernel_compile.h"
 
+#include "warpscope/kernel_source.h"
+
 #include <algorithm>
 #include <exception>
 #include <functional>
@@ -106,9 +108,7 @@ std::shared_ptr<const CompiledVariant> compileNow(const KernelSource& source, co
 
 }  // namespace
 
-std::string sourceKey(const KernelSource& source) {
-  return std::to_string(std::hash<std::string>{}(source.text)) + ":" + std::to_string(source.text.size());
-}
+std::string sourceKey(const KernelSource& source) { return kernelKey(source); }
 
 std::vector<KernelVariant> variantsOfPlan(const KernelHeader& header, const UserKernelPlan& plan) {
   std::vector<KernelVariant> variants;

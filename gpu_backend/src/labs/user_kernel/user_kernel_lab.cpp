@@ -78,6 +78,7 @@ LabSpec userKernelSpecFor(const RunRequest& request) {
   for (std::size_t i = 0; i < lab.params.size(); ++i)
     if (lab.params[i].help.empty()) lab.params[i].help = defaultHelp(header.params[i]);
   lab.views = userKernelViews(header);
+  lab.kernel = kernel;
   return lab;
 }
 
