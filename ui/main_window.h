@@ -125,6 +125,9 @@ class MainWindow : public QMainWindow {
   /// changes. Returns that message, or "" when opened. Opening the same file again reloads it,
   /// keeping the values still valid.
   QString openKernelFile(const QString& path);
+  /// File > Open example kernel: one of the examples the lab ships ("transpose.cu"), as a file
+  /// would open; "" when it opened, else the message shown.
+  QString openExampleKernel(const QString& fileName);
   void openKernelFileInteractively();
   /// File > Reload kernel (Ctrl+Shift+K): the open kernel file read again, after an edit.
   void reloadKernelFile();
@@ -276,6 +279,8 @@ class MainWindow : public QMainWindow {
   QString kernelPath_;
   /// The open kernel's declaration when labId is its lab's, else null.
   [[nodiscard]] const LabSpec* shownKernelLab(const QString& labId) const;
+  /// openKernelFile's and openExampleKernel's common part: `path` empty for an example.
+  QString openKernel(KernelSource kernel, const QString& path);
   /// Gives a request of the kernel on screen that kernel's text.
   void attachKernel(RunRequest& request) const;
   /// Makes `spec` (read from `kernel`, from the file at `path`, or "" for a saved run's) the open

@@ -23,34 +23,58 @@ void MainWindow::openKernelFileInteractively() {
 }
 
 QString MainWindow::openKernelFile(const QString& path) {
-  const labs::LabDefinition* definition = LabRegistry::builtin().userKernelLab();
-  if (!definition) return tr("this Warpscope has no lab for your own kernel");
-  // Read and parse everything before touching the window: a bad file changes nothing.
   KernelSource kernel;
-  LabSpec spec;
   try {
     kernel = readKernelSource(fromQ(path));
-    RunRequest request;
-    request.labId = definition->spec.id;
-    request.kernel = kernel;
-    spec = definition->specFor(request);
   } catch (const BadInputError& e) {
     const QString message = tr("Cannot open %1: %2").arg(QFileInfo(path).fileName(), toQ(e.what()));
     messageBar_->showMessage(message, MessageBar::Level::Error);
     return message;
   }
-  const bool reload = kernelLab_ && lab_ == &*kernelLab_ && QFileInfo(path) == QFileInfo(kernelPath_);
+  return openKernel(std::move(kernel), path);
+}
+
+QString MainWindow::openExampleKernel(const QString& fileName) {
+  const labs::LabDefinition* definition = LabRegistry::builtin().userKernelLab();
+  if (definition && definition->exampleKernels)
+    for (KernelSource& example : definition->exampleKernels())
+      if (toQ(example.fileName) == fileName) return openKernel(std::move(example), QString());
+  const QString message = tr("No example kernel %1 in this Warpscope").arg(fileName);
+  messageBar_->showMessage(message, MessageBar::Level::Error);
+  return message;
+}
+
+QString MainWindow::openKernel(KernelSource kernel, const QString& path) {
+  const labs::LabDefinition* definition = LabRegistry::builtin().userKernelLab();
+  if (!definition) return tr("this Warpscope has no lab for your own kernel");
+  const QString name = toQ(kernel.fileName);
+  // Parse everything before touching the window: a bad header changes nothing.
+  LabSpec spec;
+  try {
+    RunRequest request;
+    request.labId = definition->spec.id;
+    request.kernel = kernel;
+    spec = definition->specFor(request);
+  } catch (const BadInputError& e) {
+    const QString message = tr("Cannot open %1: %2").arg(name, toQ(e.what()));
+    messageBar_->showMessage(message, MessageBar::Level::Error);
+    return message;
+  }
+  const bool reload = kernelLab_ && lab_ == &*kernelLab_ && !path.isEmpty() && QFileInfo(path) == QFileInfo(kernelPath_);
   const ParamSet previous = reload ? paramPanel_->values() : ParamSet{};
   adoptKernel(std::move(spec), std::move(kernel), path);
   ParamSet values = defaultParams(kernelLab_->params);
-  for (const auto& [name, value] : previous.values())
-    if (const ParamSpec* p = findParam(kernelLab_->params, name); p && p->accepts(value)) values.set(name, value);
+  for (const auto& [id, value] : previous.values())
+    if (const ParamSpec* p = findParam(kernelLab_->params, id); p && p->accepts(value)) values.set(id, value);
   // `--kernel FILE --view ID`: the view asked for, when the kernel's header gives it.
   QString viewId;
-  if (path == startup_.kernelPath && kernelLab_->findView(fromQ(startup_.viewId))) viewId = startup_.viewId;
+  if (!path.isEmpty() && path == startup_.kernelPath && kernelLab_->findView(fromQ(startup_.viewId)))
+    viewId = startup_.viewId;
   switchLab(*kernelLab_, values, viewId);
-  messageBar_->showMessage(tr("%1 %2: %3 params from its header; each variant is compiled when first run.")
-                               .arg(reload ? tr("Reloaded") : tr("Opened"), QFileInfo(path).fileName())
+  const QString what = path.isEmpty() ? tr("Opened the example %1").arg(name)
+                                      : (reload ? tr("Reloaded %1") : tr("Opened %1")).arg(name);
+  messageBar_->showMessage(tr("%1: %2 params from its header; each variant is compiled when first run.")
+                               .arg(what)
                                .arg(kernelLab_->params.size()),
                            MessageBar::Level::Info);
   return {};
@@ -69,7 +93,8 @@ const LabSpec& MainWindow::adoptKernel(LabSpec spec, KernelSource kernel, const 
 
 void MainWindow::reloadKernelFile() {
   if (kernelPath_.isEmpty()) {
-    messageBar_->showMessage(tr("No kernel file is open: File > Open kernel… opens one."), MessageBar::Level::Info);
+    messageBar_->showMessage(tr("No kernel file is open (an example is not a file): File > Open kernel… opens one."),
+                             MessageBar::Level::Info);
     return;
   }
   openKernelFile(kernelPath_);

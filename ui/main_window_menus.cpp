@@ -15,6 +15,7 @@
 #include "prediction_panel.h"
 #include "presenter_view.h"
 #include "warpscope/prediction.h"
+#include "warpscope/registry.h"
 #include "main_window.h"
 #include "message_bar.h"
 #include "param_panel.h"
@@ -47,6 +48,15 @@ void MainWindow::buildMenus() {
   openKernel->setShortcut(QKeySequence(tr("Ctrl+K")));
   openKernel->setToolTip(tr("Your own .cu file, its knobs declared in its header (docs/your-kernel.md)"));
   connect(openKernel, &QAction::triggered, this, &MainWindow::openKernelFileInteractively);
+  // The lab's examples, to start from without a file (installed as files too: docs/your-kernel.md).
+  if (const labs::LabDefinition* kernelLab = LabRegistry::builtin().userKernelLab(); kernelLab && kernelLab->exampleKernels) {
+    QMenu* examples = file->addMenu(tr("Open e&xample kernel"));
+    for (const KernelSource& example : kernelLab->exampleKernels()) {
+      const QString name = toQ(example.fileName);
+      QAction* action = examples->addAction(name);
+      connect(action, &QAction::triggered, this, [this, name] { openExampleKernel(name); });
+    }
+  }
   QAction* reloadKernel = file->addAction(tr("&Reload kernel"));
   reloadKernel->setShortcut(QKeySequence(tr("Ctrl+Shift+K")));
   reloadKernel->setToolTip(tr("Read the open kernel file again, after an edit"));

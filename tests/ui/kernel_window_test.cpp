@@ -4,7 +4,10 @@
 // still valid.
 #include <gtest/gtest.h>
 
+#include <QAction>
 #include <QFile>
+#include <QMenu>
+#include <QMenuBar>
 #include <QTemporaryDir>
 #include <sstream>
 #include <string>
@@ -131,4 +134,28 @@ TEST(KernelWindow, ASavedRunOfAKernelOpensWithThatKernelsControls) {
   ASSERT_TRUE(f.waitIdle());
   ASSERT_GT(f.state->runCount(), runsBefore);
   EXPECT_EQ(f.state->run(f.state->runCount() - 1).kernel.text, kKernel);
+}
+
+// File > Open example kernel: the lab's shipped examples open as a file would, without one.
+TEST(KernelWindow, AnExampleKernelOpensFromTheMenuWithItsControlsAndText) {
+  test::WindowFixture f;
+  ASSERT_TRUE(f.waitIdle());
+  QAction* transpose = nullptr;
+  for (QAction* menu : f.window.menuBar()->actions())
+    if (menu->menu())
+      for (QAction* item : menu->menu()->actions())
+        if (item->menu() && QString(item->text()).remove(QLatin1Char('&')).contains(QStringLiteral("example kernel")))
+          for (QAction* example : item->menu()->actions())
+            if (example->text() == QStringLiteral("transpose.cu")) transpose = example;
+  ASSERT_NE(transpose, nullptr) << "File > Open example kernel > transpose.cu";
+  transpose->trigger();
+  ASSERT_TRUE(f.waitIdle());
+  EXPECT_EQ(f.window.currentLabId(), QStringLiteral("user-kernel"));
+  EXPECT_NE(f.window.paramPanel()->control(QStringLiteral("variant")), nullptr);
+  EXPECT_TRUE(f.window.messageBar()->text().startsWith(QStringLiteral("Opened the example transpose.cu")))
+      << fromQ(f.window.messageBar()->text());
+  const RunRequest last = f.state->run(f.state->runCount() - 1);
+  EXPECT_EQ(last.kernel.fileName, "transpose.cu");
+  EXPECT_NE(last.kernel.text.find("transpose"), std::string::npos);
+  EXPECT_FALSE(f.window.openExampleKernel(QStringLiteral("nothing.cu")).isEmpty()) << "an unknown name is said";
 }

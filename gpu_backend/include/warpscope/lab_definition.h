@@ -40,6 +40,8 @@ using MachineCheckFn = std::string (*)(const DeviceInfo& device);
 /// The declaration of one request of a lab whose parameters come with the request (the user's
 /// own kernel: its header declares them). Throws BadInputError naming what is wrong.
 using SpecForRequestFn = LabSpec (*)(const RunRequest& request);
+/// The kernels a lab whose kernel the user supplies ships as starting points.
+using ExampleKernelsFn = std::vector<KernelSource> (*)();
 
 struct LabDefinition {
   LabSpec spec;
@@ -60,6 +62,9 @@ struct LabDefinition {
   /// time (the user's kernel: NVRTC): the backends' whyCannotRun says what is missing, so the lab
   /// list marks the lab before it is picked.
   MachineCheckFn whyNotOnThisMachine = nullptr;
+  /// Null for a built-in lab. For the user's own kernel: the examples it ships (reduction,
+  /// transpose, stencil), which File > Open example kernel offers without a file of its own.
+  ExampleKernelsFn exampleKernels = nullptr;
 
   /// The declaration `request` is validated against: specForRequest's, else spec.
   [[nodiscard]] LabSpec specFor(const RunRequest& request) const {

@@ -66,6 +66,12 @@ KernelSource kernelOf(const RunRequest& request) {
   throw std::logic_error(std::string("the example kernel ") + kDefaultKernelFile + " is not embedded");
 }
 
+std::vector<KernelSource> exampleKernels() {
+  std::vector<KernelSource> examples;
+  for (const auto& [name, text] : resources::embeddedKernels()) examples.push_back({std::string(name), std::string(text)});
+  return examples;
+}
+
 LabSpec userKernelSpecFor(const RunRequest& request) {
   const KernelSource kernel = kernelOf(request);
   const KernelHeader header = parseKernelHeader(kernel.text);
@@ -87,6 +93,7 @@ LabDefinition userKernelLab() {
                     WARPSCOPE_GPU_MEASUREMENT(measureUserKernel)};
   lab.specForRequest = &userKernelSpecFor;
   lab.whyNotOnThisMachine = &whyNotHere;
+  lab.exampleKernels = &exampleKernels;
   return lab;
 }
 

@@ -15,6 +15,9 @@ inline constexpr const char* kDefaultKernelFile = "reduction.cu";
 /// The kernel a request runs: its own, or the default example.
 KernelSource kernelOf(const RunRequest& request);
 
+/// The shipped examples (resources/kernels/*.cu, embedded), by file name.
+std::vector<KernelSource> exampleKernels();
+
 /// The declaration of one request: its kernel's header's params, title and summary, and the
 /// views its bytes and flops allow. Throws KernelHeaderError (naming the line) for a header that
 /// cannot be used.
