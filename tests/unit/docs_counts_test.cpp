@@ -29,10 +29,14 @@ std::size_t presetsInLectures() {
   return n;
 }
 
+/// The presets a recorded GPU holds (its index's entries of a preset; the user kernel's examples,
+/// recorded with `record --kernel`, are runs of no preset).
 std::size_t recordingsOf(const std::string& gpu) {
   const nlohmann::json index =
       nlohmann::json::parse(readProjectFile("resources/recordings/devices/" + gpu + "/index.json"));
-  return index.at("recordings").size();
+  std::size_t presets = 0;
+  for (const nlohmann::json& entry : index.at("recordings")) presets += !entry.at("preset").get<std::string>().empty();
+  return presets;
 }
 
 /// Every number the regex's first group catches in `text`, as text.
