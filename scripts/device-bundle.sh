@@ -19,7 +19,7 @@ for exe in "$@"; do [ -x "$exe" ] || { echo "$0: $exe is not a program (build it
 stage=$(mktemp -d)/bundle
 mkdir -p "$stage/bin" "$stage/lib" "$stage/plugins/platforms" "$stage/fonts" "$stage/share/warpscope"
 skip='/(libc|libm|libpthread|libdl|librt|libstdc\+\+|libgcc_s|ld-linux[^/]*|libcuda|libnvidia[^/]*|libcudart|libcublas(Lt)?|libcufft[w]?|libcupti|libnvrtc[^/]*|libnvJitLink|libcurand|libcusparse|libcusolver|libnvToolsExt|libnvperf[^/]*)\.so'
-# WARPSCOPE_BUNDLE_PRESENT=FILE: the library names (one a line, as `ldconfig -p` lists them) the GPU
+# WARPSCOPE_BUNDLE_PRESENT=FILE: the library file names, one a line (`ldconfig -p | awk '{print $1}'`), the GPU
 # machine has already, left out too (the working tree and the bundle travel together, 64 MiB at most).
 present=${WARPSCOPE_BUNDLE_PRESENT:-/dev/null}
 copy_deps() {

@@ -43,7 +43,13 @@ cli_part() {
   fi
 }
 window_part() {
-  # The window's test starts its worker from beside itself (the bundle's bin/ holds both).
+  # The window's test starts its worker from beside itself: the bundle's bin/ holds both; a build
+  # folder's tests/ui does not, so warpscope-cli is copied there (as gpu-check-window-faults.sh does).
+  local ui_tests_dir
+  ui_tests_dir=$(dirname "$(command -v warpscope_ui_device_tests)")
+  if [ ! -x "$ui_tests_dir/warpscope-cli" ] && command -v warpscope-cli >/dev/null; then
+    cp "$(command -v warpscope-cli)" "$ui_tests_dir/"
+  fi
   step warpscope_ui_device_tests --gtest_filter='WindowGpuFaults.AUserKernel*'
   step warpscope --kernel "$kernels/transpose.cu" --device cuda:0 --measure-slider-latency 20
   step warpscope --kernel "$kernels/reduction.cu" --device cuda:0 --measure-slider-latency 20

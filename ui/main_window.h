@@ -283,7 +283,8 @@ class MainWindow : public QMainWindow {
   QString openKernel(KernelSource kernel, const QString& path);
   /// Gives a request of the kernel on screen that kernel's text.
   void attachKernel(RunRequest& request) const;
-  /// Makes `spec` (read from `kernel`, from the file at `path`, or "" for a saved run's) the open
+  /// Makes `spec` (read from `kernel`, from the file at `path`, or "" for a saved run's kernel or
+  /// a shipped example) the open
   /// kernel's declaration and names it in the lab list; the caller switches to it.
   const LabSpec& adoptKernel(LabSpec spec, KernelSource kernel, const QString& path);
   bool sessionReady_ = false;

@@ -73,7 +73,7 @@ QStringList sliderLatencyReport(const std::vector<SliderMove>& moves, const QStr
     if (visited.contains(m->movedTo)) again.push_back(m->totalMs);
     visited.push_back(m->movedTo);
   }
-  if (!again.empty() && again.size() < timed.size())
+  if (!again.empty())
     slowestLine += QStringLiteral("; back to a value moved to before: median %1 ms, p95 %2 ms, max %3 ms (%4 of %5 moves)")
                        .arg(ms(medianOf(again)), ms(percentileOf(again, 95)),
                             ms(*std::max_element(again.begin(), again.end())))

@@ -4,7 +4,6 @@
 // refused by name. The recording is made by hand here (no NVRTC needed), as `record --kernel`
 // writes one on a GPU.
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <filesystem>
@@ -96,15 +95,17 @@ TEST_F(KernelRecording, AnEditedFileOrAnotherKernelIsRefusedByName) {
   edited.kernel.text += "\n// one more line\n";
   const RunOutcome changed = run(edited);
   ASSERT_FALSE(changed.ok());
-  EXPECT_NE(changed.error().message.find("no run of transpose.cu as it is now (they hold another version of transpose.cu)"),
-            std::string::npos)
+  EXPECT_NE(
+      changed.error().message.find("no run of transpose.cu as it is now (they hold another version of transpose.cu)"),
+      std::string::npos)
       << changed.error().message;
   RunRequest other = request_;
   other.kernel = test::kernelExample("stencil.cu");
   other.params = defaultParams(lab_->specFor(other).params);
   const RunOutcome stencil = run(other);
   ASSERT_FALSE(stencil.ok());
-  EXPECT_NE(stencil.error().message.find("no run of stencil.cu as it is now (they hold transpose.cu)"), std::string::npos)
+  EXPECT_NE(stencil.error().message.find("no run of stencil.cu as it is now (they hold transpose.cu)"),
+            std::string::npos)
       << stencil.error().message;
   RunRequest value = request_;
   value.params.set("N", 1024);
@@ -112,4 +113,19 @@ TEST_F(KernelRecording, AnEditedFileOrAnotherKernelIsRefusedByName) {
   ASSERT_FALSE(smaller.ok());
   EXPECT_NE(smaller.error().message.find("Matrix side = 1024 (recorded: 4096)"), std::string::npos)
       << smaller.error().message;
+}
+
+// The shipped rec:h200 holds the three examples (record --kernel on the H200): each index entry's
+// key must be the example's as it is now, or editing an example would silently stop serving it.
+TEST(ShippedKernelRecordings, EachExampleRecordedOnTheH200IsTheExampleAsItIsNow) {
+  const rec::RecordingIndex index = rec::readIndexFile(rec::shippedRecordingsRoot() + "/h200/" + rec::kIndexFileName);
+  int kernels = 0;
+  for (const rec::IndexEntry& entry : index.entries) {
+    if (entry.kernelKey.empty()) continue;
+    ++kernels;
+    EXPECT_EQ(entry.kernelKey, kernelKey(test::kernelExample(entry.kernelFile)))
+        << entry.file << ": resources/kernels/" << entry.kernelFile
+        << " changed since it was recorded (warpscope-cli record --kernel on a GPU)";
+  }
+  EXPECT_EQ(kernels, 3) << "reduction, transpose and stencil";
 }

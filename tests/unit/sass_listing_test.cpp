@@ -65,6 +65,8 @@ TEST(SassListing, PutsEachOpcodeInTheClassAReaderLooksFor) {
   EXPECT_EQ(sassClassOf("IMAD.WIDE.U32"), SassClass::IntegerMath);
   EXPECT_EQ(sassClassOf("UIADD3"), SassClass::IntegerMath) << "the uniform datapath";
   EXPECT_EQ(sassClassOf("ISETP.GE.AND"), SassClass::IntegerMath);
+  EXPECT_EQ(sassClassOf("FLO.U32"), SassClass::IntegerMath) << "find leading one: integer, though it starts with F";
+  EXPECT_EQ(sassClassOf("IMMA.16832.S8.S8"), SassClass::IntegerMath) << "the integer tensor-core MMA";
   EXPECT_EQ(sassClassOf("SHFL.BFLY"), SassClass::AcrossWarp);
   EXPECT_EQ(sassClassOf("BAR.SYNC.DEFER_BLOCKING"), SassClass::Control);
   EXPECT_EQ(sassClassOf("DEPBAR.LE"), SassClass::Control) << "not a double-precision op";

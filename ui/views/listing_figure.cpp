@@ -30,6 +30,7 @@ void ListingFigure::setView(const View& view, const QString& banner, Provenance 
   if (toQ(view.id) != viewId_) firstLine_ = 0;
   viewId_ = toQ(view.id);
   listing_ = view.listing;
+  // A shorter listing (another variant's): keep the place, but never past its last line.
   firstLine_ = std::clamp(firstLine_, 0, std::max(0, static_cast<int>(listing_.lines.size()) - 1));
   title_ = toQ(view.title);
   banner_ = banner;
@@ -84,6 +85,11 @@ int ListingFigure::fitting(const Layout& l) { return std::max(1, static_cast<int
 
 int ListingFigure::linesInSight(const QRectF& area) const { return fitting(layout(area)); }
 
+int ListingFigure::firstInSight(const Layout& l) const {
+  // A shorter listing than the place kept (another variant's) ends at the bottom, not half empty.
+  return std::clamp(firstLine_, 0, std::max(0, static_cast<int>(listing_.lines.size()) - fitting(l)));
+}
+
 void ListingFigure::scrollTo(int line, const QRectF& area) {
   const int lastFirst = std::max(0, static_cast<int>(listing_.lines.size()) - linesInSight(area));
   firstLine_ = std::clamp(line, 0, lastFirst);
@@ -92,8 +98,9 @@ void ListingFigure::scrollTo(int line, const QRectF& area) {
 int ListingFigure::lineAt(QPointF pos, const QRectF& area) const {
   const Layout l = layout(area);
   if (!l.lines.contains(pos)) return -1;
-  const int line = firstLine_ + static_cast<int>((pos.y() - l.lines.top()) / l.lineHeight);
-  return line < static_cast<int>(listing_.lines.size()) && line - firstLine_ < fitting(l) ? line : -1;
+  const int first = firstInSight(l);
+  const int line = first + static_cast<int>((pos.y() - l.lines.top()) / l.lineHeight);
+  return line < static_cast<int>(listing_.lines.size()) && line - first < fitting(l) ? line : -1;
 }
 
 QString ListingFigure::describeLine(int line) const {
@@ -125,9 +132,10 @@ void ListingFigure::paint(QPainter& painter, const QRectF& area) const {
   paintLegend(painter, l.legend, legendEntries());
 
   const int total = static_cast<int>(listing_.lines.size());
-  const int shown = std::min(fitting(l), total - firstLine_);
+  const int first = firstInSight(l);
+  const int shown = std::min(fitting(l), total - first);
   // Which lines are in sight, on the right; the caption takes what is left of the row.
-  const QString where = QObject::tr("lines %1-%2 of %3").arg(firstLine_ + 1).arg(firstLine_ + shown).arg(total);
+  const QString where = QObject::tr("lines %1-%2 of %3").arg(first + 1).arg(first + shown).arg(total);
   const QFont captionFont = figureFont(figure_font::kTick);
   const QFontMetricsF captionFm(captionFont);
   painter.setFont(captionFont);
@@ -147,7 +155,7 @@ void ListingFigure::paint(QPainter& painter, const QRectF& area) const {
   painter.setFont(lineFont);
   const qreal textLeft = l.lines.left() + kMark + 6;
   for (int i = 0; i < shown; ++i) {
-    const ListingLine& line = listing_.lines[firstLine_ + i];
+    const ListingLine& line = listing_.lines[first + i];
     const QRectF row(l.lines.left(), l.lines.top() + i * l.lineHeight, l.lines.width(), l.lineHeight);
     if (line.state >= 0 && line.state < static_cast<int>(listing_.states.size())) {
       const QColor color = kindColor(line.state);

@@ -47,6 +47,8 @@ class ListingFigure {
   [[nodiscard]] Layout layout(const QRectF& area) const;
   [[nodiscard]] Layout layout(const QRectF& area, bool compact) const;
   [[nodiscard]] static int fitting(const Layout& l);
+  /// The first line drawn: the kept place, moved up so that the last page is full.
+  [[nodiscard]] int firstInSight(const Layout& l) const;
 
   Listing listing_;
   QString viewId_;

@@ -128,7 +128,9 @@ QString bannerFor(const RunResult& result, const View& view) {
   // What the compiler made is the same whether a GPU ran it or not: said as such, not simulated.
   if (source == ViewSource::Compiler)
     return result.provenance == Provenance::Measured
-               ? QObject::tr("Compiled for the %1 (NVRTC), the code it ran").arg(toQ(result.deviceName))
+               ? QObject::tr("Compiled for the %1 (NVRTC), the code it ran%2")
+                     .arg(toQ(result.deviceName),
+                          result.recordedOn.empty() ? QString() : QObject::tr(", recorded %1").arg(toQ(result.recordedOn)))
                : QObject::tr("Compiled for the %1's architecture (NVRTC): no GPU ran it").arg(toQ(result.deviceName));
   // On the simulator every view is the model already, and its banner says so.
   if (result.provenance != Provenance::Measured) return bannerFor(result);

@@ -126,7 +126,8 @@ struct LabSpec {
   /// without a measurement of it) shows the rest.
   std::vector<std::string> keyFigures;
   /// The kernel file a lab whose kernel the user supplies was declared from (the request's, or
-  /// the example it opens with): recordings are matched by it. Empty for every built-in lab.
+  /// the example it opens with): recordings are matched by it. Empty for every lab whose
+  /// kernels are its own.
   KernelSource kernel;
 
   [[nodiscard]] const ViewSpec* findView(const std::string& id) const;

@@ -1,6 +1,6 @@
 #pragma once
 /// \file result.h
-/// A run's result as plain data: views of four kinds (xy charts, timelines, grids, bars),
+/// A run's result as plain data: views of five kinds (xy charts, timelines, grids, bars, listings),
 /// scalars and notes. The GUI, the CLI and the writers all consume exactly this.
 
 #include <cstdint>
@@ -178,7 +178,7 @@ struct ListingLine {
 /// Text read line by line, each line coloured by its class (the legend): the SASS of a compiled
 /// kernel, its memory instructions told from its arithmetic and its control.
 struct Listing {
-  std::string caption;  ///< What the lines are and where they came from, e.g. "SASS for sm_90 (nvdisasm)".
+  std::string caption;  ///< What the lines are and where they came from, e.g. "BLOCK 256, sm_90: 192 instructions; ...".
   std::vector<CellState> states;
   std::vector<ListingLine> lines;
 };

@@ -1,13 +1,11 @@
 #include "cuda/sass_listing.h"
 
-#include <fcntl.h>
 #include <unistd.h>
 
-#include <array>
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <regex>
-#include <set>
 #include <sstream>
 
 #include "cuda/toolkit_program.h"
@@ -92,11 +90,13 @@ SassClass sassClassOf(const std::string& opcode) {
                    "BSYNC", "BREAK", "WARPSYNC", "BMOV",  "YIELD",   "NANOSLEEP", "MEMBAR", "DEPBAR", "ERRBAR",
                    "FENCE", "BPT",   "KILL",     "SYNCS", "ACQBULK", "WARPGROUP", "ARRIVES"}))
     return SassClass::Control;
+  // Integer first: FLO and the integer tensor-core IMMA would read as float by their letters. The
+  // uniform datapath's integer operations (UIADD3, ULOP3, USHF, ...) count with the others.
+  if (isIntegerOp(op) || op == "IMMA" || (op.size() > 1 && op[0] == 'U' && isIntegerOp(op.substr(1))))
+    return SassClass::IntegerMath;
   if (op.starts_with("F") || op.starts_with("D") || op.starts_with("H") || isOneOf(op, {"MUFU", "I2F", "I2FP"}) ||
       op.find("MMA") != std::string::npos)
     return SassClass::FloatMath;
-  // The uniform datapath's integer operations (UIADD3, ULOP3, USHF, ...) count with the others.
-  if (isIntegerOp(op) || (op.size() > 1 && op[0] == 'U' && isIntegerOp(op.substr(1)))) return SassClass::IntegerMath;
   return SassClass::Other;
 }
 
@@ -143,6 +143,7 @@ CubinSass disassembleCubin(const std::vector<char>& cubin, const std::string& ma
   const std::string tool = findToolkitProgram("cuobjdump");
   if (tool.empty()) {
     sass.why = "the SASS needs cuobjdump, from the CUDA toolkit, which is not on this machine";
+    sass.toolMissing = true;
     return sass;
   }
   const char* tmp = std::getenv("TMPDIR");
@@ -166,8 +167,8 @@ CubinSass disassembleCubin(const std::vector<char>& cubin, const std::string& ma
     sass.why = "the compiled kernel could not be written to a temporary file for cuobjdump";
     return sass;
   }
-  if (!out.started || out.exitCode != 0) {
-    sass.why = "cuobjdump could not read the compiled kernel: " + out.why;
+  if (!out.started || out.exitCode != 0 || out.cut) {
+    sass.why = "cuobjdump could not read the compiled kernel: " + (out.cut ? "its listing is too long" : out.why);
     return sass;
   }
   const auto functions = splitSassFunctions(out.out);

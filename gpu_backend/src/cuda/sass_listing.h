@@ -50,6 +50,7 @@ std::vector<SassInstruction> parseSassInstructions(const std::string& functionSa
 /// One kernel's SASS out of a cubin.
 struct CubinSass {
   bool available = false;
+  bool toolMissing = false;  ///< Not available because this machine has no cuobjdump.
   std::string why;     ///< When not available: why not, in a sentence.
   std::string source;  ///< How it was read: "read with /usr/local/cuda/bin/cuobjdump -sass".
   std::vector<SassInstruction> instructions;

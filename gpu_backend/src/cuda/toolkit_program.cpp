@@ -46,6 +46,7 @@ ProgramOutput runProgram(const std::vector<std::string>& argv, std::size_t maxOu
   }
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_adddup2(&actions, out[1], 1);
   posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
   std::vector<std::string> args = argv;
@@ -74,10 +75,17 @@ ProgramOutput runProgram(const std::vector<std::string>& argv, std::size_t maxOu
   }
   close(out[0]);
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  pid_t waited = -1;
+  while ((waited = waitpid(pid, &status, 0)) < 0 && errno == EINTR) {
   }
-  if (WIFEXITED(status)) result.exitCode = WEXITSTATUS(status);
-  if (result.exitCode != 0) result.why = argv[0] + " ended with status " + std::to_string(result.exitCode);
+  if (waited != pid) {
+    result.why = argv[0] + ": its end could not be awaited: " + std::strerror(errno);
+  } else if (WIFEXITED(status)) {
+    result.exitCode = WEXITSTATUS(status);
+    if (result.exitCode != 0) result.why = argv[0] + " ended with status " + std::to_string(result.exitCode);
+  } else if (WIFSIGNALED(status)) {
+    result.why = argv[0] + " was ended by signal " + std::to_string(WTERMSIG(status));
+  }
   return result;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 /// \file toolkit_program.h
-/// The CUDA toolkit's command-line tools (cuobjdump, nvdisasm) found and run. They read what the
+/// The CUDA toolkit's command-line tools (cuobjdump) found and run. They read what the
 /// compiler made (a cubin's SASS) and need no GPU; where the toolkit is not installed they are
 /// missing and the callers say so. Run without a shell: no path or argument is ever parsed by one.
 
@@ -21,7 +21,8 @@ struct ProgramOutput {
   std::string why;
 };
 
-/// Runs argv[0] (a path) with its arguments, standard error discarded, and waits for it.
+/// Runs argv[0] (a path) with its arguments and waits for it: standard input is /dev/null (never
+/// the caller's, which in the GPU worker is its protocol), standard error is discarded.
 ProgramOutput runProgram(const std::vector<std::string>& argv, std::size_t maxOutputBytes);
 
 }  // namespace warpscope::cuda

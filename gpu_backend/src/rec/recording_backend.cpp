@@ -30,6 +30,9 @@ namespace fs = std::filesystem;
 
 bool sameValue(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(a)); }
 
+/// The key a recording of `lab`'s request must hold: its kernel's (a user-supplied kernel), else none.
+std::string kernelKeyOf(const LabSpec& lab) { return lab.kernel.empty() ? std::string() : kernelKey(lab.kernel); }
+
 /// The parameters of `asked` that `recorded` holds another value for, as "Label = asked
 /// (recorded: value)" in the user's words.
 std::vector<std::string> differences(const LabSpec& lab, const ParamSet& asked, const ParamSet& recorded) {
@@ -97,7 +100,7 @@ class RecordingBackend final : public Backend {
     if (!device) return RunError{RunError::Kind::BadInput, "no recorded device '" + request.deviceId + "'"};
     const IndexEntry* best = nullptr;
     std::vector<std::string> bestDifferences;
-    const std::string kernel = lab.kernel.empty() ? std::string() : kernelKey(lab.kernel);
+    const std::string kernel = kernelKeyOf(lab);
     std::vector<std::string> otherKernels;
     for (const IndexEntry& entry : device->index.entries) {
       if (entry.labId != request.labId) continue;
@@ -126,6 +129,10 @@ class RecordingBackend final : public Backend {
       if (recording.request.labId != request.labId)
         return RunError{RunError::Kind::Device, best->file + ": holds lab " + recording.request.labId +
                                                     ", not the " + request.labId + " its index names"};
+      // The index is a file like any other: the recording itself must hold the kernel it names.
+      if ((recording.result.kernel.empty() ? std::string() : kernelKey(recording.result.kernel)) != best->kernelKey)
+        return RunError{RunError::Kind::Device,
+                        best->file + ": holds another kernel than the " + best->kernelFile + " its index names"};
       recording.result.deviceId = device->info.id;
       // A result the GPU run answered with a model (um-oversubscription) keeps its "Simulated"
       // banner: only measurements are labelled as recorded on the GPU.
@@ -206,10 +213,11 @@ class RecordingBackend final : public Backend {
   /// Another recorded GPU holding a run of exactly this request (a slide recorded on an H100 only),
   /// or nullptr.
   const RecordedDevice* otherWithRun(const RecordedDevice& asked, const LabSpec& lab, const RunRequest& request) const {
+    const std::string kernel = kernelKeyOf(lab);
     for (const RecordedDevice& other : devices_) {
       if (&other == &asked) continue;
       for (const IndexEntry& entry : other.index.entries)
-        if (entry.labId == request.labId && entry.kernelKey == (lab.kernel.empty() ? "" : kernelKey(lab.kernel)) &&
+        if (entry.labId == request.labId && entry.kernelKey == kernel &&
             differences(lab, request.params, entry.params).empty())
           return &other;
     }
@@ -240,7 +248,8 @@ class RecordingBackend final : public Backend {
     files.erase(std::unique(files.begin(), files.end()), files.end());
     std::string names;
     for (const std::string& f : files)
-      names += (names.empty() ? "" : ", ") + (f == lab.kernel.fileName ? "another version of " + f : f);
+      names += (names.empty() ? "" : ", ") +
+               (f.empty() ? "a kernel without a name" : f == lab.kernel.fileName ? "another version of " + f : f);
     RunError error{RunError::Kind::BadInput, "Not recorded: the " + device.info.name + " recordings hold no run of " +
                                                  lab.kernel.fileName + " as it is now (they hold " + names +
                                                  "). A GPU runs it: local, over ssh or on Slurm."};

@@ -91,10 +91,18 @@ SassReading readOwnSass(const std::string& smArch) {
   } else if (self.empty()) {
     reading.source = "this program's own file could not be found (/proc/self/exe)";
   } else {
-    // The whole program's listing: tens of megabytes for every lab's kernels.
-    const cuda::ProgramOutput out = cuda::runProgram({tool, "-sass", "-arch", smArch, self}, std::size_t{1} << 30);
+    // The whole program's listing: tens of megabytes for every lab's kernels (256 MiB is a bound).
+    const cuda::ProgramOutput out = cuda::runProgram({tool, "-sass", "-arch", smArch, self}, std::size_t{256} << 20);
     const std::string& listing = out.out;
     reading = sassPerOperation(listing);
+    // cuobjdump's status for a program without SASS of this architecture is not relied on: that
+    // case is an empty listing, said below.
+    if (!out.started || out.cut || (out.exitCode != 0 && listing.empty())) {
+      reading.available = false;
+      reading.source = "cuobjdump could not list this program's SASS: " + (out.cut ? "the listing is too long" : out.why);
+      cache[smArch] = reading;
+      return reading;
+    }
     reading.source = reading.available
                          ? "cuobjdump -sass -arch " + smArch + " of " + self + " (the kernels this run timed)"
                          : "cuobjdump found no " + smArch + " SASS of the lab's kernels in " + self +
