@@ -305,4 +305,9 @@ TEST(ViewBanner, TheCompilersViewsSayCompiledWithOrWithoutAGpu) {
   run.deviceName = "H100 SXM5 (model)";
   EXPECT_EQ(bannerFor(run, sass), QStringLiteral("Compiled for the H100 SXM5 (model)'s architecture (NVRTC): no GPU ran it"));
   EXPECT_EQ(provenanceFor(run, sass), Provenance::Simulated) << "not in the measured green";
+  // Its occupancy without a GPU is CUDA's rules applied to the compiler's figures, not the model's.
+  View occupancy;
+  occupancy.id = "occupancy";
+  EXPECT_EQ(bannerFor(run, occupancy),
+            QStringLiteral("Computed: CUDA's occupancy rules for the H100 SXM5 (model), from the compiler's figures"));
 }

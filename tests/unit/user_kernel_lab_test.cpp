@@ -164,6 +164,12 @@ TEST(UserKernelCompileOnly, TheExamplesCompileForASimulatorProfileWithOccupancyA
     bool said = false;
     for (const std::string& note : r.notes) said = said || note.find("need a GPU") != std::string::npos;
     EXPECT_TRUE(said) << file << ": the result says time needs a GPU";
+    for (const std::string& note : r.notes)
+      EXPECT_EQ(note.find("Simulated by Warpscope's model"), std::string::npos) << "the model does not know " << file;
+    const View* sass = r.findView("sass");
+    ASSERT_NE(sass, nullptr) << "the SASS view, or why it is empty";
+    EXPECT_TRUE(!sass->listing.lines.empty() || sass->listing.caption.find("cuobjdump") != std::string::npos)
+        << sass->listing.caption;
   }
 }
 

@@ -132,6 +132,12 @@ QString bannerFor(const RunResult& result, const View& view) {
                      .arg(toQ(result.deviceName),
                           result.recordedOn.empty() ? QString() : QObject::tr(", recorded %1").arg(toQ(result.recordedOn)))
                : QObject::tr("Compiled for the %1's architecture (NVRTC): no GPU ran it").arg(toQ(result.deviceName));
+  // A compile-only run (a lab the simulator has no model of): its calculator views are CUDA's
+  // occupancy rules applied to what the compiler made, not the model's.
+  if (result.provenance != Provenance::Measured && source == ViewSource::Calculator && result.recordedOn.empty())
+    if (const labs::LabDefinition* lab = LabRegistry::builtin().definition(result.labId);
+        lab && lab->compilesOnlyWithoutGpu)
+      return QObject::tr("Computed: CUDA's occupancy rules for the %1, from the compiler's figures").arg(toQ(result.deviceName));
   // On the simulator every view is the model already, and its banner says so.
   if (result.provenance != Provenance::Measured) return bannerFor(result);
   const QString when = result.recordedOn.empty() ? QString() : QObject::tr(", recorded %1").arg(toQ(result.recordedOn));

@@ -65,6 +65,10 @@ struct LabDefinition {
   /// Null for a built-in lab. For the user's own kernel: the examples it ships (reduction,
   /// transpose, stencil), which File > Open example kernel offers without a file of its own.
   ExampleKernelsFn exampleKernels = nullptr;
+  /// True for a lab the simulator has no model of, whose simulator run only compiles its kernel
+  /// (the user's own): its result is not "Simulated by Warpscope's model", and its calculator views
+  /// are the occupancy rules applied to the compiler's figures.
+  bool compilesOnlyWithoutGpu = false;
 
   /// The declaration `request` is validated against: specForRequest's, else spec.
   [[nodiscard]] LabSpec specFor(const RunRequest& request) const {

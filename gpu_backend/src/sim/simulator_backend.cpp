@@ -41,8 +41,10 @@ class SimulatorBackend final : public Backend {
       labs::RunMonitor monitor(progress, cancel);
       RunResult result = lab.simulate(profile, request, monitor);
       result.provenance = Provenance::Simulated;
-      result.notes.push_back("Simulated by Warpscope's model of the " + profile.info.name +
-                             ", with that GPU's published and measured parameters (how: Help > About this lab)");
+      // A lab the model does not know (the user's kernel) says itself what its run did.
+      if (!lab.compilesOnlyWithoutGpu)
+        result.notes.push_back("Simulated by Warpscope's model of the " + profile.info.name +
+                               ", with that GPU's published and measured parameters (how: Help > About this lab)");
       return result;
     });
   }

@@ -94,6 +94,7 @@ LabDefinition userKernelLab() {
   lab.specForRequest = &userKernelSpecFor;
   lab.whyNotOnThisMachine = &whyNotHere;
   lab.exampleKernels = &exampleKernels;
+  lab.compilesOnlyWithoutGpu = true;
   return lab;
 }
 
