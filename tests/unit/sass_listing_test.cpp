@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <string>
 
 #include "cuda/toolkit_program.h"
@@ -109,4 +110,13 @@ TEST(ToolkitProgram, RunsWithoutAShellAndReportsTheExitStatus) {
   const ProgramOutput failing = runProgram({"/bin/false"}, 16);
   EXPECT_EQ(failing.exitCode, 1);
   EXPECT_FALSE(runProgram({"/no/such/program"}, 16).started);
+}
+
+TEST(ToolkitProgram, AProgramPastItsTimeoutIsKilledAndSaidToBe) {
+  const auto started = std::chrono::steady_clock::now();
+  const ProgramOutput hung = runProgram({"/bin/sleep", "30"}, 16, 0.3);
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  EXPECT_TRUE(hung.timedOut);
+  EXPECT_LT(s, 10.0) << "killed at its timeout, not waited for";
+  EXPECT_NE(hung.why.find("was still running after"), std::string::npos) << hung.why;
 }

@@ -1,12 +1,15 @@
 #include "cuda/toolkit_program.h"
 
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <array>
 #include <cerrno>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -33,7 +36,7 @@ std::string findToolkitProgram(const std::string& name) {
   return "";
 }
 
-ProgramOutput runProgram(const std::vector<std::string>& argv, std::size_t maxOutputBytes) {
+ProgramOutput runProgram(const std::vector<std::string>& argv, std::size_t maxOutputBytes, double timeoutSeconds) {
   ProgramOutput result;
   if (argv.empty()) {
     result.why = "no program to run";
@@ -64,7 +67,20 @@ ProgramOutput runProgram(const std::vector<std::string>& argv, std::size_t maxOu
   }
   result.started = true;
   std::array<char, 65536> chunk{};
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeoutSeconds);
   for (;;) {
+    // A tool that hangs must not hold the run (in the GPU worker, the window's next request):
+    // past the deadline it is killed and said to be.
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    pollfd readable{out[0], POLLIN, 0};
+    const int ready = left.count() > 0 ? poll(&readable, 1, static_cast<int>(left.count())) : 0;
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready == 0) {
+      kill(pid, SIGKILL);
+      result.timedOut = true;
+      break;
+    }
     const ssize_t n = read(out[0], chunk.data(), chunk.size());
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) break;
@@ -83,6 +99,9 @@ ProgramOutput runProgram(const std::vector<std::string>& argv, std::size_t maxOu
   } else if (WIFEXITED(status)) {
     result.exitCode = WEXITSTATUS(status);
     if (result.exitCode != 0) result.why = argv[0] + " ended with status " + std::to_string(result.exitCode);
+  } else if (result.timedOut) {
+    result.why =
+        argv[0] + " was still running after " + std::to_string(static_cast<int>(timeoutSeconds)) + " s and was stopped";
   } else if (WIFSIGNALED(status)) {
     result.why = argv[0] + " was ended by signal " + std::to_string(WTERMSIG(status));
   }
