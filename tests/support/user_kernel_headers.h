@@ -45,6 +45,12 @@ inline std::vector<std::string> without(std::vector<std::string> lines, size_t l
   return lines;
 }
 
+/// A header's refusal as a test reads it: the message and the line it names (-1: none).
+struct Failure {
+  std::string message;
+  int line = -1;
+};
+
 /// An H100's limits, as the launch expressions read them.
 inline labs::user_kernel::DeviceValues h100Like() { return {132, 32, 2048, 1024, 232448}; }
 

@@ -157,6 +157,30 @@ QString writeKernel(const QTemporaryDir& dir, const QString& name, const std::st
   return path;
 }
 
+/// The window as the application builds it: a RunController whose worker thread makes the worker
+/// session, and the window over it on the quick lab on cuda:0, shown (offscreen).
+struct GpuWindow {
+  static ui::StartupChoice quickLabOnGpu() {
+    ui::StartupChoice startup;
+    startup.labId = QString::fromLatin1(kQuickLab);
+    startup.deviceId = QString::fromLatin1(kGpu);
+    return startup;
+  }
+  RunController runs{[] { return worker::makeWorkerSession(); }};
+  MainWindow window{&runs, quickLabOnGpu()};
+  QSignalSpy displayed{&window, &MainWindow::resultDisplayed};
+  QSignalSpy errors{&window, &MainWindow::runErrorShown};
+
+  GpuWindow() { window.show(); }
+  /// What the window says, for a failing assertion's message.
+  [[nodiscard]] std::string state() const {
+    return "message bar: '" + window.messageBar()->text().toStdString() + "', status: '" +
+           window.runStatusBar()->statusText().toStdString() + "'";
+  }
+  /// Waits for the runs queued to end (false after kRunMs).
+  bool idle() { return QTest::qWaitFor([&] { return !runs.isBusy(); }, kRunMs); }
+};
+
 }  // namespace
 
 TEST(WindowGpuFaults, ThreeKernelFaultsInARowKeepThePinAndTheValuesAndANewWorkerMeasures) {
@@ -168,21 +192,13 @@ TEST(WindowGpuFaults, ThreeKernelFaultsInARowKeepThePinAndTheValuesAndANewWorker
     GTEST_SKIP() << "no CUDA device: " << why;
   }
 
-  // The window as the application builds it: a RunController whose worker thread makes the
-  // worker session, and the window over it, shown (offscreen).
-  ui::StartupChoice startup;
-  startup.labId = QString::fromLatin1(kQuickLab);
-  startup.deviceId = QString::fromLatin1(kGpu);
-  RunController runs([] { return worker::makeWorkerSession(); });
-  MainWindow window(&runs, startup);
-  QSignalSpy displayed(&window, &MainWindow::resultDisplayed);
-  QSignalSpy errors(&window, &MainWindow::runErrorShown);
-  window.show();
-  const auto state = [&] {
-    return "message bar: '" + window.messageBar()->text().toStdString() + "', status: '" +
-           window.runStatusBar()->statusText().toStdString() + "'";
-  };
-  const auto idle = [&] { return QTest::qWaitFor([&] { return !runs.isBusy(); }, kRunMs); };
+  GpuWindow gpu;
+  RunController& runs = gpu.runs;
+  MainWindow& window = gpu.window;
+  QSignalSpy& displayed = gpu.displayed;
+  QSignalSpy& errors = gpu.errors;
+  const auto state = [&] { return gpu.state(); };
+  const auto idle = [&] { return gpu.idle(); };
 
   // 1. The quick lab's first sweep, measured on cuda:0.
   ASSERT_TRUE(QTest::qWaitFor([&] { return displayed.count() + errors.count() >= 1; }, kRunMs)) << state();
@@ -321,19 +337,13 @@ TEST(WindowGpuFaults, AUserKernelThatFaultsOrNeverEndsCostsOnlyItsWorkerAndTheNe
   const QString wild = writeKernel(dir, QStringLiteral("wild.cu"), kFaultingKernel);
   const QString spin = writeKernel(dir, QStringLiteral("spin.cu"), kEndlessKernel);
 
-  ui::StartupChoice startup;
-  startup.labId = QString::fromLatin1(kQuickLab);
-  startup.deviceId = QString::fromLatin1(kGpu);
-  RunController runs([] { return worker::makeWorkerSession(); });
-  MainWindow window(&runs, startup);
-  QSignalSpy displayed(&window, &MainWindow::resultDisplayed);
-  QSignalSpy errors(&window, &MainWindow::runErrorShown);
-  window.show();
-  const auto state = [&] {
-    return "message bar: '" + window.messageBar()->text().toStdString() + "', status: '" +
-           window.runStatusBar()->statusText().toStdString() + "'";
-  };
-  const auto idle = [&] { return QTest::qWaitFor([&] { return !runs.isBusy(); }, kRunMs); };
+  GpuWindow gpu;
+  RunController& runs = gpu.runs;
+  MainWindow& window = gpu.window;
+  QSignalSpy& displayed = gpu.displayed;
+  QSignalSpy& errors = gpu.errors;
+  const auto state = [&] { return gpu.state(); };
+  const auto idle = [&] { return gpu.idle(); };
   ASSERT_TRUE(QTest::qWaitFor([&] { return displayed.count() + errors.count() >= 1; }, kRunMs)) << state();
   ASSERT_TRUE(idle()) << state();
 

@@ -15,11 +15,6 @@ using namespace warpscope::test;
 
 namespace {
 
-struct Failure {
-  std::string message;
-  int line = -1;
-};
-
 Failure failureOf(const std::string& source) {
   try {
     (void)parseKernelHeader(source);

@@ -17,15 +17,6 @@ using namespace warpscope;
 using namespace warpscope::labs::user_kernel;
 using namespace warpscope::test;
 
-namespace {
-
-struct Failure {
-  std::string message;
-  int line = -1;
-};
-
-}  // namespace
-
 TEST(UserKernelVariants, EachDefineAndTemplateCombinationIsOneVariant) {
   const KernelHeader h = parseKernelHeader(sourceOf(
       plus(with(baseHeader(), 5, "// kernel: copy<V, BLOCK / 32>"), "// param V: small=4|large=16, template")));

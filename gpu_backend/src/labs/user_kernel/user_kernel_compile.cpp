@@ -49,9 +49,6 @@ VariantCache& cache() {
   return one;
 }
 
-std::string cacheKey(const KernelSource& source, const KernelVariant& variant, int computeCapability) {
-  return sourceKey(source) + ":" + std::to_string(computeCapability) + ":" + variant.key();
-}
 
 /// At most this many of the compiler's lines in a message: the first errors are the ones to read.
 std::string firstLines(const std::string& text, int lines) {
@@ -108,7 +105,9 @@ std::shared_ptr<const CompiledVariant> compileNow(const KernelSource& source, co
 
 }  // namespace
 
-std::string sourceKey(const KernelSource& source) { return kernelKey(source); }
+std::string compiledVariantKey(const KernelSource& source, const KernelVariant& variant, int computeCapability) {
+  return kernelKey(source) + ":" + std::to_string(computeCapability) + ":" + variant.key();
+}
 
 std::vector<KernelVariant> variantsOfPlan(const KernelHeader& header, const UserKernelPlan& plan) {
   std::vector<KernelVariant> variants;
@@ -131,7 +130,7 @@ int computeCapabilityNumber(const std::string& computeCapability) {
 
 std::shared_ptr<const CompiledVariant> compileVariant(const KernelSource& source, const KernelVariant& variant,
                                                       int computeCapability) {
-  const std::string key = cacheKey(source, variant, computeCapability);
+  const std::string key = compiledVariantKey(source, variant, computeCapability);
   if (auto cached = cache().find(key)) return cached;
   auto compiled = compileNow(source, variant, computeCapability);
   cache().put(key, compiled);
@@ -144,7 +143,7 @@ std::vector<std::shared_ptr<const CompiledVariant>> compileVariants(const Kernel
   std::vector<std::shared_ptr<const CompiledVariant>> out(variants.size());
   std::vector<std::size_t> missing;
   for (std::size_t i = 0; i < variants.size(); ++i) {
-    out[i] = cache().find(cacheKey(source, variants[i], computeCapability));
+    out[i] = cache().find(compiledVariantKey(source, variants[i], computeCapability));
     if (!out[i]) missing.push_back(i);
   }
   // NVRTC compiles programs on several threads at once; a few at a time keep the GPU's host

@@ -26,9 +26,9 @@ struct CompiledVariant {
   std::string nvrtcVersion;
 };
 
-/// Names one version of a kernel file (its text's hash and length): what compiled variants,
-/// loaded modules and checked points are kept by, so an edited file is a new program.
-std::string sourceKey(const KernelSource& source);
+/// Names one compiled variant: its file's version (kernelKey: an edited file is a new program),
+/// the architecture and the variant. The compile cache and the SASS read once are kept by it.
+std::string compiledVariantKey(const KernelSource& source, const KernelVariant& variant, int computeCapability);
 
 /// The variants `plan`'s points run, each once, in the order the points first need them.
 std::vector<KernelVariant> variantsOfPlan(const KernelHeader& header, const UserKernelPlan& plan);

@@ -24,6 +24,7 @@
 #include "labs/user_kernel/user_kernel_lab.h"
 #include "labs/user_kernel/user_kernel_resources.h"
 #include "labs/user_kernel/user_kernel_sass.h"
+#include "warpscope/kernel_source.h"
 #include "mechanisms/occupancy_calculator.h"
 
 namespace warpscope::labs::user_kernel {
@@ -51,7 +52,7 @@ constexpr std::size_t kMaxLoadedVariants = 256;
 
 LoadedVariant& load(UserKernelState& state, const KernelSource& source,
                     std::shared_ptr<const CompiledVariant> compiled) {
-  const std::string key = sourceKey(source) + ":" + compiled->variant.key();
+  const std::string key = kernelKey(source) + ":" + compiled->variant.key();
   auto it = state.loaded.find(key);
   if (it != state.loaded.end()) return it->second;
   // A long session of edits loads a module per variant of every version of the file: past a few
@@ -132,7 +133,7 @@ struct RunContext {
 void checkOnce(RunContext& c, const LoadedVariant& loaded, const KernelVariant& variant, const PlannedPoint& point,
                const LaunchValues& values, PointBuffers& buffers, KernelArguments& args, const std::string& what,
                std::vector<std::string>& checkLines) {
-  const std::string checkKey = sourceKey(c.kernel) + ":" + variant.key() + ":" + describe(c.header, "", point.params);
+  const std::string checkKey = kernelKey(c.kernel) + ":" + variant.key() + ":" + describe(c.header, "", point.params);
   if (!c.header.reference || c.state.checked.count(checkKey)) {
     launch(loaded.kernel, values.kernel, values.sharedBytes, args, what);
     watch(c.header.budgetMs, what);

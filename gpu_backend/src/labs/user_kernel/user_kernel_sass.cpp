@@ -49,7 +49,7 @@ void addFocusSassView(RunResult& result, const KernelSource& kernel, const Kerne
   }
   const std::string arch = "sm_" + std::to_string(computeCapability);
   const cuda::CubinSass sass =
-      sassOf(*compiled, sourceKey(kernel) + "/" + variant.key() + "/" + std::to_string(computeCapability));
+      sassOf(*compiled, compiledVariantKey(kernel, variant, computeCapability));
   if (!sass.available) {
     view.listing.caption = boundedText("No SASS of " + label + " for " + arch + ": " + sass.why + ".", kMaxLabelChars);
     result.notes.push_back(view.listing.caption);
