@@ -210,14 +210,18 @@ void writeSlidePage(PageWriter& w, const HandoutInput& input, std::size_t index)
   }
   const SlideReading reading = readSlide(s);
   w.text(reading.verdict, 9.5, false, reading.colour);
-  w.text(QObject::tr("Look at: %1").arg(toQ(preset.lookAt)), 10);
+  // An instructor's own slide may say nothing here: no empty "Look at:" then.
+  if (!preset.lookAt.empty()) w.text(QObject::tr("Look at: %1").arg(toQ(preset.lookAt)), 10);
   if (!preset.question.empty()) {
     w.text(toQ(preset.question), 10.5, true);
     w.text(answersText(preset, QString()), 10);
     w.text(reading.answer, 10.5, true, reading.colour);
   }
-  w.text(QObject::tr("Source: %1").arg(toQ(preset.source)), 8.5, false, QColor(0x55, 0x55, 0x55));
-  w.footer(QObject::tr("Warpscope · %1 · page %2").arg(deviceOf(input)).arg(w.pages()));
+  if (!preset.source.empty()) w.text(QObject::tr("Source: %1").arg(toQ(preset.source)), 8.5, false, QColor(0x55, 0x55, 0x55));
+  // The page's own run says what made it: a slide of a user's kernel on a simulator was compiled,
+  // not simulated, and a slide taken from another GPU's recording names that GPU.
+  const QString madeBy = s.run ? toQ(s.run->result.banner()) : deviceOf(input);
+  w.footer(QObject::tr("Warpscope · %1 · page %2").arg(madeBy).arg(w.pages()));
 }
 
 }  // namespace

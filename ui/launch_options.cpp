@@ -211,8 +211,9 @@ PresetRef resolveStartupPreset(const LaunchOptions& options, StartupChoice* star
     startup->params = presetParams(*slide.lab, *slide.preset);
     startup->viewId = toQ(slide.preset->view);
     // An instructor's own slide lives in `library`, gone when this returns: only a lab's preset is
-    // handed on (the window finds the slide again through its own library).
-    if (!slide.lab->findPreset(presetId)) return PresetRef{slide.lab, nullptr};
+    // handed on (the window finds the slide again through its own library); of an own slide, its
+    // lab (for a user's kernel, the declaration the ref holds).
+    if (!slide.lab->findPreset(presetId)) return PresetRef{slide.lab, nullptr, slide.kernelLab};
     startup->presetId = toQ(presetId);
     return slide;
   }

@@ -372,7 +372,7 @@ void MainWindow::applyCurrentPreset() {
       paramPanel_->setDevice(*deviceSelector_->device(lectureDevice));
     }
   }
-  switchLab(*ref.lab, values, toQ(ref.preset->view));
+  switchLab(labOfSlide(ref), values, toQ(ref.preset->view));
 }
 
 void MainWindow::applyPendingAnimationMoment() {

@@ -283,10 +283,15 @@ class MainWindow : public QMainWindow {
   QString openKernel(KernelSource kernel, const QString& path);
   /// Gives a request of the kernel on screen that kernel's text.
   void attachKernel(RunRequest& request) const;
-  /// Makes `spec` (read from `kernel`, from the file at `path`, or "" for a saved run's kernel or
-  /// a shipped example) the open
-  /// kernel's declaration and names it in the lab list; the caller switches to it.
+  /// Makes `spec` (read from `kernel`, from the file at `path`, or "" for a saved run's kernel, a
+  /// shipped example or a lecture slide's kernel) the open kernel's declaration and names it in
+  /// the lab list; the caller switches to it.
   const LabSpec& adoptKernel(LabSpec spec, KernelSource kernel, const QString& path);
+  /// The lab a slide shows: its lab's declaration, or for a slide of a user's kernel that kernel,
+  /// adopted as the open kernel (kept as it is when it is already the open one).
+  const LabSpec& labOfSlide(const PresetRef& slide);
+  /// True when the lab on screen is `slide`'s (for a user's kernel: the same kernel text).
+  [[nodiscard]] bool showsLabOf(const PresetRef& slide) const;
   bool sessionReady_ = false;
   std::optional<RunResult> shown_;
   std::optional<RunResult> pinned_;     ///< Compare > Pin: drawn under later runs of its lab.

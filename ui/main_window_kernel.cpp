@@ -91,9 +91,21 @@ const LabSpec& MainWindow::adoptKernel(LabSpec spec, KernelSource kernel, const 
   return *kernelLab_;
 }
 
+const LabSpec& MainWindow::labOfSlide(const PresetRef& slide) {
+  if (!slide.kernelLab) return *slide.lab;
+  // The same kernel keeps its controls, its compiled variants and the file it came from.
+  if (kernelLab_ && kernel_ == slide.lab->kernel) return *kernelLab_;
+  return adoptKernel(*slide.lab, slide.lab->kernel, QString());
+}
+
+bool MainWindow::showsLabOf(const PresetRef& slide) const {
+  if (!slide.kernelLab) return slide.lab == lab_;
+  return kernelLab_ && lab_ == &*kernelLab_ && kernel_ == slide.lab->kernel;
+}
+
 void MainWindow::reloadKernelFile() {
   if (kernelPath_.isEmpty()) {
-    messageBar_->showMessage(tr("No kernel file is open (an example is not a file): File > Open kernel… opens one."),
+    messageBar_->showMessage(tr("No kernel file is open (an example or a slide's kernel is not a file): File > Open kernel… opens one."),
                              MessageBar::Level::Info);
     return;
   }

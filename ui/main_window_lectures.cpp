@@ -26,12 +26,18 @@ namespace warpscope::ui {
 
 namespace {
 
-/// "name=value" for every parameter, exact ("%.17g"), so the slide reopens at the same values.
+/// "name=value" for every parameter, exact ("%.17g"), so the slide reopens at the same values; a
+/// named choice by its name, the only form a lecture file takes for it (pattern=odd-even).
 std::vector<std::string> settingsOf(const LabSpec& lab, const ParamSet& values) {
   std::vector<std::string> settings;
   for (const ParamSpec& spec : lab.params) {
+    const double value = values.get(spec.id);
+    if (spec.isNamedChoice()) {
+      settings.push_back(spec.id + "=" + spec.valueText(value));
+      continue;
+    }
     char number[40];
-    std::snprintf(number, sizeof number, "%.17g", values.get(spec.id));
+    std::snprintf(number, sizeof number, "%.17g", value);
     settings.push_back(spec.id + "=" + number);
   }
   return settings;
@@ -79,6 +85,9 @@ QString MainWindow::addViewAsSlide(const NewSlideText& text) {
   }
   OwnSlide slide;
   slide.labId = lab_->id;
+  // A slide of the user's kernel carries the kernel: the lecture file is all a class needs.
+  const bool ownKernel = kernelLab_ && lab_ == &*kernelLab_;
+  if (ownKernel) slide.kernel = kernel_;
   PresetSpec& p = slide.preset;
   p.id = nextOwnId(edited);
   p.title = fromQ(text.title);
@@ -94,7 +103,8 @@ QString MainWindow::addViewAsSlide(const NewSlideText& text) {
     const AnimationClock* clock = chartPanel_->animationClock();
     if (clock->end() > clock->start()) p.animationAt = std::clamp((*at - clock->start()) / (clock->end() - clock->start()), 0.0, 1.0);
   }
-  p.source = fromQ(tr("Made in Warpscope from the lab %1").arg(toQ(lab_->title)));
+  p.source = fromQ(ownKernel ? tr("Made in Warpscope from your kernel %1").arg(toQ(kernel_.fileName))
+                             : tr("Made in Warpscope from the lab %1").arg(toQ(lab_->title)));
   edited.ownSlides.push_back(slide);
   edited.presetIds.push_back(p.id);
   if (const QString error = saveEditedLecture(edited); !error.isEmpty()) return error;

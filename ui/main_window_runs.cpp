@@ -172,7 +172,7 @@ bool MainWindow::lectureSlideFailed(const RunError& error) const {
   // The slide's own parameters only: a slider moved off them is the user's choice, and another
   // GPU that happens to hold the new value is offered, not put in place.
   const PresetRef slide = lectures_->current();
-  return slide && slide.lab == lab_ && error.kind == RunError::Kind::BadInput && !error.alternativeDeviceId.empty() &&
+  return slide && showsLabOf(slide) && error.kind == RunError::Kind::BadInput && !error.alternativeDeviceId.empty() &&
          paramPanel_->values() == presetParams(*slide.lab, *slide.preset);
 }
 

@@ -103,8 +103,7 @@ int handoutCommand(Session& session, const CliOptions& options, std::ostream& ou
       err << "warpscope-cli: slide " << i + 1 << " (" << ref.preset->id << ") has no figure: " << check.runError << '\n';
       continue;
     }
-    const RunRequest request{ref.lab->id, check.deviceId, presetParams(*ref.lab, *ref.preset), RunScope::FullSweep,
-                             ref.lab->findPreset(ref.preset->id) ? ref.preset->id : std::string()};
+    const RunRequest request = slideRequest(ref, check.deviceId);
     const Recording recording = makeRecording(request, *check.result, session.device(check.deviceId), ref.preset->id);
     const std::string number = std::to_string(i + 1);
     const std::string name = (number.size() < 2 ? "0" + number : number) + ".wsrec";  // ui/handout.h reads NN.wsrec

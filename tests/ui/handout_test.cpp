@@ -15,6 +15,7 @@
 #include "warpscope/lecture_file.h"
 #include "warpscope/lectures.h"
 #include "warpscope/recording.h"
+#include "warpscope/registry.h"
 #include "warpscope/session.h"
 #include "warpscope/slide_check.h"
 
@@ -176,5 +177,53 @@ TEST(Handout, AnInstructorsOwnLectureFileGetsItsHandoutToo) {
   const QStringList pages = pdfPages(pdf);
   if (!pages.isEmpty()) {
     EXPECT_TRUE(flat(pages[1]).contains(flat(toQ(own.preset.claim))));
+  }
+}
+
+// A slide of a user's kernel (issue 33) runs from the kernel its lecture file carries. Without a GPU
+// it is compiled only, and its page says so rather than "Simulated".
+TEST(Handout, ASlideOfAUsersKernelRunsTheKernelItsFileCarries) {
+  QTemporaryDir dir;
+  const labs::LabDefinition* kernelLab = LabRegistry::builtin().userKernelLab();
+  ASSERT_NE(kernelLab, nullptr);
+  Lecture mine;
+  mine.id = "my-kernels";
+  mine.title = "My kernels";
+  mine.source = "Made in Warpscope";
+  OwnSlide own;
+  own.labId = kernelLab->spec.id;
+  for (const KernelSource& example : kernelLab->exampleKernels())
+    if (example.fileName == "transpose.cu") own.kernel = example;
+  ASSERT_FALSE(own.kernel.empty());
+  own.preset.id = "own-1";
+  own.preset.title = "Padded: every bank";
+  own.preset.claim = "One word of padding spreads a tile's column over all 32 banks.";
+  own.preset.settings = {"variant=padded", "N=1024"};
+  own.preset.view = "occupancy";
+  mine.ownSlides = {own};
+  mine.presetIds = {"own-1"};
+  const QString file = dir.filePath(QStringLiteral("my-kernels.json"));
+  writeLectureFile(mine, fromQ(file));
+  const QString pdf = dir.filePath(QStringLiteral("kernels.pdf"));
+  QString output;
+  ASSERT_EQ(runCli({QStringLiteral("handout"), QStringLiteral("--lecture-file"), file, QStringLiteral("--device"),
+                    QStringLiteral("sim:h200"), QStringLiteral("--out"), pdf},
+                   &output),
+            0)
+      << output.toStdString();
+  // Without the toolkit's NVRTC nothing compiles: the page says why (the handout is still written).
+  if (output.contains(QStringLiteral("has no figure")))
+    GTEST_SKIP() << "the kernel could not be compiled here: " << output.toStdString();
+  const Recording run = readRunFile(fromQ(pdf), 2);
+  EXPECT_EQ(run.result.kernel, own.kernel);
+  EXPECT_EQ(run.result.params.at("variant"), 2);
+  EXPECT_EQ(run.result.params.at("N"), 1024);
+  const QStringList pages = pdfPages(pdf);
+  if (!pages.isEmpty()) {
+    ASSERT_GE(pages.size(), 2);
+    EXPECT_TRUE(flat(pages[1]).contains(flat(toQ(own.preset.claim)))) << pages[1].toStdString();
+    EXPECT_TRUE(pages[1].contains(QStringLiteral("no GPU ran it"))) << pages[1].toStdString();
+    EXPECT_FALSE(pages[1].contains(QStringLiteral("Simulated"))) << pages[1].toStdString();
+    EXPECT_FALSE(pages[1].contains(QStringLiteral("Look at:"))) << "no empty 'Look at:'";
   }
 }

@@ -9,13 +9,19 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QTemporaryDir>
+#include <algorithm>
 #include <sstream>
 #include <string>
 
+#include "add_slide_dialog.h"
+#include "chart_panel.h"
 #include "lab_list.h"
+#include "lecture_navigator.h"
 #include "message_bar.h"
 #include "param_panel.h"
 #include "qt_text.h"
+#include "warpscope/lecture_file.h"
+#include "warpscope/registry.h"
 #include "warpscope/writers.h"
 #include "window_fixture.h"
 
@@ -158,4 +164,53 @@ TEST(KernelWindow, AnExampleKernelOpensFromTheMenuWithItsControlsAndText) {
   EXPECT_EQ(last.kernel.fileName, "transpose.cu");
   EXPECT_NE(last.kernel.text.find("transpose"), std::string::npos);
   EXPECT_FALSE(f.window.openExampleKernel(QStringLiteral("nothing.cu")).isEmpty()) << "an unknown name is said";
+}
+
+// Lecture > Add this view as a slide of your kernel: the slide carries the kernel's text, so the
+// lecture file is all a class needs. It reopens, with another kernel on screen, with the slide's
+// kernel's controls at the slide's values (a named choice by its name), and its runs send that text.
+TEST(KernelWindow, AViewOfYourKernelBecomesASlideThatCarriesTheKernelAndReopensWithItsControls) {
+  QTemporaryDir lectures;
+  qputenv("WARPSCOPE_LECTURES_DIR", lectures.path().toUtf8());
+  test::WindowFixture f;
+  ASSERT_TRUE(f.waitIdle());
+  ASSERT_TRUE(f.window.openExampleKernel(QStringLiteral("transpose.cu")).isEmpty());
+  ASSERT_TRUE(f.waitIdle());
+  const std::string transposeText = f.state->run(f.state->runCount() - 1).kernel.text;
+  ParamSet values = f.window.paramPanel()->values();
+  values.set("variant", 1);  // tiled
+  values.set("ROWS", 16);
+  f.window.paramPanel()->setValues(values);
+  NewSlideText text;
+  text.newLectureTitle = QStringLiteral("My kernels");
+  text.title = QStringLiteral("Tiled: coalesced, with bank conflicts");
+  text.claim = QStringLiteral("The tile's columns fall in one bank.");
+  ASSERT_EQ(f.window.addViewAsSlide(text), QString()) << fromQ(f.window.messageBar()->text());
+  const QString viewOfSlide = f.window.chartPanel()->currentViewId();
+  const Lecture saved = readLectureFile(LabRegistry::builtin(), fromQ(lectures.filePath(QStringLiteral("my-kernels.json"))));
+  ASSERT_EQ(saved.ownSlides.size(), 1u);
+  const OwnSlide& slide = saved.ownSlides[0];
+  EXPECT_EQ(slide.kernel.fileName, "transpose.cu");
+  EXPECT_EQ(slide.kernel.text, transposeText);
+  EXPECT_NE(std::find(slide.preset.settings.begin(), slide.preset.settings.end(), "variant=tiled"), slide.preset.settings.end());
+  EXPECT_NE(slide.preset.source.find("transpose.cu"), std::string::npos) << slide.preset.source;
+
+  // Another kernel on screen, from a file, then the lecture.
+  QTemporaryDir dir;
+  ASSERT_TRUE(f.window.openKernelFile(writeFile(dir, QStringLiteral("scale.cu"), kKernel)).isEmpty());
+  ASSERT_TRUE(f.waitIdle());
+  ASSERT_TRUE(f.window.openLecture(QStringLiteral("my-kernels")));
+  ASSERT_TRUE(f.waitIdle());
+  EXPECT_EQ(f.window.currentLabId(), QStringLiteral("user-kernel"));
+  EXPECT_EQ(f.window.paramPanel()->control(QStringLiteral("BLOCK")), nullptr) << "the scale's controls are gone";
+  ASSERT_NE(f.window.paramPanel()->control(QStringLiteral("variant")), nullptr);
+  EXPECT_EQ(f.window.paramPanel()->values().get("variant"), 1);
+  EXPECT_EQ(f.window.paramPanel()->values().get("ROWS"), 16);
+  EXPECT_EQ(f.window.chartPanel()->currentViewId(), viewOfSlide);
+  const RunRequest last = f.state->run(f.state->runCount() - 1);
+  EXPECT_EQ(last.kernel.fileName, "transpose.cu");
+  EXPECT_EQ(last.kernel.text, transposeText);
+  EXPECT_EQ(last.params.get("ROWS"), 16);
+  EXPECT_TRUE(f.window.labList()->currentItem()->text().contains(QStringLiteral("transpose.cu")));
+  qunsetenv("WARPSCOPE_LECTURES_DIR");
 }

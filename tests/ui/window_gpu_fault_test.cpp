@@ -338,7 +338,6 @@ TEST(WindowGpuFaults, AUserKernelThatFaultsOrNeverEndsCostsOnlyItsWorkerAndTheNe
   const QString spin = writeKernel(dir, QStringLiteral("spin.cu"), kEndlessKernel);
 
   GpuWindow gpu;
-  RunController& runs = gpu.runs;
   MainWindow& window = gpu.window;
   QSignalSpy& displayed = gpu.displayed;
   QSignalSpy& errors = gpu.errors;
@@ -360,8 +359,9 @@ TEST(WindowGpuFaults, AUserKernelThatFaultsOrNeverEndsCostsOnlyItsWorkerAndTheNe
   ASSERT_NE(sass, nullptr);
   std::cout << "  SASS: " << sass->listing.caption << "\n";
   // Where the toolkit's cuobjdump is (the GPU machine), the listing holds the kernel's instructions.
-  if (QFileInfo::exists(QStringLiteral("/usr/local/cuda/bin/cuobjdump")))
+  if (QFileInfo::exists(QStringLiteral("/usr/local/cuda/bin/cuobjdump"))) {
     EXPECT_GT(sass->listing.lines.size(), 20u) << sass->listing.caption;
+  }
   saveArtifact(window, QStringLiteral("window_user_kernel_measured.png"));
 
   // 2. The faulting kernel, then the endless one: each run ends its worker and says so by name.

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "warpscope/kernel_source.h"
 #include "warpscope/lecture_file.h"
 #include "warpscope/lectures.h"
 #include "warpscope/registry.h"
@@ -65,7 +66,133 @@ std::string withSlide(const std::string& slideFields) {
          slideFields + "}]}";
 }
 
+/// A kernel of the user's own (docs/your-kernel.md) that declares no bytes: it has no throughput
+/// view, which the example the lab opens with has.
+const char* const kScaleKernel =
+    "// warpscope-kernel 1\n"
+    "// title: Scale a vector\n"
+    "// param BLOCK: 64..512, x2, default 128, focus, define\n"
+    "// param N: 1K..4K, x2, default 2K, arg int\n"
+    "// kernel: scale\n// grid: ceil_div(N, BLOCK)\n// block: BLOCK\n"
+    "// buffer x: float[N] random(0, 1)\n// args: x, N\n"
+    "__global__ void scale(float* x, int n) {\n"
+    "  const int i = blockIdx.x * BLOCK + threadIdx.x;\n"
+    "  if (i < n) x[i] *= 2;\n"
+    "}\n";
+
+/// A lecture of one own slide of the user's kernel `kernel`, at BLOCK=256 on `view`.
+Lecture kernelLecture(const KernelSource& kernel, const std::string& view = "time") {
+  Lecture l;
+  l.id = "my-kernels";
+  l.title = "My kernels";
+  l.source = "Made in Warpscope";
+  l.presetIds = {"own-1"};
+  OwnSlide s;
+  s.labId = LabRegistry::builtin().userKernelLab()->spec.id;
+  s.kernel = kernel;
+  s.preset.id = "own-1";
+  s.preset.title = "Scale at 256 threads";
+  s.preset.claim = "A scale is a copy: its time is the memory's.";
+  s.preset.settings = {"BLOCK=256", "N=4096"};
+  s.preset.view = view;
+  l.ownSlides = {s};
+  return l;
+}
+
 }  // namespace
+
+TEST(LectureFile, ASlideOfAUsersKernelCarriesTheKernelAndIsDeclaredByItsHeader) {
+  TempFolder folder;
+  const std::string path = (folder.path / "kernels.json").string();
+  const KernelSource scale{"scale.cu", kScaleKernel};
+  writeLectureFile(kernelLecture(scale), path);
+  const Lecture back = readLectureFile(LabRegistry::builtin(), path);
+  ASSERT_EQ(back.ownSlides.size(), 1u);
+  EXPECT_EQ(back.ownSlides[0].kernel, scale);
+  const PresetRef slide = lectureSlide(LabRegistry::builtin(), back, 0);
+  ASSERT_TRUE(slide);
+  ASSERT_NE(slide.kernelLab, nullptr);
+  EXPECT_EQ(slide.lab, slide.kernelLab.get());
+  ASSERT_EQ(slide.lab->params.size(), 2u) << "the header's parameters, not the example's";
+  EXPECT_EQ(slide.lab->params[0].id, "BLOCK");
+  const RunRequest request = slideRequest(slide, "sim:h100");
+  EXPECT_EQ(request.kernel, scale);
+  EXPECT_EQ(request.params.get("BLOCK"), 256);
+  EXPECT_EQ(request.params.get("N"), 4096);
+  EXPECT_TRUE(request.presetId.empty()) << "an own slide is no preset of its lab";
+  // A copy of the ref keeps the declaration alive after the first is gone.
+  const PresetRef copy = [&] { return lectureSlide(LabRegistry::builtin(), back, 0); }();
+  EXPECT_EQ(copy.lab->params[1].id, "N");
+  // A slide of any other lab carries no kernel and makes none.
+  const Lecture plain = readLectureFile(LabRegistry::builtin(), [&] {
+    writeLectureFile(ownLecture(), (folder.path / "plain.json").string());
+    return (folder.path / "plain.json").string();
+  }());
+  EXPECT_EQ(lectureSlide(LabRegistry::builtin(), plain, 1).kernelLab, nullptr);
+  EXPECT_TRUE(slideRequest(lectureSlide(LabRegistry::builtin(), plain, 1), "sim:h100").kernel.empty());
+}
+
+TEST(LectureFile, ASlidesKernelIsReadAsHostileAndCheckedAgainstItsOwnHeader) {
+  TempFolder folder;
+  const auto refusedWith = [&](const Lecture& lecture) {
+    const std::string path = folder.write("k.json", lectureToJson(lecture));
+    try {
+      (void)readLectureFile(LabRegistry::builtin(), path);
+      return std::string();
+    } catch (const BadInputError& e) {
+      return std::string(e.what());
+    }
+  };
+  const KernelSource scale{"scale.cu", kScaleKernel};
+  // The header's views: the scale declares no bytes, so it has no throughput view.
+  EXPECT_NE(refusedWith(kernelLecture(scale, "throughput")).find("no view 'throughput'"), std::string::npos);
+  // Its parameters: BLOCK stops at 512.
+  Lecture outOfRange = kernelLecture(scale);
+  outOfRange.ownSlides[0].preset.settings = {"BLOCK=1024"};
+  EXPECT_NE(refusedWith(outOfRange).find("BLOCK"), std::string::npos);
+  // A header that declares nothing usable is named with the slide and the kernel.
+  std::string broken = kScaleKernel;
+  broken.replace(broken.find("default 128"), 11, "default 100");
+  const std::string headerError = refusedWith(kernelLecture({"scale.cu", broken}));
+  EXPECT_NE(headerError.find("Scale at 256 threads"), std::string::npos) << headerError;
+  EXPECT_NE(headerError.find("scale.cu"), std::string::npos) << headerError;
+  EXPECT_NE(headerError.find("line 3"), std::string::npos) << headerError;
+  // A kernel on a lab that runs its own.
+  Lecture onBuiltin = ownLecture();
+  onBuiltin.ownSlides[0].kernel = scale;
+  EXPECT_NE(refusedWith(onBuiltin).find("carries none"), std::string::npos);
+  // The kernel's name is a file name, never a path; its text bounded and free of NUL bytes.
+  EXPECT_NE(refusedWith(kernelLecture({"../scale.cu", kScaleKernel})).find("not a path"), std::string::npos);
+  EXPECT_NE(refusedWith(kernelLecture({"scale.cu", std::string(kScaleKernel) + '\0'})).find("NUL"), std::string::npos);
+  EXPECT_NE(refusedWith(kernelLecture({"scale.cu", std::string(kScaleKernel) + std::string(kMaxKernelFileBytes, ' ')}))
+                .find("at most"),
+            std::string::npos);
+  const std::string noText = withSlide(R"("title":"T","claim":"C","view":"time","kernel":{"file":"a.cu"})");
+  EXPECT_NE(refusal(folder, noText).find("'text'"), std::string::npos);
+  EXPECT_NE(refusal(folder, withSlide(R"("title":"T","claim":"C","view":"time","kernel":"a.cu")")).find("'kernel' must be"),
+            std::string::npos);
+}
+
+TEST(LectureFile, ALectureTooLargeToReadBackIsNotWrittenAndTheOldFileSurvives) {
+  TempFolder folder;
+  const std::string path = (folder.path / "big.json").string();
+  writeLectureFile(kernelLecture({"scale.cu", kScaleKernel}), path);
+  // 40 slides, each carrying a kernel of nearly the largest size: beyond what is read.
+  Lecture big = kernelLecture({"scale.cu", std::string(kScaleKernel) + "// " + std::string(kMaxKernelFileBytes - 1000, 'x') + "\n"});
+  for (int i = 2; i <= 40; ++i) {
+    OwnSlide copy = big.ownSlides[0];
+    copy.preset.id = "own-" + std::to_string(i);
+    big.ownSlides.push_back(copy);
+    big.presetIds.push_back(copy.preset.id);
+  }
+  try {
+    writeLectureFile(big, path);
+    FAIL() << "a lecture larger than a lecture file may be was written";
+  } catch (const BadInputError& e) {
+    EXPECT_NE(std::string(e.what()).find("MiB"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(readLectureFile(LabRegistry::builtin(), path).ownSlides.size(), 1u) << "the old file survives";
+}
 
 TEST(LectureFile, AnOwnLectureIsWrittenAndReadBackWithItsOwnSlides) {
   TempFolder folder;
@@ -121,7 +248,8 @@ TEST(LectureFile, ABrokenFileIsRefusedNamingTheFileAndTheProblem) {
   std::string many = R"({"format":"warpscope-lecture","version":1,"id":"x","title":"X","source":"S","presets":[)";
   for (int i = 0; i < 201; ++i) many += std::string(i ? "," : "") + "\"volkov-ilp-peak-with-fewer-threads\"";
   EXPECT_NE(refusal(folder, many + "]}").find("1 to 200 slides"), std::string::npos);
-  EXPECT_NE(refusal(folder, std::string(2 << 20, ' ')).find("MiB"), std::string::npos) << "larger than 1 MiB";
+  EXPECT_NE(refusal(folder, std::string(kMaxLectureFileBytes + 1, ' ')).find("MiB"), std::string::npos)
+      << "larger than a lecture file may be";
 }
 
 TEST(LectureFile, AFolderIsReadAroundItsBrokenFilesWhichAreNamed) {

@@ -166,6 +166,8 @@ TEST(UserKernelCompileOnly, TheExamplesCompileForASimulatorProfileWithOccupancyA
     EXPECT_TRUE(said) << file << ": the result says time needs a GPU";
     for (const std::string& note : r.notes)
       EXPECT_EQ(note.find("Simulated by Warpscope's model"), std::string::npos) << "the model does not know " << file;
+    EXPECT_EQ(r.banner().find("Simulated"), std::string::npos) << r.banner();
+    EXPECT_NE(r.banner().find("no GPU ran it"), std::string::npos) << "every chart and the status bar say so: " << r.banner();
     const View* sass = r.findView("sass");
     ASSERT_NE(sass, nullptr) << "the SASS view, or why it is empty";
     EXPECT_TRUE(!sass->listing.lines.empty() || sass->listing.caption.find("cuobjdump") != std::string::npos)

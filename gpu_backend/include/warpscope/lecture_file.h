@@ -12,16 +12,18 @@
 
 namespace warpscope {
 
-/// Largest lecture file read.
-inline constexpr std::size_t kMaxLectureFileBytes = std::size_t{1} << 20;
+/// Largest lecture file read or written: room for a lecture's slides of users' kernels (each
+/// slide carries its kernel's text, at most kMaxKernelFileBytes).
+inline constexpr std::size_t kMaxLectureFileBytes = std::size_t{8} << 20;
 
-/// Reads and validates a lecture file (a regular file of at most 1 MiB, bounded JSON, every field
+/// Reads and validates a lecture file (a regular file of at most 8 MiB, bounded JSON, every field
 /// checked, every preset, lab, parameter and view resolved against `registry`); its `file` is set
 /// to `path`. Throws BadInputError "PATH: the problem".
 Lecture readLectureFile(const LabRegistry& registry, const std::string& path);
 
 /// Writes `lecture` to `path` atomically (the old file survives a failure); FileWriteError names
-/// the file and why.
+/// the file and why. A lecture larger than readLectureFile reads is refused (BadInputError), so
+/// no file is written that could not be opened again.
 void writeLectureFile(const Lecture& lecture, const std::string& path);
 
 /// The user's lectures folder: $WARPSCOPE_LECTURES_DIR, else $XDG_DATA_HOME/warpscope/lectures,

@@ -268,8 +268,9 @@ struct RunResult {
   /// empty for every other lab. Files keep it, so a saved run opens with its own controls.
   KernelSource kernel;
 
-  /// "Measured on NVIDIA H200", "Recorded on NVIDIA H200, 2026-11-24" or "Simulated: H100 SXM5
-  /// model": shown on every chart.
+  /// "Measured on NVIDIA H200", "Recorded on NVIDIA H200, 2026-11-24", "Simulated: H100 SXM5
+  /// model", or for a user's kernel on a simulator (compiled only) "Compiled for the H100 SXM5
+  /// (model)'s architecture (NVRTC): no GPU ran it": shown on every chart.
   [[nodiscard]] std::string banner() const;
   [[nodiscard]] const View* findView(const std::string& id) const;
   [[nodiscard]] View* findView(const std::string& id);

@@ -6,6 +6,7 @@
 
 #include "core/id_list.h"
 #include "core/result_json.h"
+#include "warpscope/kernel_source.h"
 #include "warpscope_resources/embedded_lectures.h"
 
 namespace warpscope {
@@ -55,6 +56,20 @@ std::vector<std::string> stringList(const nlohmann::json& doc, const char* name,
   return items;
 }
 
+/// {"file": "name.cu", "text": "..."}: read as a kernel file is (kernel_source.h), and the name
+/// a bare file name (it is shown on charts and matched by recordings, never opened).
+KernelSource parseSlideKernel(const nlohmann::json& item, const std::string& where) {
+  if (!item.is_object()) throw BadInputError(where + ": 'kernel' must be an object {\"file\", \"text\"}");
+  KernelSource kernel;
+  kernel.fileName = stringField(item, "file", where + ", kernel");
+  if (kernel.fileName.find_first_of("/\\") != std::string::npos || kernel.fileName == "." || kernel.fileName == "..")
+    throw BadInputError(where + ": the kernel's 'file' must be a file name, not a path");
+  kernel.text = stringField(item, "text", where + ", kernel", kMaxKernelFileBytes);
+  if (kernel.text.find('\0') != std::string::npos)
+    throw BadInputError(where + ": the kernel's text holds a NUL byte: not a CUDA source");
+  return kernel;
+}
+
 OwnSlide parseOwnSlide(const nlohmann::json& item, const std::string& where, std::size_t number) {
   OwnSlide slide;
   slide.labId = stringField(item, "lab", where);
@@ -74,7 +89,20 @@ OwnSlide parseOwnSlide(const nlohmann::json& item, const std::string& where, std
   p.question = optionalString(item, "question", where);
   for (const std::string& text : stringList(item, "answers", where, 4, kMaxTitleChars)) p.answers.push_back({.text = text});
   p.notes = optionalString(item, "notes", where);
+  if (item.contains("kernel")) slide.kernel = parseSlideKernel(item.at("kernel"), where);
   return slide;
+}
+
+/// The declaration an own slide's kernel makes of its lab (a user's kernel: the header's
+/// parameters and views); null for a slide of any other lab. Throws BadInputError for a kernel on
+/// a lab that takes none, or a header that declares no lab.
+std::shared_ptr<const LabSpec> kernelDeclaration(const labs::LabDefinition& lab, const OwnSlide& own) {
+  if (own.kernel.empty()) return nullptr;
+  if (!lab.specForRequest) throw BadInputError("lab " + lab.spec.id + " runs its own kernels: a slide of it carries none");
+  RunRequest request;
+  request.labId = lab.spec.id;
+  request.kernel = own.kernel;
+  return std::make_shared<const LabSpec>(lab.specFor(request));
 }
 
 }  // namespace
@@ -148,17 +176,43 @@ PresetRef lectureSlide(const LabRegistry& registry, const Lecture& lecture, std:
   const std::string& id = lecture.presetIds[index];
   for (const OwnSlide& own : lecture.ownSlides)
     if (own.preset.id == id) {
-      const LabSpec* lab = registry.find(own.labId);
-      return lab ? PresetRef{lab, &own.preset} : PresetRef{};
+      const labs::LabDefinition* lab = registry.definition(own.labId);
+      if (!lab) return {};
+      try {
+        std::shared_ptr<const LabSpec> declared = kernelDeclaration(*lab, own);
+        if (!declared) return {&lab->spec, &own.preset};
+        const LabSpec* spec = declared.get();
+        return {spec, &own.preset, std::move(declared)};
+      } catch (const BadInputError&) {
+        return {};  // validateLecture says why
+      }
     }
   return findPreset(registry, id);
+}
+
+RunRequest slideRequest(const PresetRef& slide, const std::string& deviceId) {
+  RunRequest request;
+  request.labId = slide.lab->id;
+  request.deviceId = deviceId;
+  request.params = presetParams(*slide.lab, *slide.preset);
+  // An instructor's own slide is no preset of its lab: its request names none.
+  if (slide.lab->findPreset(slide.preset->id)) request.presetId = slide.preset->id;
+  if (slide.kernelLab) request.kernel = slide.lab->kernel;
+  return request;
 }
 
 void validateLecture(const LabRegistry& registry, const Lecture& lecture) {
   for (const OwnSlide& own : lecture.ownSlides) {
     const std::string where = "lecture '" + lecture.id + "', slide '" + own.preset.title + "'";
-    const LabSpec* lab = registry.find(own.labId);
-    if (!lab) throw BadInputError(where + ": no lab '" + own.labId + "'");
+    const labs::LabDefinition* definition = registry.definition(own.labId);
+    if (!definition) throw BadInputError(where + ": no lab '" + own.labId + "'");
+    std::shared_ptr<const LabSpec> declared;
+    try {
+      declared = kernelDeclaration(*definition, own);
+    } catch (const BadInputError& e) {
+      throw BadInputError(where + ", kernel " + own.kernel.fileName + ": " + e.what());
+    }
+    const LabSpec* lab = declared ? declared.get() : &definition->spec;
     try {
       (void)parseAssignments(lab->params, own.preset.settings);
     } catch (const BadInputError& e) {
@@ -200,6 +254,7 @@ std::string lectureToJson(const Lecture& lecture) {
       slide["answers"] = answers;
     }
     if (!p.notes.empty()) slide["notes"] = p.notes;
+    if (!own->kernel.empty()) slide["kernel"] = {{"file", own->kernel.fileName}, {"text", own->kernel.text}};
     slides.push_back(slide);
   }
   doc[lecture.ownSlides.empty() ? "presets" : "slides"] = slides;

@@ -26,8 +26,10 @@ bool isAnimated(ViewKind kind) { return kind == ViewKind::Timeline || kind == Vi
 
 std::string RunResult::banner() const {
   if (!recordedOn.empty()) return "Recorded on " + deviceName + ", " + recordedOn;
-  return provenance == Provenance::Measured ? "Measured on " + deviceName
-                                            : "Simulated: " + deviceName;
+  if (provenance == Provenance::Measured) return "Measured on " + deviceName;
+  // The simulator has no model of a user's kernel: it compiled the kernel and ran nothing.
+  if (!kernel.empty()) return "Compiled for the " + deviceName + "'s architecture (NVRTC): no GPU ran it";
+  return "Simulated: " + deviceName;
 }
 
 const View* RunResult::findView(const std::string& id) const {

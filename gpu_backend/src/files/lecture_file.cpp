@@ -26,7 +26,13 @@ Lecture readLectureFile(const LabRegistry& registry, const std::string& path) {
   }
 }
 
-void writeLectureFile(const Lecture& lecture, const std::string& path) { writeFileAtomically(path, lectureToJson(lecture)); }
+void writeLectureFile(const Lecture& lecture, const std::string& path) {
+  const std::string bytes = lectureToJson(lecture);
+  if (bytes.size() > kMaxLectureFileBytes)
+    throw BadInputError("the lecture '" + lecture.id + "' would be " + std::to_string(bytes.size() >> 10) + " KiB, more than the " +
+                        std::to_string(kMaxLectureFileBytes >> 20) + " MiB a lecture file may hold: it was not saved");
+  writeFileAtomically(path, bytes);
+}
 
 std::string userLecturesFolder() {
   if (const char* dir = std::getenv("WARPSCOPE_LECTURES_DIR"); dir && *dir) return dir;

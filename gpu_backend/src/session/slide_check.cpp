@@ -8,9 +8,7 @@ SlideCheck checkSlide(Session& session, const PresetRef& slide, const std::strin
   SlideCheck check;
   check.deviceId = deviceId;
   check.declaresChecks = !slide.preset->checks.empty();
-  // An instructor's own slide is no preset of its lab: its request names none.
-  const std::string presetId = slide.lab->findPreset(slide.preset->id) ? slide.preset->id : std::string();
-  RunRequest request{slide.lab->id, deviceId, presetParams(*slide.lab, *slide.preset), RunScope::FullSweep, presetId};
+  RunRequest request = slideRequest(slide, deviceId);
   CancelToken never;
   RunOutcome outcome = session.run(request, {}, never);
   if (!outcome.ok() && outcome.error().alternativeDeviceId.starts_with("rec:")) {
