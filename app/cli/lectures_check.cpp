@@ -1,11 +1,14 @@
-// `warpscope-cli lectures --check`: every slide of the lectures (or of one) run on one device and
-// its claim judged on the run's own numbers (slide_check.h, issue 28): a line a slide, then a count.
+// `warpscope-cli lectures --check`: every slide of the lectures (or of one, or of an instructor's own
+// lecture file) run on one device and its claim judged on the run's own numbers (slide_check.h,
+// issue 28): a line a slide, then a count.
 #include <map>
+#include <optional>
 #include <set>
 
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "warpscope/claim_check.h"
+#include "warpscope/lecture_file.h"
 #include "warpscope/lectures.h"
 #include "warpscope/slide_check.h"
 
@@ -15,7 +18,11 @@ int lecturesCheckCommand(Session& session, const CliOptions& options, std::ostre
   const std::string deviceId = options.device.value_or(session.defaultDeviceId());
   (void)session.device(deviceId);  // an unknown device is refused before any run
   std::vector<const Lecture*> lectures;
-  if (options.lecture) {
+  std::optional<Lecture> own;  // a lecture file's (read as hostile, lecture_file.h)
+  if (options.lectureFile) {
+    own = readLectureFile(session.registry(), *options.lectureFile);
+    lectures.push_back(&*own);
+  } else if (options.lecture) {
     lectures.push_back(&LectureLibrary::builtin().get(*options.lecture));
   } else {
     for (const Lecture& lecture : LectureLibrary::builtin().lectures()) lectures.push_back(&lecture);
@@ -23,18 +30,22 @@ int lecturesCheckCommand(Session& session, const CliOptions& options, std::ostre
   std::map<std::string, int> counts;  // by outcome word
   std::set<std::string> done;
   for (const Lecture* lecture : lectures)
-    for (const std::string& presetId : lecture->presetIds) {
+    for (std::size_t i = 0; i < lecture->presetIds.size(); ++i) {
+      const std::string& presetId = lecture->presetIds[i];
       if (!done.insert(presetId).second) continue;  // a slide two lectures show is judged once
-      const PresetRef ref = getPreset(session.registry(), presetId);
+      const PresetRef ref = lectureSlide(session.registry(), *lecture, i);
+      if (!ref) throw BadInputError("lecture '" + lecture->id + "' names preset '" + presetId + "', which no lab declares");
       const SlideCheck check = checkSlide(session, ref, deviceId);
       const std::string word = slideOutcomeWord(check);
       ++counts[word];
       out << lecture->id << '\t' << presetId << '\t' << word << '\t';
       if (check.deviceId != deviceId) out << "(from " << check.deviceId << ") ";
-      if (!check.declaresChecks) {
+      if (!check.result) {
+        out << check.runError << '\n';
+      } else if (!check.declaresChecks) {
         out << ref.preset->claim << '\n';
       } else if (!check.verdict) {
-        out << check.runError << '\n';
+        out << "no verdict\n";
       } else {
         out << verdictLine(*check.verdict, *check.result) << '\n';
       }

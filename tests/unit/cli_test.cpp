@@ -13,6 +13,8 @@
 #include <sstream>
 
 #include "cli/cli.h"
+#include "warpscope/lecture_file.h"
+#include "warpscope/registry.h"
 
 using warpscope::cli::runCli;
 
@@ -388,6 +390,43 @@ TEST(Cli, LecturesCheckJudgesEachSlideWithItsNumbers) {
   EXPECT_NE(detour.out.find("volkov-ilp-peak-with-fewer-threads\tholds\tHolds on NVIDIA H200: "), std::string::npos) << detour.out;
   EXPECT_EQ(cli({"lectures", "--check", "--device", "sim:nope"}).code, 2);
   EXPECT_EQ(cli({"lectures", "--check", "--lecture", "no-such-lecture"}).code, 2);
+}
+
+// An instructor's own lecture file, with slides of a user's kernel: each slide runs with the kernel
+// the file carries (here from the H200's recording of the transpose example, so no compiler is
+// needed), and one that cannot run says why instead of passing as "no check declared".
+TEST(Cli, LecturesCheckRunsTheSlidesOfALectureFileWithTheirKernels) {
+  using warpscope::KernelSource, warpscope::Lecture, warpscope::LabRegistry, warpscope::OwnSlide;
+  const warpscope::labs::LabDefinition* kernelLab = LabRegistry::builtin().userKernelLab();
+  ASSERT_NE(kernelLab, nullptr);
+  Lecture mine;
+  mine.id = "my-kernels";
+  mine.title = "My kernels";
+  mine.source = "Made in Warpscope";
+  OwnSlide padded;
+  padded.labId = kernelLab->spec.id;
+  for (const KernelSource& example : kernelLab->exampleKernels())
+    if (example.fileName == "transpose.cu") padded.kernel = example;
+  padded.preset.id = "own-1";
+  padded.preset.title = "Padded";
+  padded.preset.claim = "Padding spreads a tile's column over all 32 banks.";
+  padded.preset.settings = {"variant=padded", "N=4096"};
+  padded.preset.view = "time";
+  OwnSlide small = padded;  // a size the H200 recorded no run of
+  small.preset.id = "own-2";
+  small.preset.title = "Small";
+  small.preset.settings = {"variant=padded", "N=512"};
+  mine.ownSlides = {padded, small};
+  mine.presetIds = {"own-1", "own-2"};
+  const std::string file = (std::filesystem::temp_directory_path() / ("warpscope-cli-lecture-" + std::to_string(::getpid()) + ".json")).string();
+  warpscope::writeLectureFile(mine, file);
+  const CliRun r = cli({"lectures", "--check", "--device", "rec:h200", "--lecture-file", file});
+  std::filesystem::remove(file);
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("my-kernels\town-1\tno check declared\t" + padded.preset.claim), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("my-kernels\town-2\tcannot run\t"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("2 slides on rec:h200"), std::string::npos) << r.out;
+  EXPECT_EQ(cli({"lectures", "--check", "--device", "rec:h200", "--lecture-file", file}).code, 2) << "a missing file is refused";
 }
 
 // `describe streams` lists model-timeline; on the simulator the timeline is the model, so the run

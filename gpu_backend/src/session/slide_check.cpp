@@ -45,8 +45,10 @@ std::vector<std::string> verdictsOfSlidesShown(const LabRegistry& registry, cons
 }
 
 std::string slideOutcomeWord(const SlideCheck& check) {
+  // A slide that did not run says so first, an own slide (no checks) too.
+  if (!check.result) return "cannot run";
   if (!check.declaresChecks) return "no check declared";
-  if (!check.verdict) return "cannot run";
+  if (!check.verdict) return "cannot be judged";
   switch (check.verdict->kind) {
     case ClaimVerdict::Kind::Holds: return "holds";
     case ClaimVerdict::Kind::DoesNotHold: return check.verdict->explained() ? "does not hold, explained" : "does not hold";
