@@ -266,9 +266,21 @@ QStringList validateLaunchOptions(const LaunchOptions& options, StartupChoice* s
     std::vector<std::string> assignments;
     for (const QString& a : options.assignments) assignments.push_back(fromQ(a));
     try {
-      // --set goes on top of the preset's own settings.
-      startup->params = preset ? presetParams(*lab, *preset.preset, assignments)
-                               : parseAssignments(lab->params, assignments);
+      // --set goes on top of the preset's own settings; of an own slide (whose settings stay in
+      // its lecture), on top of the values resolveStartupPreset took from it.
+      if (preset) {
+        startup->params = presetParams(*lab, *preset.preset, assignments);
+      } else if (preset.lab && startup->params) {
+        const ParamSet given = parseAssignments(lab->params, assignments);
+        ParamSet values = *startup->params;
+        for (const std::string& a : assignments) {
+          const std::string name = a.substr(0, a.find('='));
+          values.set(name, given.get(name));
+        }
+        startup->params = values;
+      } else {
+        startup->params = parseAssignments(lab->params, assignments);
+      }
     } catch (const std::exception& e) {
       // parseAssignments names the parameter and its valid range.
       problems << toQ(e.what());

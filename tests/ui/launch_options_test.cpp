@@ -1,9 +1,13 @@
 // The GUI's command line: refused options name what was wrong and what is valid.
 #include <QCommandLineParser>
+#include <QTemporaryDir>
 
 #include <gtest/gtest.h>
 
 #include "launch_options.h"
+#include "qt_text.h"
+#include "warpscope/lecture_file.h"
+#include "warpscope/registry.h"
 
 using namespace warpscope::ui;
 
@@ -70,4 +74,44 @@ TEST(LaunchOptions, MalformedMeasureCountIsAParseError) {
   QString error;
   parse({"--measure-slider-latency", "lots"}, &error);
   EXPECT_TRUE(error.contains("measure-slider-latency"));
+}
+
+// `--lecture ID --lecture-file FILE --set ...` at an instructor's own slide: --set goes on top of
+// the slide's values (it used to replace them with the lab's defaults), here a user kernel's slide,
+// whose parameters are its header's.
+TEST(LaunchOptions, SetGoesOnTopOfAnOwnSlidesValuesAUserKernelsToo) {
+  using namespace warpscope;
+  QTemporaryDir dir;
+  const labs::LabDefinition* kernelLab = LabRegistry::builtin().userKernelLab();
+  ASSERT_NE(kernelLab, nullptr);
+  Lecture mine;
+  mine.id = "my-kernels";
+  mine.title = "My kernels";
+  mine.source = "Made in Warpscope";
+  OwnSlide slide;
+  slide.labId = kernelLab->spec.id;
+  for (const KernelSource& example : kernelLab->exampleKernels())
+    if (example.fileName == "transpose.cu") slide.kernel = example;
+  slide.preset.id = "own-1";
+  slide.preset.title = "Tiled at 16 rows";
+  slide.preset.claim = "The tile's columns fall in one bank.";
+  slide.preset.settings = {"variant=tiled", "ROWS=16"};
+  slide.preset.view = "time";
+  mine.ownSlides = {slide};
+  mine.presetIds = {"own-1"};
+  const QString file = dir.filePath(QStringLiteral("mine.json"));
+  writeLectureFile(mine, fromQ(file));
+  StartupChoice startup;
+  const QStringList problems = validateLaunchOptions(
+      parse({"--lecture-file", file, "--lecture", "my-kernels", "--set", "N=1024", "--view", "occupancy"}), &startup);
+  EXPECT_TRUE(problems.isEmpty()) << problems.join(QStringLiteral("; ")).toStdString();
+  EXPECT_EQ(startup.labId, QStringLiteral("user-kernel"));
+  ASSERT_TRUE(startup.params.has_value());
+  EXPECT_EQ(startup.params->get("N"), 1024) << "the --set";
+  EXPECT_EQ(startup.params->get("variant"), 1) << "the slide's";
+  EXPECT_EQ(startup.params->get("ROWS"), 16) << "the slide's";
+  EXPECT_EQ(startup.viewId, QStringLiteral("occupancy")) << "a view of the kernel's header";
+  EXPECT_FALSE(validateLaunchOptions(parse({"--lecture-file", file, "--lecture", "my-kernels", "--set", "ROWS=5"}), &startup)
+                   .isEmpty())
+      << "a value the header refuses";
 }
