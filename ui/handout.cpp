@@ -198,7 +198,14 @@ void writeSlidePage(PageWriter& w, const HandoutInput& input, std::size_t index)
   if (s.run) {
     const RunResult& r = s.run->result;
     const View* view = r.findView(preset.view);
-    if (!view && !r.views.empty()) view = &r.views.front();
+    if (!view && !r.views.empty()) {
+      // A run without the slide's view (a user's kernel compiled only has no time): another of its
+      // views, said as such rather than passed off as the slide's.
+      view = &r.views.front();
+      w.text(QObject::tr("This run has no view '%1' (%2); shown instead: %3")
+                 .arg(toQ(preset.view), toQ(r.banner()), toQ(view->title)),
+             9.5, false, QColor(0xa0, 0x10, 0x10));
+    }
     if (view) {
       std::optional<double> at;
       double start = 0, end = 0;

@@ -200,8 +200,12 @@ TEST(Handout, ASlideOfAUsersKernelRunsTheKernelItsFileCarries) {
   own.preset.claim = "One word of padding spreads a tile's column over all 32 banks.";
   own.preset.settings = {"variant=padded", "N=1024"};
   own.preset.view = "occupancy";
-  mine.ownSlides = {own};
-  mine.presetIds = {"own-1"};
+  OwnSlide timed = own;  // a view only a GPU makes
+  timed.preset.id = "own-2";
+  timed.preset.title = "Padded: its time";
+  timed.preset.view = "time";
+  mine.ownSlides = {own, timed};
+  mine.presetIds = {"own-1", "own-2"};
   const QString file = dir.filePath(QStringLiteral("my-kernels.json"));
   writeLectureFile(mine, fromQ(file));
   const QString pdf = dir.filePath(QStringLiteral("kernels.pdf"));
@@ -225,5 +229,8 @@ TEST(Handout, ASlideOfAUsersKernelRunsTheKernelItsFileCarries) {
     EXPECT_TRUE(pages[1].contains(QStringLiteral("no GPU ran it"))) << pages[1].toStdString();
     EXPECT_FALSE(pages[1].contains(QStringLiteral("Simulated"))) << pages[1].toStdString();
     EXPECT_FALSE(pages[1].contains(QStringLiteral("Look at:"))) << "no empty 'Look at:'";
+    ASSERT_GE(pages.size(), 3);
+    EXPECT_TRUE(pages[2].contains(QStringLiteral("This run has no view 'time'"))) << "another view is not passed off as the slide's: "
+                                                                                 << pages[2].toStdString();
   }
 }
