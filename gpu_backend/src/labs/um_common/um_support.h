@@ -7,6 +7,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -14,6 +15,15 @@
 #include "labs/um_common/um_trace.h"
 
 namespace warpscope::cuda {
+
+/// The clock the rooms time their host-side phases with (the CPU's own page faults, a watchdog):
+/// wall time on the host, where a CUDA event cannot see.
+using HostClock = std::chrono::steady_clock;
+
+/// Milliseconds from `a` to `b` on the host clock.
+inline double msBetween(HostClock::time_point a, HostClock::time_point b) {
+  return std::chrono::duration<double, std::milli>(b - a).count();
+}
 
 /// Half of the current device's free memory (cudaMemGetInfo now): the most managed memory a run
 /// may allocate.

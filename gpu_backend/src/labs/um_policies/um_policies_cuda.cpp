@@ -21,12 +21,8 @@
 namespace warpscope::labs {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double msBetween(Clock::time_point a, Clock::time_point b) {
-  return std::chrono::duration<double, std::milli>(b - a).count();
-}
-
+using Clock = cuda::HostClock;
+using cuda::msBetween;  // um_support.h
 
 void checkScenario(const PoliciesScenario& s) {
   if (s.bufferBytes < um::kPageBytes || s.bufferBytes % um::kPageBytes != 0)

@@ -36,11 +36,8 @@ constexpr int kAtomicBlocksPerSm = 2;
 /// (and say so) rather than keep a page bouncing for ever. Their counts are still checked.
 constexpr double kAtomicsBudgetS = 5.0;
 
-using Clock = std::chrono::steady_clock;
-
-double msBetween(Clock::time_point a, Clock::time_point b) {
-  return std::chrono::duration<double, std::milli>(b - a).count();
-}
+using Clock = cuda::HostClock;
+using cuda::msBetween;  // um_support.h
 
 void validate(const SystemScenario& s, int timedReps) {
   std::ostringstream why;

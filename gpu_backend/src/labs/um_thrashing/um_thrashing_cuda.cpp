@@ -32,12 +32,8 @@ constexpr const char* kLab = "um-thrashing";
 constexpr unsigned kThreadsPerBlock = 256;
 constexpr int kBlocksPerSm = 2;
 
-using Clock = std::chrono::steady_clock;
-
-double msBetween(Clock::time_point a, Clock::time_point b) {
-  return std::chrono::duration<double, std::milli>(b - a).count();
-}
-
+using Clock = cuda::HostClock;
+using cuda::msBetween;  // um_support.h
 
 void validate(const ThrashingScenario& s, int timedReps) {
   std::ostringstream why;
