@@ -248,7 +248,7 @@ QStringList validateLaunchOptions(const LaunchOptions& options, StartupChoice* s
     }
   }
   if (preset.lab) {  // a lab's preset, or an own slide (its lab only: the slide is the window's to find)
-    if (lab && lab != preset.lab)
+    if (lab && lab->id != preset.lab->id)  // by id: a user kernel's slide declares its own lab
       problems << QObject::tr("--lab %1 does not match preset '%2', which belongs to lab %3.")
                       .arg(options.labId, preset.preset ? toQ(preset.preset->id) : options.lectureId, toQ(preset.lab->id));
     lab = preset.lab;

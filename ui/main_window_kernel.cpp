@@ -93,14 +93,15 @@ const LabSpec& MainWindow::adoptKernel(LabSpec spec, KernelSource kernel, const 
 
 const LabSpec& MainWindow::labOfSlide(const PresetRef& slide) {
   if (!slide.kernelLab) return *slide.lab;
-  // The same kernel keeps its controls, its compiled variants and the file it came from.
-  if (kernelLab_ && kernel_ == slide.lab->kernel) return *kernelLab_;
+  // The same kernel (its text, whatever its file is called) keeps its controls, its compiled
+  // variants and the file it came from.
+  if (kernelLab_ && kernel_.text == slide.lab->kernel.text) return *kernelLab_;
   return adoptKernel(*slide.lab, slide.lab->kernel, QString());
 }
 
 bool MainWindow::showsLabOf(const PresetRef& slide) const {
   if (!slide.kernelLab) return slide.lab == lab_;
-  return kernelLab_ && lab_ == &*kernelLab_ && kernel_ == slide.lab->kernel;
+  return kernelLab_ && lab_ == &*kernelLab_ && kernel_.text == slide.lab->kernel.text;
 }
 
 void MainWindow::reloadKernelFile() {

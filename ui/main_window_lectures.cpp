@@ -85,9 +85,10 @@ QString MainWindow::addViewAsSlide(const NewSlideText& text) {
   }
   OwnSlide slide;
   slide.labId = lab_->id;
-  // A slide of the user's kernel carries the kernel: the lecture file is all a class needs.
-  const bool ownKernel = kernelLab_ && lab_ == &*kernelLab_;
-  if (ownKernel) slide.kernel = kernel_;
+  // A slide of the user's kernel carries the kernel (the open one, or the example the lab opens
+  // with): the lecture file is all a class needs.
+  const bool ownKernel = !lab_->kernel.empty();
+  if (ownKernel) slide.kernel = lab_->kernel;
   PresetSpec& p = slide.preset;
   p.id = nextOwnId(edited);
   p.title = fromQ(text.title);
@@ -103,7 +104,7 @@ QString MainWindow::addViewAsSlide(const NewSlideText& text) {
     const AnimationClock* clock = chartPanel_->animationClock();
     if (clock->end() > clock->start()) p.animationAt = std::clamp((*at - clock->start()) / (clock->end() - clock->start()), 0.0, 1.0);
   }
-  p.source = fromQ(ownKernel ? tr("Made in Warpscope from your kernel %1").arg(toQ(kernel_.fileName))
+  p.source = fromQ(ownKernel ? tr("Made in Warpscope from your kernel %1").arg(toQ(lab_->kernel.fileName))
                              : tr("Made in Warpscope from the lab %1").arg(toQ(lab_->title)));
   edited.ownSlides.push_back(slide);
   edited.presetIds.push_back(p.id);

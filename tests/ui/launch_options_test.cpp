@@ -111,7 +111,11 @@ TEST(LaunchOptions, SetGoesOnTopOfAnOwnSlidesValuesAUserKernelsToo) {
   EXPECT_EQ(startup.params->get("variant"), 1) << "the slide's";
   EXPECT_EQ(startup.params->get("ROWS"), 16) << "the slide's";
   EXPECT_EQ(startup.viewId, QStringLiteral("occupancy")) << "a view of the kernel's header";
-  EXPECT_FALSE(validateLaunchOptions(parse({"--lecture-file", file, "--lecture", "my-kernels", "--set", "ROWS=5"}), &startup)
-                   .isEmpty())
-      << "a value the header refuses";
+  const QStringList refused =
+      validateLaunchOptions(parse({"--lecture-file", file, "--lecture", "my-kernels", "--set", "ROWS=5"}), &startup);
+  ASSERT_EQ(refused.size(), 1);
+  EXPECT_TRUE(refused[0].contains(QStringLiteral("one of 4, 8, 16, 32"))) << "the header's range: " << refused[0].toStdString();
+  // --lab beside it names the same lab (the slide's declaration is its own, the lab the same).
+  EXPECT_TRUE(validateLaunchOptions(parse({"--lab", "user-kernel", "--lecture-file", file, "--lecture", "my-kernels"}), &startup)
+                  .isEmpty());
 }

@@ -9,6 +9,7 @@
 #include <QScreen>
 #include <QSlider>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <gtest/gtest.h>
@@ -27,9 +28,11 @@
 #include "presentation_mode.h"
 #include "presenter_view.h"
 #include "qt_text.h"
+#include "warpscope/lecture_file.h"
 #include "warpscope/lectures.h"
 #include "warpscope/params.h"
 #include "warpscope/prediction.h"
+#include "warpscope/registry.h"
 #include "warpscope/session.h"
 
 using namespace warpscope;
@@ -156,6 +159,48 @@ TEST(PredictFlow, AnAnimatedViewWaitsAtItsStartAndTheRevealPlaysItToTheSlidesMom
   ASSERT_TRUE(QTest::qWaitFor([&] { return w.flow().phase() == PredictFlow::Phase::Revealed; }, 3000));
   const double moment = clock->start() + 0.25 * (clock->end() - clock->start());  // the preset's animationAt
   EXPECT_NEAR(clock->position(), moment, 1e-6 * (clock->end() - clock->start()) + 1e-9);
+}
+
+// A slide of a user's kernel with a question (issue 33): the veil and the reveal by data keep the
+// kernel's reference lines (its declaration is the slide's own, not a registry lab's), and the
+// chart redraws under the veil while the slide's run arrives. Here the H200's recording of the
+// reduction example, so no compiler is needed.
+TEST(PredictFlow, ASlideOfAUsersKernelIsVeiledAndRevealedWithItsOwnReferenceLines) {
+  QTemporaryDir folder;
+  qputenv("WARPSCOPE_LECTURES_DIR", folder.path().toUtf8());
+  const labs::LabDefinition* kernelLab = LabRegistry::builtin().userKernelLab();
+  ASSERT_NE(kernelLab, nullptr);
+  Lecture mine;
+  mine.id = "my-kernels";
+  mine.title = "My kernels";
+  mine.source = "Made in Warpscope";
+  OwnSlide slide;
+  slide.labId = kernelLab->spec.id;
+  for (const KernelSource& example : kernelLab->exampleKernels())
+    if (example.fileName == "reduction.cu") slide.kernel = example;
+  slide.preset.id = "own-1";
+  slide.preset.title = "A reduction at the copy ceiling";
+  slide.preset.claim = "Four float4 loads in flight per thread reach the copy ceiling.";
+  slide.preset.question = "How close to cudaMemcpy does ILP 4 get?";
+  slide.preset.answers = {{.text = "Half"}, {.text = "All of it"}};
+  slide.preset.settings = {"BLOCK=256", "ILP=4", "N=67108864"};  // the recorded run's
+  slide.preset.view = "throughput";
+  mine.ownSlides = {slide};
+  mine.presetIds = {"own-1"};
+  writeLectureFile(mine, fromQ(folder.filePath(QStringLiteral("my-kernels.json"))));
+  PredictWindow w(QStringLiteral("rec:h200"));
+  qunsetenv("WARPSCOPE_LECTURES_DIR");
+  w.flow().setRevealDurationMs(150);
+  ASSERT_TRUE(w.window.openLecture(QStringLiteral("my-kernels")));
+  ASSERT_TRUE(w.waitForSlide());
+  EXPECT_EQ(w.window.shownResult()->kernel.fileName, "reduction.cu");
+  ASSERT_EQ(w.flow().phase(), PredictFlow::Phase::Predicting);
+  EXPECT_EQ(w.window.chartPanel()->revealFraction(), std::optional<double>(0.0));
+  w.window.chartPanel()->grab();  // a redraw under the veil asks which lines are references
+  w.flow().reveal();
+  ASSERT_TRUE(QTest::qWaitFor([&] { return w.flow().phase() == PredictFlow::Phase::Revealed; }, 3000));
+  EXPECT_FALSE(w.window.chartPanel()->revealFraction().has_value()) << "the whole data drawn";
+  EXPECT_EQ(w.window.lectureCaption()->predictionPanel()->marked(), -1) << "an own slide marks no answer";
 }
 
 TEST(PredictFlow, ASliderMovedWhileTheClassPredictsLeavesNoAnswerMarkedAndNextStillMovesOn) {

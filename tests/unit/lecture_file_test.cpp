@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <optional>
 #include <filesystem>
 #include <fstream>
 
@@ -120,9 +121,14 @@ TEST(LectureFile, ASlideOfAUsersKernelCarriesTheKernelAndIsDeclaredByItsHeader) 
   EXPECT_EQ(request.params.get("BLOCK"), 256);
   EXPECT_EQ(request.params.get("N"), 4096);
   EXPECT_TRUE(request.presetId.empty()) << "an own slide is no preset of its lab";
-  // A copy of the ref keeps the declaration alive after the first is gone.
-  const PresetRef copy = [&] { return lectureSlide(LabRegistry::builtin(), back, 0); }();
-  EXPECT_EQ(copy.lab->params[1].id, "N");
+  // A copy of the ref keeps the declaration alive after the ref it was copied from is gone.
+  std::optional<PresetRef> copy;
+  {
+    const PresetRef original = lectureSlide(LabRegistry::builtin(), back, 0);
+    copy = original;
+  }
+  EXPECT_EQ(copy->lab->params[1].id, "N");
+  EXPECT_EQ(copy->lab->kernel, scale);
   // A slide of any other lab carries no kernel and makes none.
   const Lecture plain = readLectureFile(LabRegistry::builtin(), [&] {
     writeLectureFile(ownLecture(), (folder.path / "plain.json").string());
@@ -163,6 +169,7 @@ TEST(LectureFile, ASlidesKernelIsReadAsHostileAndCheckedAgainstItsOwnHeader) {
   EXPECT_NE(refusedWith(onBuiltin).find("carries none"), std::string::npos);
   // The kernel's name is a file name, never a path; its text bounded and free of NUL bytes.
   EXPECT_NE(refusedWith(kernelLecture({"../scale.cu", kScaleKernel})).find("not a path"), std::string::npos);
+  EXPECT_NE(refusedWith(kernelLecture({"sc\x1b[31male.cu", kScaleKernel})).find("control character"), std::string::npos);
   EXPECT_NE(refusedWith(kernelLecture({"scale.cu", std::string(kScaleKernel) + '\0'})).find("NUL"), std::string::npos);
   EXPECT_NE(refusedWith(kernelLecture({"scale.cu", std::string(kScaleKernel) + std::string(kMaxKernelFileBytes, ' ')}))
                 .find("at most"),
@@ -171,6 +178,32 @@ TEST(LectureFile, ASlidesKernelIsReadAsHostileAndCheckedAgainstItsOwnHeader) {
   EXPECT_NE(refusal(folder, noText).find("'text'"), std::string::npos);
   EXPECT_NE(refusal(folder, withSlide(R"("title":"T","claim":"C","view":"time","kernel":"a.cu")")).find("'kernel' must be"),
             std::string::npos);
+}
+
+// A slide of the user's kernel that carries none (a hand-edited file) is of the example the lab
+// opens with, as the lab list's entry is; a setting only another kernel has says so.
+TEST(LectureFile, ASlideOfTheUsersKernelWithoutOneIsOfTheExampleTheLabOpensWith) {
+  TempFolder folder;
+  const labs::LabDefinition* lab = LabRegistry::builtin().userKernelLab();
+  Lecture noKernel = kernelLecture({});
+  noKernel.ownSlides[0].preset.settings = {"BLOCK=256"};
+  const std::string path = folder.write("example.json", lectureToJson(noKernel));
+  const Lecture back = readLectureFile(LabRegistry::builtin(), path);
+  const PresetRef slide = lectureSlide(LabRegistry::builtin(), back, 0);
+  ASSERT_TRUE(slide);
+  ASSERT_NE(slide.kernelLab, nullptr) << "a declaration the window adopts, as any kernel's";
+  EXPECT_EQ(slide.lab->kernel, lab->spec.kernel);
+  EXPECT_EQ(slideRequest(slide, "sim:h100").kernel, lab->spec.kernel) << "the run names the kernel it runs";
+  Lecture otherKernels = kernelLecture({});
+  otherKernels.ownSlides[0].preset.settings = {"variant=tiled"};
+  try {
+    (void)readLectureFile(LabRegistry::builtin(), folder.write("other.json", lectureToJson(otherKernels)));
+    ADD_FAILURE() << "a setting the example does not have was read";
+  } catch (const BadInputError& e) {
+    EXPECT_NE(std::string(e.what()).find("carries no \"kernel\", so it is of the example " + lab->spec.kernel.fileName),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 TEST(LectureFile, ALectureTooLargeToReadBackIsNotWrittenAndTheOldFileSurvives) {

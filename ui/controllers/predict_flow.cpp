@@ -30,9 +30,11 @@ void PredictFlow::setEnabled(bool on) {
 namespace {
 
 /// The lab's declared reference lines (ViewSpec::referenceSeries): a name, or the start of one.
+/// The views are copied: the chart keeps this while the reveal plays, and a slide of a user's
+/// kernel's declaration lives only as long as the PresetRef it came in.
 IsReferenceSeries referencesOf(const LabSpec& lab) {
-  return [&lab](const std::string& viewId, const std::string& name) {
-    for (const ViewSpec& v : lab.views) {
+  return [views = lab.views](const std::string& viewId, const std::string& name) {
+    for (const ViewSpec& v : views) {
       if (v.id != viewId) continue;
       for (const std::string& prefix : v.referenceSeries)
         if (name.starts_with(prefix)) return true;

@@ -13,7 +13,8 @@ inline constexpr std::size_t kMaxKernelFileBytes = 256 * 1024;
 
 /// The file at `path` as a KernelSource (its name without the folder, its text). Throws
 /// BadInputError starting "<path>: " for a missing or unreadable file, anything that is not a
-/// regular file, a file larger than kMaxKernelFileBytes, or one holding a NUL byte. The header
+/// regular file, a file larger than kMaxKernelFileBytes, one holding a NUL byte, or one that is not
+/// UTF-8 text (it travels in JSON: runs, recordings, lecture slides). The header
 /// itself is parsed by whoever runs it (the session validates it).
 KernelSource readKernelSource(const std::string& path);
 

@@ -64,6 +64,8 @@ KernelSource parseSlideKernel(const nlohmann::json& item, const std::string& whe
   kernel.fileName = stringField(item, "file", where + ", kernel");
   if (kernel.fileName.find_first_of("/\\") != std::string::npos || kernel.fileName == "." || kernel.fileName == "..")
     throw BadInputError(where + ": the kernel's 'file' must be a file name, not a path");
+  if (std::any_of(kernel.fileName.begin(), kernel.fileName.end(), [](unsigned char c) { return c < 0x20 || c == 0x7f; }))
+    throw BadInputError(where + ": the kernel's 'file' holds a control character");
   kernel.text = stringField(item, "text", where + ", kernel", kMaxKernelFileBytes);
   if (kernel.text.find('\0') != std::string::npos)
     throw BadInputError(where + ": the kernel's text holds a NUL byte: not a CUDA source");
@@ -94,11 +96,15 @@ OwnSlide parseOwnSlide(const nlohmann::json& item, const std::string& where, std
 }
 
 /// The declaration an own slide's kernel makes of its lab (a user's kernel: the header's
-/// parameters and views); null for a slide of any other lab. Throws BadInputError for a kernel on
-/// a lab that takes none, or a header that declares no lab.
+/// parameters and views); null for a slide of any other lab. A slide of a user's kernel that
+/// carries none is of the example the lab opens with (LabSpec::kernel), as the lab list's entry is.
+/// Throws BadInputError for a kernel on a lab that takes none, or a header that declares no lab.
 std::shared_ptr<const LabSpec> kernelDeclaration(const labs::LabDefinition& lab, const OwnSlide& own) {
-  if (own.kernel.empty()) return nullptr;
-  if (!lab.specForRequest) throw BadInputError("lab " + lab.spec.id + " runs its own kernels: a slide of it carries none");
+  if (!lab.specForRequest) {
+    if (own.kernel.empty()) return nullptr;
+    throw BadInputError("lab " + lab.spec.id + " runs its own kernels: a slide of it carries none");
+  }
+  if (own.kernel.empty()) return std::make_shared<const LabSpec>(lab.spec);
   RunRequest request;
   request.labId = lab.spec.id;
   request.kernel = own.kernel;
@@ -216,7 +222,11 @@ void validateLecture(const LabRegistry& registry, const Lecture& lecture) {
     try {
       (void)parseAssignments(lab->params, own.preset.settings);
     } catch (const BadInputError& e) {
-      throw BadInputError(where + ": " + e.what());
+      // A hand-edited file that lost its "kernel" is read as a slide of the lab's example: say so.
+      const std::string hint = declared && own.kernel.empty()
+                                   ? " (the slide carries no \"kernel\", so it is of the example " + lab->kernel.fileName + ")"
+                                   : std::string();
+      throw BadInputError(where + ": " + e.what() + hint);
     }
     bool viewKnown = false;
     for (const ViewSpec& v : lab->views) viewKnown = viewKnown || v.id == own.preset.view;

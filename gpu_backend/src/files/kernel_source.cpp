@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "core/utf8.h"
 #include "files/regular_file.h"
 #include "warpscope/params.h"
 
@@ -14,6 +15,10 @@ KernelSource readKernelSource(const std::string& path) {
   source.text = files::readRegularFile(path, kMaxKernelFileBytes);
   if (source.text.find('\0') != std::string::npos)
     throw BadInputError(path + ": holds a NUL byte: not a CUDA source file");
+  // Its text travels in JSON (a run, a recording, a lecture slide), which is UTF-8 only.
+  if (const std::size_t at = firstNonUtf8Byte(source.text); at != std::string::npos)
+    throw BadInputError(path + ": is not UTF-8 text (byte " + std::to_string(at) +
+                        "): save it as UTF-8 (a comment in another encoding is enough to stop it)");
   source.fileName = std::filesystem::path(path).filename().string();
   return source;
 }

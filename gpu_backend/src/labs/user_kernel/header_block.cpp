@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <string>
 
+#include "core/utf8.h"
 #include "labs/user_kernel/header_parts.h"
 #include "labs/user_kernel/header_syntax.h"
 
@@ -43,30 +44,15 @@ bool isMagic(std::string_view line) {
 
 /// Length, control characters and UTF-8 of one header line.
 void checkLine(int number, std::string_view line) {
-  for (size_t i = 0; i < line.size(); ++i) {
-    const auto c = static_cast<unsigned char>(line[i]);
+  for (const char ch : line) {
+    const auto c = static_cast<unsigned char>(ch);
     if ((c < 0x20 && c != '\t') || c == 0x7F) {
       char hex[8];
       std::snprintf(hex, sizeof hex, "0x%02X", c);
       failAt(number, std::string("a control character (") + hex + ") in the header: only tabs are allowed");
     }
-    if (c < 0x80) continue;
-    // UTF-8: a lead byte and its continuation bytes, shortest form, no surrogates, <= U+10FFFF.
-    const int more = c >= 0xC2 && c <= 0xDF ? 1 : c >= 0xE0 && c <= 0xEF ? 2 : c >= 0xF0 && c <= 0xF4 ? 3 : -1;
-    bool valid = more > 0;
-    for (int k = 1; valid && k <= more; ++k)
-      valid = i + static_cast<size_t>(k) < line.size() && (static_cast<unsigned char>(line[i + k]) & 0xC0) == 0x80;
-    if (valid && more == 2) {
-      const auto next = static_cast<unsigned char>(line[i + 1]);
-      valid = !(c == 0xE0 && next < 0xA0) && !(c == 0xED && next >= 0xA0);
-    }
-    if (valid && more == 3) {
-      const auto next = static_cast<unsigned char>(line[i + 1]);
-      valid = !(c == 0xF0 && next < 0x90) && !(c == 0xF4 && next >= 0x90);
-    }
-    if (!valid) failAt(number, "the header is not valid UTF-8 text");
-    i += static_cast<size_t>(more);
   }
+  if (firstNonUtf8Byte(line) != std::string_view::npos) failAt(number, "the header is not valid UTF-8 text");
   if (utf8Chars(line) > kMaxLineChars)
     failAt(number, "the line is " + std::to_string(utf8Chars(line)) +
                        " characters long; a header line may have at most " + std::to_string(kMaxLineChars));
