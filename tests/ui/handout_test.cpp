@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "handout.h"
+#include "kernel_lecture.h"
 #include "qt_text.h"
 #include "warpscope/lecture_file.h"
 #include "warpscope/lectures.h"
@@ -184,28 +185,11 @@ TEST(Handout, AnInstructorsOwnLectureFileGetsItsHandoutToo) {
 // it is compiled only, and its page says so rather than "Simulated".
 TEST(Handout, ASlideOfAUsersKernelRunsTheKernelItsFileCarries) {
   QTemporaryDir dir;
-  const labs::LabDefinition* kernelLab = LabRegistry::builtin().userKernelLab();
-  ASSERT_NE(kernelLab, nullptr);
-  Lecture mine;
-  mine.id = "my-kernels";
-  mine.title = "My kernels";
-  mine.source = "Made in Warpscope";
-  OwnSlide own;
-  own.labId = kernelLab->spec.id;
-  for (const KernelSource& example : kernelLab->exampleKernels())
-    if (example.fileName == "transpose.cu") own.kernel = example;
-  ASSERT_FALSE(own.kernel.empty());
-  own.preset.id = "own-1";
-  own.preset.title = "Padded: every bank";
+  OwnSlide own = test::exampleKernelSlide("transpose.cu", {"variant=padded", "N=1024"}, "occupancy");
   own.preset.claim = "One word of padding spreads a tile's column over all 32 banks.";
-  own.preset.settings = {"variant=padded", "N=1024"};
-  own.preset.view = "occupancy";
   OwnSlide timed = own;  // a view only a GPU makes
-  timed.preset.id = "own-2";
-  timed.preset.title = "Padded: its time";
   timed.preset.view = "time";
-  mine.ownSlides = {own, timed};
-  mine.presetIds = {"own-1", "own-2"};
+  const Lecture mine = test::kernelSlidesLecture({own, timed});
   const QString file = dir.filePath(QStringLiteral("my-kernels.json"));
   writeLectureFile(mine, fromQ(file));
   const QString pdf = dir.filePath(QStringLiteral("kernels.pdf"));

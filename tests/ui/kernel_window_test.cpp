@@ -20,6 +20,7 @@
 #include "message_bar.h"
 #include "param_panel.h"
 #include "qt_text.h"
+#include "scale_kernel.h"
 #include "warpscope/lecture_file.h"
 #include "warpscope/registry.h"
 #include "warpscope/writers.h"
@@ -30,17 +31,7 @@ using namespace warpscope::ui;
 
 namespace {
 
-const char* const kKernel =
-    "// warpscope-kernel 1\n"
-    "// title: Scale a vector\n"
-    "// param BLOCK: 64..512, x2, default 128, focus, define\n"
-    "// param N: 1K..4K, x2, default 2K, arg int\n"
-    "// kernel: scale\n// grid: ceil_div(N, BLOCK)\n// block: BLOCK\n"
-    "// buffer x: float[N] random(0, 1)\n// args: x, N\n"
-    "__global__ void scale(float* x, int n) {\n"
-    "  const int i = blockIdx.x * BLOCK + threadIdx.x;\n"
-    "  if (i < n) x[i] *= 2;\n"
-    "}\n";
+const char* const kKernel = test::kScaleKernel;
 
 QString writeFile(const QTemporaryDir& dir, const QString& name, const std::string& text) {
   const QString path = dir.filePath(name);

@@ -4,10 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include "kernel_lecture.h"
 #include "launch_options.h"
 #include "qt_text.h"
 #include "warpscope/lecture_file.h"
-#include "warpscope/registry.h"
 
 using namespace warpscope::ui;
 
@@ -82,25 +82,9 @@ TEST(LaunchOptions, MalformedMeasureCountIsAParseError) {
 TEST(LaunchOptions, SetGoesOnTopOfAnOwnSlidesValuesAUserKernelsToo) {
   using namespace warpscope;
   QTemporaryDir dir;
-  const labs::LabDefinition* kernelLab = LabRegistry::builtin().userKernelLab();
-  ASSERT_NE(kernelLab, nullptr);
-  Lecture mine;
-  mine.id = "my-kernels";
-  mine.title = "My kernels";
-  mine.source = "Made in Warpscope";
-  OwnSlide slide;
-  slide.labId = kernelLab->spec.id;
-  for (const KernelSource& example : kernelLab->exampleKernels())
-    if (example.fileName == "transpose.cu") slide.kernel = example;
-  slide.preset.id = "own-1";
-  slide.preset.title = "Tiled at 16 rows";
-  slide.preset.claim = "The tile's columns fall in one bank.";
-  slide.preset.settings = {"variant=tiled", "ROWS=16"};
-  slide.preset.view = "time";
-  mine.ownSlides = {slide};
-  mine.presetIds = {"own-1"};
   const QString file = dir.filePath(QStringLiteral("mine.json"));
-  writeLectureFile(mine, fromQ(file));
+  writeLectureFile(test::kernelSlidesLecture({test::exampleKernelSlide("transpose.cu", {"variant=tiled", "ROWS=16"}, "time")}),
+                   fromQ(file));
   StartupChoice startup;
   const QStringList problems = validateLaunchOptions(
       parse({"--lecture-file", file, "--lecture", "my-kernels", "--set", "N=1024", "--view", "occupancy"}), &startup);

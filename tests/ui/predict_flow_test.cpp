@@ -19,6 +19,7 @@
 #include "controllers/animation_clock.h"
 #include "controllers/predict_flow.h"
 #include "controllers/run_controller.h"
+#include "kernel_lecture.h"
 #include "lecture_caption.h"
 #include "lecture_navigator.h"
 #include "main_window.h"
@@ -32,7 +33,6 @@
 #include "warpscope/lectures.h"
 #include "warpscope/params.h"
 #include "warpscope/prediction.h"
-#include "warpscope/registry.h"
 #include "warpscope/session.h"
 
 using namespace warpscope;
@@ -168,26 +168,11 @@ TEST(PredictFlow, AnAnimatedViewWaitsAtItsStartAndTheRevealPlaysItToTheSlidesMom
 TEST(PredictFlow, ASlideOfAUsersKernelIsVeiledAndRevealedWithItsOwnReferenceLines) {
   QTemporaryDir folder;
   qputenv("WARPSCOPE_LECTURES_DIR", folder.path().toUtf8());
-  const labs::LabDefinition* kernelLab = LabRegistry::builtin().userKernelLab();
-  ASSERT_NE(kernelLab, nullptr);
-  Lecture mine;
-  mine.id = "my-kernels";
-  mine.title = "My kernels";
-  mine.source = "Made in Warpscope";
-  OwnSlide slide;
-  slide.labId = kernelLab->spec.id;
-  for (const KernelSource& example : kernelLab->exampleKernels())
-    if (example.fileName == "reduction.cu") slide.kernel = example;
-  slide.preset.id = "own-1";
-  slide.preset.title = "A reduction at the copy ceiling";
-  slide.preset.claim = "Four float4 loads in flight per thread reach the copy ceiling.";
+  // At the values of the recorded run.
+  OwnSlide slide = test::exampleKernelSlide("reduction.cu", {"BLOCK=256", "ILP=4", "N=67108864"}, "throughput");
   slide.preset.question = "How close to cudaMemcpy does ILP 4 get?";
   slide.preset.answers = {{.text = "Half"}, {.text = "All of it"}};
-  slide.preset.settings = {"BLOCK=256", "ILP=4", "N=67108864"};  // the recorded run's
-  slide.preset.view = "throughput";
-  mine.ownSlides = {slide};
-  mine.presetIds = {"own-1"};
-  writeLectureFile(mine, fromQ(folder.filePath(QStringLiteral("my-kernels.json"))));
+  writeLectureFile(test::kernelSlidesLecture({slide}), fromQ(folder.filePath(QStringLiteral("my-kernels.json"))));
   PredictWindow w(QStringLiteral("rec:h200"));
   qunsetenv("WARPSCOPE_LECTURES_DIR");
   w.flow().setRevealDurationMs(150);

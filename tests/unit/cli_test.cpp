@@ -13,8 +13,8 @@
 #include <sstream>
 
 #include "cli/cli.h"
+#include "kernel_lecture.h"
 #include "warpscope/lecture_file.h"
-#include "warpscope/registry.h"
 
 using warpscope::cli::runCli;
 
@@ -396,28 +396,10 @@ TEST(Cli, LecturesCheckJudgesEachSlideWithItsNumbers) {
 // the file carries (here from the H200's recording of the transpose example, so no compiler is
 // needed), and one that cannot run says why instead of passing as "no check declared".
 TEST(Cli, LecturesCheckRunsTheSlidesOfALectureFileWithTheirKernels) {
-  using warpscope::KernelSource, warpscope::Lecture, warpscope::LabRegistry, warpscope::OwnSlide;
-  const warpscope::labs::LabDefinition* kernelLab = LabRegistry::builtin().userKernelLab();
-  ASSERT_NE(kernelLab, nullptr);
-  Lecture mine;
-  mine.id = "my-kernels";
-  mine.title = "My kernels";
-  mine.source = "Made in Warpscope";
-  OwnSlide padded;
-  padded.labId = kernelLab->spec.id;
-  for (const KernelSource& example : kernelLab->exampleKernels())
-    if (example.fileName == "transpose.cu") padded.kernel = example;
-  padded.preset.id = "own-1";
-  padded.preset.title = "Padded";
-  padded.preset.claim = "Padding spreads a tile's column over all 32 banks.";
-  padded.preset.settings = {"variant=padded", "N=4096"};
-  padded.preset.view = "time";
-  OwnSlide small = padded;  // a size the H200 recorded no run of
-  small.preset.id = "own-2";
-  small.preset.title = "Small";
-  small.preset.settings = {"variant=padded", "N=512"};
-  mine.ownSlides = {padded, small};
-  mine.presetIds = {"own-1", "own-2"};
+  using warpscope::OwnSlide, warpscope::test::exampleKernelSlide;
+  const OwnSlide padded = exampleKernelSlide("transpose.cu", {"variant=padded", "N=4096"}, "time");
+  const OwnSlide small = exampleKernelSlide("transpose.cu", {"variant=padded", "N=512"}, "time");  // not recorded
+  const warpscope::Lecture mine = warpscope::test::kernelSlidesLecture({padded, small});
   const std::string file = (std::filesystem::temp_directory_path() / ("warpscope-cli-lecture-" + std::to_string(::getpid()) + ".json")).string();
   warpscope::writeLectureFile(mine, file);
   const CliRun r = cli({"lectures", "--check", "--device", "rec:h200", "--lecture-file", file});

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "scale_kernel.h"
 #include "warpscope/kernel_source.h"
 #include "warpscope/lecture_file.h"
 #include "warpscope/lectures.h"
@@ -67,19 +68,7 @@ std::string withSlide(const std::string& slideFields) {
          slideFields + "}]}";
 }
 
-/// A kernel of the user's own (docs/your-kernel.md) that declares no bytes: it has no throughput
-/// view, which the example the lab opens with has.
-const char* const kScaleKernel =
-    "// warpscope-kernel 1\n"
-    "// title: Scale a vector\n"
-    "// param BLOCK: 64..512, x2, default 128, focus, define\n"
-    "// param N: 1K..4K, x2, default 2K, arg int\n"
-    "// kernel: scale\n// grid: ceil_div(N, BLOCK)\n// block: BLOCK\n"
-    "// buffer x: float[N] random(0, 1)\n// args: x, N\n"
-    "__global__ void scale(float* x, int n) {\n"
-    "  const int i = blockIdx.x * BLOCK + threadIdx.x;\n"
-    "  if (i < n) x[i] *= 2;\n"
-    "}\n";
+using test::kScaleKernel;
 
 /// A lecture of one own slide of the user's kernel `kernel`, at BLOCK=256 on `view`.
 Lecture kernelLecture(const KernelSource& kernel, const std::string& view = "time") {
