@@ -14,8 +14,8 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cli/lecture_option.h"
 #include "warpscope/file_write.h"
-#include "warpscope/lecture_file.h"
 #include "warpscope/lectures.h"
 #include "warpscope/recording.h"
 #include "warpscope/slide_check.h"
@@ -85,8 +85,7 @@ int handoutCommand(Session& session, const CliOptions& options, std::ostream& ou
     throw BadInputError("handout needs --lecture ID (warpscope-cli lectures lists them) or --lecture-file FILE");
   if (!options.outPath) throw BadInputError("handout needs --out FILE.pdf");
   // A shipped lecture, or an instructor's own file (read as hostile, lecture_file.h).
-  const Lecture lecture = options.lectureFile ? readLectureFile(session.registry(), *options.lectureFile)
-                                              : LectureLibrary::builtin().get(*options.lecture);
+  const Lecture lecture = *namedLecture(session.registry(), options);
   const std::string deviceId = options.device.value_or(session.defaultDeviceId());
   (void)session.device(deviceId);  // an unknown device is refused before any run
   const fs::path program = windowProgram();

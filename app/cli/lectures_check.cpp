@@ -7,8 +7,8 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cli/lecture_option.h"
 #include "warpscope/claim_check.h"
-#include "warpscope/lecture_file.h"
 #include "warpscope/lectures.h"
 #include "warpscope/slide_check.h"
 
@@ -18,12 +18,9 @@ int lecturesCheckCommand(Session& session, const CliOptions& options, std::ostre
   const std::string deviceId = options.device.value_or(session.defaultDeviceId());
   (void)session.device(deviceId);  // an unknown device is refused before any run
   std::vector<const Lecture*> lectures;
-  std::optional<Lecture> own;  // a lecture file's (read as hostile, lecture_file.h)
-  if (options.lectureFile) {
-    own = readLectureFile(session.registry(), *options.lectureFile);
-    lectures.push_back(&*own);
-  } else if (options.lecture) {
-    lectures.push_back(&LectureLibrary::builtin().get(*options.lecture));
+  const std::optional<Lecture> named = namedLecture(session.registry(), options);
+  if (named) {
+    lectures.push_back(&*named);
   } else {
     for (const Lecture& lecture : LectureLibrary::builtin().lectures()) lectures.push_back(&lecture);
   }

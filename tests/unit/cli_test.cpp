@@ -403,11 +403,16 @@ TEST(Cli, LecturesCheckRunsTheSlidesOfALectureFileWithTheirKernels) {
   const std::string file = (std::filesystem::temp_directory_path() / ("warpscope-cli-lecture-" + std::to_string(::getpid()) + ".json")).string();
   warpscope::writeLectureFile(mine, file);
   const CliRun r = cli({"lectures", "--check", "--device", "rec:h200", "--lecture-file", file});
-  std::filesystem::remove(file);
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("my-kernels\town-1\tno check declared\t" + padded.preset.claim), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("my-kernels\town-2\tcannot run\t"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("2 slides on rec:h200"), std::string::npos) << r.out;
+  const CliRun other = cli({"lectures", "--check", "--device", "rec:h200", "--lecture", "volkov-lower-occupancy", "--lecture-file", file});
+  EXPECT_EQ(other.code, 2) << "--lecture and --lecture-file naming two lectures";
+  EXPECT_NE(other.err.find("holds the lecture 'my-kernels', not 'volkov-lower-occupancy'"), std::string::npos) << other.err;
+  EXPECT_EQ(cli({"lectures", "--check", "--device", "rec:h200", "--lecture", "my-kernels", "--lecture-file", file}).code, 0)
+      << "both, naming the same lecture, as the window takes them";
+  std::filesystem::remove(file);
   EXPECT_EQ(cli({"lectures", "--check", "--device", "rec:h200", "--lecture-file", file}).code, 2) << "a missing file is refused";
 }
 
