@@ -30,8 +30,9 @@ namespace fs = std::filesystem;
 
 bool sameValue(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(a)); }
 
-/// The key a recording of `lab`'s request must hold: its kernel's (a user-supplied kernel), else none.
-std::string kernelKeyOf(const LabSpec& lab) { return lab.kernel.empty() ? std::string() : kernelKey(lab.kernel); }
+/// The key an index entry holds for a run of `kernel` (a user-supplied kernel's), else none: what a
+/// request's lab and a recording's result are matched by.
+std::string indexKeyOf(const KernelSource& kernel) { return kernel.empty() ? std::string() : kernelKey(kernel); }
 
 /// The parameters of `asked` that `recorded` holds another value for, as "Label = asked
 /// (recorded: value)" in the user's words.
@@ -100,7 +101,7 @@ class RecordingBackend final : public Backend {
     if (!device) return RunError{RunError::Kind::BadInput, "no recorded device '" + request.deviceId + "'"};
     const IndexEntry* best = nullptr;
     std::vector<std::string> bestDifferences;
-    const std::string kernel = kernelKeyOf(lab);
+    const std::string kernel = indexKeyOf(lab.kernel);
     std::vector<std::string> otherKernels;
     for (const IndexEntry& entry : device->index.entries) {
       if (entry.labId != request.labId) continue;
@@ -130,7 +131,7 @@ class RecordingBackend final : public Backend {
         return RunError{RunError::Kind::Device, best->file + ": holds lab " + recording.request.labId +
                                                     ", not the " + request.labId + " its index names"};
       // The index is a file like any other: the recording itself must hold the kernel it names.
-      if ((recording.result.kernel.empty() ? std::string() : kernelKey(recording.result.kernel)) != best->kernelKey)
+      if (indexKeyOf(recording.result.kernel) != best->kernelKey)
         return RunError{RunError::Kind::Device,
                         best->file + ": holds another kernel than the " + best->kernelFile + " its index names"};
       recording.result.deviceId = device->info.id;
@@ -213,7 +214,7 @@ class RecordingBackend final : public Backend {
   /// Another recorded GPU holding a run of exactly this request (a slide recorded on an H100 only),
   /// or nullptr.
   const RecordedDevice* otherWithRun(const RecordedDevice& asked, const LabSpec& lab, const RunRequest& request) const {
-    const std::string kernel = kernelKeyOf(lab);
+    const std::string kernel = indexKeyOf(lab.kernel);
     for (const RecordedDevice& other : devices_) {
       if (&other == &asked) continue;
       for (const IndexEntry& entry : other.index.entries)

@@ -49,7 +49,6 @@ VariantCache& cache() {
   return one;
 }
 
-
 /// At most this many of the compiler's lines in a message: the first errors are the ones to read.
 std::string firstLines(const std::string& text, int lines) {
   std::istringstream in(text);
