@@ -1,9 +1,12 @@
 #pragma once
 // A small valid kernel header to change line by line, for the user kernel's header, variant and
 // launch tests (docs/your-kernel.md).
+#include <gtest/gtest.h>
+
 #include <string>
 #include <vector>
 
+#include "labs/user_kernel/kernel_header.h"
 #include "labs/user_kernel/kernel_launch.h"
 
 namespace warpscope::test {
@@ -50,6 +53,25 @@ struct Failure {
   std::string message;
   int line = -1;
 };
+
+/// How parseKernelHeader refuses `source`, or {"(parsed)", -1} when it does not.
+inline Failure failureOf(const std::string& source) {
+  try {
+    (void)labs::user_kernel::parseKernelHeader(source);
+  } catch (const labs::user_kernel::KernelHeaderError& e) {
+    return {e.what(), e.line()};
+  }
+  return {"(parsed)", -1};
+}
+inline Failure failureOf(const std::vector<std::string>& lines) { return failureOf(sourceOf(lines)); }
+
+/// The failure is on `line`, its message starts "line N: " and holds `part`.
+inline void expectFailure(const std::vector<std::string>& lines, int line, const std::string& part) {
+  const Failure f = failureOf(lines);
+  EXPECT_EQ(f.line, line) << f.message;
+  EXPECT_EQ(f.message.rfind("line " + std::to_string(line) + ": ", 0), 0u) << f.message;
+  EXPECT_NE(f.message.find(part), std::string::npos) << f.message;
+}
 
 /// An H100's limits, as the launch expressions read them.
 inline labs::user_kernel::DeviceValues h100Like() { return {132, 32, 2048, 1024, 232448}; }
