@@ -9,6 +9,8 @@ target_sources(${warpscope_lab_target} PRIVATE
 if(warpscope_lab_cuda)
   target_sources(${warpscope_lab_target} PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/um_system_memory_cuda.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/um_system_memory_atomics_cuda.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/um_system_memory_touch_cuda.cpp
     ${CMAKE_CURRENT_LIST_DIR}/um_system_memory_kernels.cu
   )
 endif()
